@@ -1,0 +1,262 @@
+"""Rule cases: set up a position, run one kernel step, compare with the rules.
+
+The case format is defined in the shared conformance suite's README.  A case
+runs through the same kernel functions that play the millions of games
+(``kernel.run_step``), on a state built here from the case's zones; the
+project's own scenario tests in ``tests/scenarios/`` use the same format.
+"""
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from . import cards as C
+from . import kernel as K
+from .kingdom import complete_kingdom, parse_kingdom, supply_mask
+from .strategy import Strategy, StrategyError, compile_program
+
+STEPS = {"play": 0, "turn": 1, "end_of_turn": 2}
+ZONES = {"hand": K.HAND, "discard": K.DISC, "in_play": K.PLAY_ROW, "set_aside": K.ASIDE}
+SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "turns", "actions",
+              "buys", "coins", "strategy"}
+EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "deck_count",
+                      "hand_count", "discard_count", "actions", "buys", "coins", "vp", "turns"}
+EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by"}
+CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "seed", "step",
+             "expect", "xfail"} | {f"p{i}" for i in range(C.MAX_PLAYERS)}
+NO_BUY = ["Province if false"]       # "buy nothing" for players without a strategy
+ENDED = {K.ENDED_PROVINCES: "provinces", K.ENDED_PILES: "piles",
+         K.ENDED_TURN_CAP: "turn_cap"}
+
+
+class CaseError(ValueError):
+    """A malformed case; the message names the file and the case."""
+
+
+@dataclass
+class Case:
+    id: str
+    file: str
+    data: dict
+    about: str = ""
+    xfail: str | None = None       # reason, when a case is believed wrong
+    players: int = 2
+    step: dict = field(default_factory=dict)
+
+
+def load_cases(path: str | Path) -> list[Case]:
+    """Every case of a .toml file, or of every .toml file in a folder."""
+    path = Path(path)
+    files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    cases: list[Case] = []
+    seen: dict[str, str] = {}
+    for f in files:
+        try:
+            doc = tomllib.loads(f.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as e:
+            raise CaseError(f"{f}: {e}") from None
+        for i, data in enumerate(doc.get("case", [])):
+            case = _check(data, f"{f.name}: case {i + 1}")
+            if case.id in seen:
+                raise CaseError(f"{f.name}: case id {case.id!r} also in {seen[case.id]}")
+            seen[case.id] = f.name
+            case.file = str(f)
+            cases.append(case)
+    return cases
+
+
+def _check(data: dict, where: str) -> Case:
+    cid = data.get("id")
+    if not isinstance(cid, str) or not cid:
+        raise CaseError(f"{where}: every case needs an `id` string")
+    where = f"{where} ({cid})"
+    unknown = set(data) - CASE_KEYS
+    if unknown:
+        raise CaseError(f"{where}: unknown key(s) {sorted(unknown)}")
+    step = data.get("step")
+    if not isinstance(step, dict) or step.get("kind") not in STEPS:
+        raise CaseError(f"{where}: [case.step] kind must be one of {sorted(STEPS)}")
+    if step["kind"] == "play" and not isinstance(step.get("card"), str):
+        raise CaseError(f"{where}: a play step needs `card`")
+    players = data.get("players", 2)
+    if not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
+        raise CaseError(f"{where}: players must be 2 to 6, not {players!r}")
+    for key in (k for k in data if k.startswith("p") and k[1:].isdigit()):
+        if int(key[1:]) >= players:
+            raise CaseError(f"{where}: [{key}] but only {players} players")
+        bad = set(data[key]) - SETUP_KEYS
+        if bad:
+            raise CaseError(f"{where}: [case.{key}] unknown key(s) {sorted(bad)}")
+    expect = data.get("expect", {})
+    for key, val in expect.items():
+        if key.startswith("p") and key[1:].isdigit():
+            bad = set(val) - EXPECT_PLAYER_KEYS
+        else:
+            bad = {key} - EXPECT_GAME_KEYS
+        if bad:
+            raise CaseError(f"{where}: [case.expect] unknown key(s) {sorted(bad)}")
+    return Case(id=cid, file="", data=data, about=data.get("about", ""),
+                xfail=data.get("xfail"), players=players, step=step)
+
+
+def expand(cards: list[str], where: str) -> list[int]:
+    """Card ids of a list like ["Copper*3", "Estate"], in order."""
+    out = []
+    for item in cards:
+        name, _, times = item.partition("*")
+        try:
+            c = C.card_id(name)
+        except C.UnknownCardError as e:
+            raise CaseError(f"{where}: {e}") from None
+        out += [c] * (int(times) if times else 1)
+    return out
+
+
+# ------------------------------------------------------------------ state
+
+@dataclass
+class Position:
+    z: np.ndarray
+    deck: np.ndarray
+    rng: np.ndarray
+    fst: np.ndarray
+    prog: np.ndarray
+
+
+def build(case: Case) -> Position:
+    """The kernel state a case describes, with its players' strategies."""
+    d = case.data
+    where = f"{Path(case.file).name}: {case.id}"
+    n = case.players
+    chosen = parse_kingdom(d.get("kingdom", []))
+    kingdom = complete_kingdom(chosen)
+    strategies = []
+    for p in range(n):
+        spec = dict(d.get(f"p{p}", {}).get("strategy", {"buy": NO_BUY}))
+        spec.setdefault("buy", NO_BUY)
+        try:
+            strategies.append(Strategy.from_rules(f"{case.id} p{p}", **spec))
+        except StrategyError as e:
+            raise CaseError(f"{where}: p{p} strategy: {e}") from None
+    prog = K.pack_program(compile_program(strategies, frozenset(kingdom)))
+
+    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
+    deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
+    z[K.IN_GAME] = supply_mask(kingdom)
+    z[K.SUPPLY] = np.where(z[K.IN_GAME] == 1, K.PILE[n], 0)
+    for name, count in d.get("supply", {}).items():
+        c = expand([name], where)[0]
+        if not z[K.IN_GAME, c]:
+            raise CaseError(f"{where}: supply names {name}, which is not in the kingdom")
+        z[K.SUPPLY, c] = count
+    z[K.GS, K.GS_PLAYERS] = n
+    z[K.GS, K.GS_EMPTY_TO_END] = C.empty_piles_to_end(n)
+    z[K.GS, K.GS_EMPTY] = int(np.sum((z[K.IN_GAME] == 1) & (z[K.SUPPLY] == 0)))
+    for p in range(n):
+        spec = d.get(f"p{p}", {})
+        ps = p * K.PR + K.PS
+        z[ps, K.PS_STRAT] = p
+        z[ps, K.PS_TURNS] = spec.get("turns", 0)
+        for zone, row in ZONES.items():
+            for c in expand(spec.get(zone, []), where):
+                z[p * K.PR + row, c] += 1
+        top_first = expand(spec.get("deck", []), where)
+        for i, c in enumerate(reversed(top_first)):
+            deck[p, i] = c
+        z[ps, K.PS_DECK_N] = z[ps, K.PS_KNOWN] = len(top_first)
+        z[ps, K.PS_HAND_N] = z[p * K.PR + K.HAND].sum()
+        z[ps, K.PS_DISC_N] = z[p * K.PR + K.DISC].sum()
+        z[ps, K.PS_ASIDE_N] = z[p * K.PR + K.ASIDE].sum()
+        owned = sum(z[p * K.PR + row] for row in ZONES.values()) + np.bincount(
+            np.asarray(top_first, dtype=np.int64), minlength=K.NC)
+        z[p * K.PR + K.OWN] = owned
+        z[ps, K.PS_OWN_N] = owned.sum()
+        z[ps, K.PS_MONEY] = int((owned * np.where(C.TYPES & C.TREASURE, C.PLUS_COINS, 0)).sum())
+    p0 = d.get("p0", {})
+    z[K.GS, K.GS_ACTIONS] = p0.get("actions", 1)
+    z[K.GS, K.GS_BUYS] = p0.get("buys", 1)
+    z[K.GS, K.GS_COINS] = p0.get("coins", 0)
+    rng = np.zeros(2, dtype=np.uint64)
+    K.seed_game(rng, int(d.get("seed", 1)), 0)
+    return Position(z, deck, rng, np.zeros(64), prog)
+
+
+def observe(pos: Position, n: int) -> dict:
+    """The state a case can state expectations about, in the case's terms."""
+    z, deck = pos.z, pos.deck
+    out: dict = {"trash": _multiset(z[K.TRASH_ROW]),
+                 "supply": {C.NAMES[c]: int(z[K.SUPPLY, c]) for c in range(K.NC)
+                            if z[K.IN_GAME, c]}}
+    for p in range(n):
+        ps = p * K.PR + K.PS
+        view = {zone: _multiset(z[p * K.PR + row]) for zone, row in ZONES.items()}
+        dn = z[ps, K.PS_DECK_N]
+        view["deck"] = [C.NAMES[c] for c in deck[p, :dn][::-1]]
+        view["deck_count"] = int(dn)
+        view["hand_count"] = int(z[ps, K.PS_HAND_N])
+        view["discard_count"] = int(z[ps, K.PS_DISC_N])
+        view["turns"] = int(z[ps, K.PS_TURNS])
+        view["vp"] = int(K.victory_points(z, p))
+        out[f"p{p}"] = view
+    out["p0"].update(actions=int(z[K.GS, K.GS_ACTIONS]), buys=int(z[K.GS, K.GS_BUYS]),
+                     coins=int(z[K.GS, K.GS_COINS]))
+    return out
+
+
+def _multiset(row) -> Counter:
+    return Counter({C.NAMES[c]: int(k) for c, k in enumerate(row) if k})
+
+
+def run_case(case: Case) -> list[str]:
+    """Differences between what the case expects and what the kernel did."""
+    pos = build(case)
+    kind = STEPS[case.step["kind"]]
+    card = C.card_id(case.step["card"]) if kind == 0 else -1
+    vp = np.zeros(K.MAXP, dtype=np.int32)
+    outcome = np.zeros(K.MAXP, dtype=np.int32)
+    ended = K.run_step(pos.z, pos.deck, pos.rng, pos.fst, pos.prog, kind, card,
+                       1 << 20, vp, outcome)
+    got = observe(pos, case.players)
+    got["game_over"] = ended != K.NOT_ENDED
+    got["ended_by"] = ENDED.get(int(ended))
+    got["winners"] = [p for p in range(case.players) if outcome[p]]
+    return compare(case.data.get("expect", {}), got, f"{Path(case.file).name}: {case.id}")
+
+
+def compare(expect: dict, got: dict, where: str) -> list[str]:
+    diffs = []
+    for key, want in expect.items():
+        if isinstance(want, dict) and key.startswith("p"):
+            for zone, w in want.items():
+                g = got[key][zone]
+                if isinstance(g, Counter):
+                    w = Counter(C.NAMES[c] for c in expand(w, where))
+                elif zone == "deck":
+                    w = [C.NAMES[c] for c in expand(w, where)]
+                if g != w:
+                    diffs.append(f"{key}.{zone}: expected {_show(w)}, got {_show(g)}")
+        elif key == "supply":
+            for name, count in want.items():
+                g = got["supply"].get(C.NAMES[C.card_id(name)])
+                if g != count:
+                    diffs.append(f"supply.{name}: expected {count}, got {g}")
+        elif key == "trash":
+            w = Counter(C.NAMES[c] for c in expand(want, where))
+            if got["trash"] != w:
+                diffs.append(f"trash: expected {_show(w)}, got {_show(got['trash'])}")
+        elif key == "winners":
+            if sorted(want) != got["winners"]:
+                diffs.append(f"winners: expected {sorted(want)}, got {got['winners']}")
+        elif got[key] != want:
+            diffs.append(f"{key}: expected {want!r}, got {got[key]!r}")
+    return diffs
+
+
+def _show(v) -> str:
+    if isinstance(v, Counter):
+        return "[" + ", ".join(f"{n}*{k}" if k > 1 else n for n, k in sorted(v.items())) + "]"
+    return repr(v)

@@ -1,0 +1,997 @@
+"""The rules kernel: one Dominion game as integer arrays, compiled by numba.
+
+State of one game (all int32 unless noted)::
+
+    z[row, card]   counts per card, and scalars in the *_S rows
+      player p, rows p*PR + ...
+        HAND    cards in hand          PLAY   cards in play
+        DISC    discard pile           ASIDE  set aside (Library)
+        OWN     every card p owns      PS     player scalars (HAND_N ...)
+      game rows, from G
+        SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
+        TRASH   trash counts           GS      game scalars (ACTIONS ...)
+        TMP     scratch counts         STACK   cards waiting to be resolved
+    deck[p, i]     uint8 draw pile of p, deck[p, n-1] on top.  The top
+                   PS_KNOWN cards are in known order; below them the cards
+                   are unordered and a draw picks one uniformly at random,
+                   which is the same as shuffling when the discard is shuffled
+                   in, and costs nothing until a card is needed.
+    rng[2]         uint64 xoroshiro128+ state of this game
+    fst[]          float64 stack for strategy conditions
+    prog[]         int32 packed strategy program (see ``pack_program``)
+
+Decisions come from the strategy's rule lists (simulator/program.py); the
+defaults a list cannot express (which Victory card a Bureaucrat victim
+reveals ...) are written here, each at its card's effect.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from . import cards as C
+from .cards import Card
+from .rng import below, seed_game
+from .program import (
+    BUY, DISCARD, GAIN, NLISTS, PLAY, TOPDECK, TRASH,
+    OP_ACTIONS, OP_ADD, OP_AND, OP_BUYS, OP_COINS, OP_CONST, OP_DIV, OP_EMPTY_PILES,
+    OP_END, OP_EQ, OP_FLOORDIV, OP_GE, OP_GT, OP_HAND, OP_HAND_SIZE, OP_LE, OP_LT,
+    OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS, OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE,
+    OP_MY_VP, OP_NE, OP_NEG, OP_NOT, OP_OPP_VP, OP_OR, OP_PLAYERS, OP_SUB, OP_SUPPLY,
+)
+
+NC = C.NCARDS
+MAXP = C.MAX_PLAYERS
+DECK_CAP = 512            # more than all the cards of a 6-player game
+
+# ---- rows of z
+HAND, PLAY_ROW, DISC, ASIDE, OWN, PS = 0, 1, 2, 3, 4, 5
+PR = 6                                       # rows per player
+G = MAXP * PR
+SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
+NROWS = G + 6
+
+# ---- player scalars (columns of row p*PR + PS)
+PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
+    PS_STRAT, PS_ASIDE_N = range(9)
+
+# ---- game scalars (columns of row GS)
+GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
+    GS_STACK_N, GS_ENDED_BY, GS_CUR = range(10)
+NOT_ENDED = -1
+ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
+
+# ---- card table columns, frozen for numba
+COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
+P_CARDS, P_ACTIONS, P_BUYS, P_COINS = C.PLUS_CARDS, C.PLUS_ACTIONS, C.PLUS_BUYS, C.PLUS_COINS
+T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CURSE
+
+
+def _fallback_order(key) -> np.ndarray:
+    return np.array(sorted(range(NC), key=key), dtype=np.int32)
+
+
+def _dead(c):  # Curses and pure Victory cards: never worth keeping in hand
+    return not (C.TYPES[c] & (C.ACTION | C.TREASURE))
+
+
+# Order a required discard (Militia, Poacher) falls back to after the
+# strategy's discard list: dead cards, Copper, then the cheapest card.
+DISCARD_ORDER = _fallback_order(
+    lambda c: (not _dead(c), c != Card.COPPER, int(C.COST[c]), -(C.TYPES[c] & C.ACTION), c))
+# Order a required trash (Remodel) falls back to: Curse, Estate, Copper, cheapest.
+TRASH_ORDER = _fallback_order(
+    lambda c: (c != Card.CURSE, c != Card.ESTATE, c != Card.COPPER, int(C.COST[c]), c))
+
+
+# ============================================================ program packing
+# prog = [n_strat, rules_off, code_off, lists..., rules..., code...]
+# lists at 3 + (s*NLISTS + k)*3 -> (first rule, end rule, explicit)
+# rules at rules_off + r*3        -> (card, code offset or -1, flags)
+
+def pack_program(program) -> np.ndarray:
+    lists = np.ascontiguousarray(program.lists, dtype=np.int32).ravel()
+    rules = np.ascontiguousarray(program.rules, dtype=np.int32).ravel()
+    code = np.ascontiguousarray(program.code, dtype=np.int32).ravel()
+    head = np.array([program.lists.shape[0], 3 + lists.size, 3 + lists.size + rules.size],
+                    dtype=np.int32)
+    return np.concatenate([head, lists, rules, code]).astype(np.int32)
+
+
+# ============================================================ piles and zones
+
+@njit(cache=True, inline="always")
+def _ps(p):
+    return p * PR + PS
+
+
+@njit(cache=True)
+def shuffle_discard(z, deck, p):
+    """Turn the discard pile into an unordered draw pile (the deck is empty)."""
+    d = p * PR + DISC
+    n = 0
+    for c in range(NC):
+        k = z[d, c]
+        for _ in range(k):
+            deck[p, n] = c
+            n += 1
+        z[d, c] = 0
+    ps = _ps(p)
+    z[ps, PS_DISC_N] = 0
+    z[ps, PS_DECK_N] = n
+    z[ps, PS_KNOWN] = 0
+
+
+@njit(cache=True, inline="always")
+def take_top(z, deck, rng, p):
+    """Remove and return the top card of p's deck (-1 if none), shuffling if needed."""
+    ps = _ps(p)
+    n = z[ps, PS_DECK_N]
+    if n == 0:
+        if z[ps, PS_DISC_N] == 0:
+            return -1
+        shuffle_discard(z, deck, p)
+        n = z[ps, PS_DECK_N]
+    known = z[ps, PS_KNOWN]
+    if known > 0:
+        z[ps, PS_KNOWN] = known - 1
+    else:
+        i = below(rng, n)
+        c = deck[p, i]
+        deck[p, i] = deck[p, n - 1]
+        deck[p, n - 1] = c
+    z[ps, PS_DECK_N] = n - 1
+    return np.int64(deck[p, n - 1])
+
+
+@njit(cache=True, inline="always")
+def put_top(z, deck, p, c):
+    ps = _ps(p)
+    n = z[ps, PS_DECK_N]
+    deck[p, n] = c
+    z[ps, PS_DECK_N] = n + 1
+    z[ps, PS_KNOWN] += 1
+
+
+@njit(cache=True)
+def draw(z, deck, rng, p, k):
+    """Draw up to k cards into p's hand."""
+    h = p * PR + HAND
+    ps = _ps(p)
+    for _ in range(k):
+        c = take_top(z, deck, rng, p)
+        if c < 0:
+            return
+        z[h, c] += 1
+        z[ps, PS_HAND_N] += 1
+
+
+@njit(cache=True, inline="always")
+def move(z, p, src, dst, c):
+    """Move one c between two of p's count zones, keeping the size scalars."""
+    z[p * PR + src, c] -= 1
+    z[p * PR + dst, c] += 1
+    ps = _ps(p)
+    if src == HAND:
+        z[ps, PS_HAND_N] -= 1
+    elif src == DISC:
+        z[ps, PS_DISC_N] -= 1
+    elif src == ASIDE:
+        z[ps, PS_ASIDE_N] -= 1
+    if dst == HAND:
+        z[ps, PS_HAND_N] += 1
+    elif dst == DISC:
+        z[ps, PS_DISC_N] += 1
+    elif dst == ASIDE:
+        z[ps, PS_ASIDE_N] += 1
+
+
+@njit(cache=True)
+def _own(z, p, c, k):
+    ps = _ps(p)
+    z[p * PR + OWN, c] += k
+    z[ps, PS_OWN_N] += k
+    if TYPES[c] & T_TREASURE:
+        z[ps, PS_MONEY] += k * P_COINS[c]
+
+
+@njit(cache=True)
+def gain(z, deck, p, c, dst):
+    """Gain c from the supply to p's DISC, HAND, or deck top (dst = -1)."""
+    if z[SUPPLY, c] <= 0:
+        return False
+    z[SUPPLY, c] -= 1
+    if z[SUPPLY, c] == 0:
+        z[GS, GS_EMPTY] += 1
+    _own(z, p, c, 1)
+    if dst < 0:
+        put_top(z, deck, p, c)
+    else:
+        z[p * PR + dst, c] += 1
+        if dst == HAND:
+            z[_ps(p), PS_HAND_N] += 1
+        elif dst == DISC:
+            z[_ps(p), PS_DISC_N] += 1
+    return True
+
+
+@njit(cache=True)
+def trash_from(z, p, src, c):
+    """Trash one c from p's zone src (a count zone)."""
+    z[p * PR + src, c] -= 1
+    if src == HAND:
+        z[_ps(p), PS_HAND_N] -= 1
+    elif src == DISC:
+        z[_ps(p), PS_DISC_N] -= 1
+    z[TRASH_ROW, c] += 1
+    _own(z, p, c, -1)
+
+
+@njit(cache=True)
+def discard_all(z, p, src):
+    """Move a whole count zone of p onto its discard pile."""
+    s = p * PR + src
+    d = p * PR + DISC
+    n = 0
+    for c in range(NC):
+        k = z[s, c]
+        if k:
+            z[d, c] += k
+            z[s, c] = 0
+            n += k
+    z[_ps(p), PS_DISC_N] += n
+    if src == HAND:
+        z[_ps(p), PS_HAND_N] = 0
+    elif src == ASIDE:
+        z[_ps(p), PS_ASIDE_N] = 0
+
+
+# ============================================================ scoring
+
+@njit(cache=True)
+def victory_points(z, p):
+    o = p * PR + OWN
+    vp = 0
+    for c in range(NC):
+        if z[o, c] and VPS[c]:
+            vp += z[o, c] * VPS[c]
+    vp += z[o, Card.GARDENS] * (z[_ps(p), PS_OWN_N] // XS[Card.GARDENS])
+    return vp
+
+
+# ============================================================ strategy conditions
+
+@njit(cache=True)
+def _value(z, prog, p, op, arg):
+    """The number an operand opcode stands for, seen by player p."""
+    if op == OP_CONST:
+        return float(arg)
+    if op == OP_MY_CARD:
+        return float(z[p * PR + OWN, arg])
+    if op == OP_SUPPLY:
+        return float(z[SUPPLY, arg])
+    if op == OP_HAND:
+        return float(z[p * PR + HAND, arg])
+    if op == OP_MY_CARDS:
+        return float(z[_ps(p), PS_OWN_N])
+    if op == OP_MY_MONEY:
+        return float(z[_ps(p), PS_MONEY])
+    if op == OP_COINS:
+        return float(z[GS, GS_COINS])
+    if op == OP_BUYS:
+        return float(z[GS, GS_BUYS])
+    if op == OP_ACTIONS:
+        return float(z[GS, GS_ACTIONS])
+    if op == OP_EMPTY_PILES:
+        return float(z[GS, GS_EMPTY])
+    if op == OP_MY_TURN:
+        return float(z[_ps(p), PS_TURNS] + 1)
+    if op == OP_HAND_SIZE:
+        return float(z[_ps(p), PS_HAND_N])
+    if op == OP_PLAYERS:
+        return float(z[GS, GS_PLAYERS])
+    if op == OP_MY_VP:
+        return float(victory_points(z, p))
+    if op == OP_OPP_VP:
+        best = -(1 << 30)
+        for q in range(z[GS, GS_PLAYERS]):
+            if q != p:
+                best = max(best, victory_points(z, q))
+        return float(best)
+    if op == OP_MY_TYPE:
+        n = 0
+        o = p * PR + OWN
+        for c in range(NC):
+            if TYPES[c] & arg:
+                n += z[o, c]
+        return float(n)
+    return 0.0
+
+
+@njit(cache=True)
+def condition(z, fst, prog, p, pc):
+    """Run the condition at code offset pc for player p; True if it holds."""
+    sp = 0
+    while True:
+        op = prog[pc]
+        arg = prog[pc + 1]
+        pc += 2
+        if op == OP_END:
+            return fst[0] != 0.0
+        if op < OP_ADD:
+            fst[sp] = _value(z, prog, p, op, arg)
+            sp += 1
+        elif op == OP_NEG:
+            fst[sp - 1] = -fst[sp - 1]
+        elif op == OP_NOT:
+            fst[sp - 1] = 1.0 if fst[sp - 1] == 0.0 else 0.0
+        else:
+            sp -= 1
+            b = fst[sp]
+            a = fst[sp - 1]
+            if op == OP_ADD:
+                r = a + b
+            elif op == OP_SUB:
+                r = a - b
+            elif op == OP_MUL:
+                r = a * b
+            elif op == OP_DIV:
+                r = a / b if b != 0.0 else (np.inf if a > 0 else (-np.inf if a < 0 else 0.0))
+            elif op == OP_FLOORDIV:
+                r = np.floor(a / b) if b != 0.0 else 0.0
+            elif op == OP_MOD:
+                r = a - b * np.floor(a / b) if b != 0.0 else 0.0
+            elif op == OP_LT:
+                r = 1.0 if a < b else 0.0
+            elif op == OP_LE:
+                r = 1.0 if a <= b else 0.0
+            elif op == OP_GT:
+                r = 1.0 if a > b else 0.0
+            elif op == OP_GE:
+                r = 1.0 if a >= b else 0.0
+            elif op == OP_EQ:
+                r = 1.0 if a == b else 0.0
+            elif op == OP_NE:
+                r = 1.0 if a != b else 0.0
+            elif op == OP_AND:
+                r = 1.0 if (a != 0.0 and b != 0.0) else 0.0
+            else:  # OP_OR
+                r = 1.0 if (a != 0.0 or b != 0.0) else 0.0
+            fst[sp - 1] = r
+
+
+@njit(cache=True, inline="always")
+def _list(prog, z, p, k):
+    """(first rule offset, end offset, explicit) of list k of p's strategy."""
+    at = 3 + (z[_ps(p), PS_STRAT] * NLISTS + k) * 3
+    ro = prog[1]
+    return ro + prog[at] * 3, ro + prog[at + 1] * 3, prog[at + 2]
+
+
+@njit(cache=True)
+def pick(z, fst, prog, p, k, row, limit, typemask):
+    """First card of list k whose rule holds and that qualifies, or -1.
+
+    row >= 0: the card must have a copy in z[row] (a hand, the TMP scratch).
+    row <  0: a supply pick: the pile is in the game and not empty, costs at
+    most ``limit``.  typemask != 0 further requires one of those type bits.
+    """
+    start, end, _ = _list(prog, z, p, k)
+    code0 = prog[2]
+    for r in range(start, end, 3):
+        c = prog[r]
+        if typemask and not (TYPES[c] & typemask):
+            continue
+        if row >= 0:
+            if z[row, c] <= 0:
+                continue
+        elif z[SUPPLY, c] <= 0 or z[IN_GAME, c] == 0 or COST[c] > limit:
+            continue
+        off = prog[r + 1]
+        if off < 0 or condition(z, fst, prog, p, code0 + off):
+            return np.int64(c)
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def first_in(z, row, order, typemask):
+    """First card of a fixed order with a copy in z[row], or -1."""
+    for i in range(order.shape[0]):
+        c = order[i]
+        if z[row, c] > 0 and (typemask == 0 or TYPES[c] & typemask):
+            return np.int64(c)
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def cheapest_in(z, row, typemask, exclude):
+    """Cheapest card of a type in z[row] (lowest id on equal cost), or -1."""
+    best = -1
+    for c in range(NC):
+        if c != exclude and z[row, c] > 0 and TYPES[c] & typemask:
+            if best < 0 or COST[c] < COST[best]:
+                best = c
+    return np.int64(best)
+
+
+@njit(cache=True)
+def dearest_in(z, row, typemask):
+    """Most expensive card of a type in z[row] (highest id on equal cost), or -1."""
+    best = -1
+    for c in range(NC):
+        if z[row, c] > 0 and TYPES[c] & typemask:
+            if best < 0 or COST[c] >= COST[best]:
+                best = c
+    return np.int64(best)
+
+
+@njit(cache=True)
+def required_discard(z, fst, prog, p, n):
+    """p discards n cards from hand: its discard list first, then DISCARD_ORDER."""
+    h = p * PR + HAND
+    for _ in range(n):
+        c = pick(z, fst, prog, p, DISCARD, h, 0, 0)
+        if c < 0:
+            c = first_in(z, h, DISCARD_ORDER, 0)
+        if c < 0:
+            return
+        move(z, p, HAND, DISC, c)
+
+
+# ============================================================ card effects
+# Each runs after the card's table bonuses (+Cards, +Actions, +Buys, +$).
+
+@njit(cache=True)
+def _attacked(z, v):
+    """Whether victim v is hit: a bot always reveals Moat, which blocks it."""
+    return z[v * PR + HAND, Card.MOAT] == 0
+
+
+@njit(cache=True)
+def effect_cellar(z, deck, rng, fst, prog, p):
+    h = p * PR + HAND
+    n = 0
+    while True:
+        c = pick(z, fst, prog, p, DISCARD, h, 0, 0)
+        if c < 0:
+            break
+        move(z, p, HAND, DISC, c)
+        n += 1
+    draw(z, deck, rng, p, n)
+
+
+@njit(cache=True)
+def effect_chapel(z, fst, prog, p):
+    h = p * PR + HAND
+    for _ in range(XS[Card.CHAPEL]):
+        c = pick(z, fst, prog, p, TRASH, h, 0, 0)
+        if c < 0:
+            return
+        trash_from(z, p, HAND, c)
+
+
+@njit(cache=True)
+def effect_harbinger(z, deck, fst, prog, p):
+    d = p * PR + DISC
+    if z[_ps(p), PS_DISC_N] == 0:
+        return
+    start, end, _ = _list(prog, z, p, TOPDECK)
+    if end > start:          # the strategy says what to put back (or nothing)
+        c = pick(z, fst, prog, p, TOPDECK, d, 0, 0)
+    else:                    # default: the dearest Action or Treasure
+        c = dearest_in(z, d, T_ACTION | T_TREASURE)
+    if c >= 0:
+        z[d, c] -= 1
+        z[_ps(p), PS_DISC_N] -= 1
+        put_top(z, deck, p, c)
+
+
+@njit(cache=True)
+def effect_vassal(z, deck, rng, p):
+    c = take_top(z, deck, rng, p)
+    if c < 0:
+        return
+    z[p * PR + DISC, c] += 1
+    z[_ps(p), PS_DISC_N] += 1
+    if TYPES[c] & T_ACTION:                 # default: always play it
+        move(z, p, DISC, PLAY_ROW, c)
+        _push(z, c)
+
+
+@njit(cache=True)
+def effect_workshop(z, deck, fst, prog, p):
+    c = pick(z, fst, prog, p, GAIN, -1, XS[Card.WORKSHOP], 0)
+    if c >= 0:
+        gain(z, deck, p, c, DISC)
+
+
+@njit(cache=True)
+def effect_bureaucrat(z, deck, p, n):
+    gain(z, deck, p, Card.SILVER, -1)
+    for j in range(1, n):
+        v = (p + j) % n
+        if _attacked(z, v):
+            c = cheapest_in(z, v * PR + HAND, T_VICTORY, -1)   # default: cheapest
+            if c >= 0:
+                z[v * PR + HAND, c] -= 1
+                z[_ps(v), PS_HAND_N] -= 1
+                put_top(z, deck, v, c)
+
+
+@njit(cache=True)
+def effect_militia(z, fst, prog, p, n):
+    for j in range(1, n):
+        v = (p + j) % n
+        if _attacked(z, v):
+            extra = z[_ps(v), PS_HAND_N] - XS[Card.MILITIA]
+            if extra > 0:
+                required_discard(z, fst, prog, v, extra)
+
+
+@njit(cache=True)
+def effect_moneylender(z, p):
+    if z[p * PR + HAND, Card.COPPER] > 0:      # default: always
+        trash_from(z, p, HAND, Card.COPPER)
+        z[GS, GS_COINS] += XS[Card.MONEYLENDER]
+
+
+@njit(cache=True)
+def effect_poacher(z, fst, prog, p):
+    n = min(z[GS, GS_EMPTY], z[_ps(p), PS_HAND_N])
+    if n > 0:
+        required_discard(z, fst, prog, p, n)
+
+
+@njit(cache=True)
+def effect_remodel(z, deck, fst, prog, p):
+    h = p * PR + HAND
+    c = pick(z, fst, prog, p, TRASH, h, 0, 0)
+    if c < 0:
+        c = first_in(z, h, TRASH_ORDER, 0)    # the trash is not optional
+    if c < 0:
+        return                                # nothing to trash, nothing gained
+    trash_from(z, p, HAND, c)
+    g = pick(z, fst, prog, p, GAIN, -1, COST[c] + XS[Card.REMODEL], 0)
+    if g >= 0:
+        gain(z, deck, p, g, DISC)
+
+
+@njit(cache=True)
+def effect_throne_room(z, fst, prog, p):
+    t = pick(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
+    if t >= 0:
+        move(z, p, HAND, PLAY_ROW, t)
+        for _ in range(XS[Card.THRONE_ROOM]):
+            _push(z, t)
+
+
+@njit(cache=True)
+def effect_bandit(z, deck, rng, p, n):
+    gain(z, deck, p, Card.GOLD, DISC)
+    for j in range(1, n):
+        v = (p + j) % n
+        if not _attacked(z, v):
+            continue
+        for _ in range(XS[Card.BANDIT]):          # reveal into TMP
+            c = take_top(z, deck, rng, v)
+            if c >= 0:
+                z[TMP, c] += 1
+        c = cheapest_in(z, TMP, T_TREASURE, Card.COPPER)   # default: cheapest
+        if c >= 0:
+            z[TMP, c] -= 1
+            z[TRASH_ROW, c] += 1
+            _own(z, v, c, -1)
+        _tmp_to_discard(z, v)
+
+
+@njit(cache=True)
+def _tmp_to_discard(z, p):
+    d = p * PR + DISC
+    for c in range(NC):
+        k = z[TMP, c]
+        if k:
+            z[d, c] += k
+            z[_ps(p), PS_DISC_N] += k
+            z[TMP, c] = 0
+
+
+@njit(cache=True)
+def effect_council_room(z, deck, rng, p, n):
+    for j in range(1, n):
+        draw(z, deck, rng, (p + j) % n, XS[Card.COUNCIL_ROOM])
+
+
+@njit(cache=True)
+def effect_library(z, deck, rng, p):
+    ps = _ps(p)
+    while z[ps, PS_HAND_N] < XS[Card.LIBRARY]:
+        c = take_top(z, deck, rng, p)
+        if c < 0:
+            break
+        # default: set an Action aside only when no Action is left to play it
+        if TYPES[c] & T_ACTION and z[GS, GS_ACTIONS] == 0:
+            z[p * PR + ASIDE, c] += 1
+            z[ps, PS_ASIDE_N] += 1
+        else:
+            z[p * PR + HAND, c] += 1
+            z[ps, PS_HAND_N] += 1
+    discard_all(z, p, ASIDE)
+
+
+@njit(cache=True)
+def _upgrade_exists(z, c, plus):
+    for t in range(NC):
+        if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
+                and COST[c] < COST[t] <= COST[c] + plus:
+            return True
+    return False
+
+
+@njit(cache=True)
+def effect_mine(z, deck, fst, prog, p):
+    h = p * PR + HAND
+    plus = XS[Card.MINE]
+    _, _, explicit = _list(prog, z, p, TRASH)
+    if explicit:
+        c = pick(z, fst, prog, p, TRASH, h, 0, T_TREASURE)
+    else:                  # default: the cheapest Treasure that can improve
+        c = -1
+        for t in range(NC):
+            if z[h, t] > 0 and TYPES[t] & T_TREASURE and _upgrade_exists(z, t, plus):
+                if c < 0 or COST[t] < COST[c]:
+                    c = t
+    if c < 0:
+        return
+    trash_from(z, p, HAND, c)
+    limit = COST[c] + plus
+    _, _, explicit = _list(prog, z, p, GAIN)
+    g = -1
+    if explicit:
+        g = pick(z, fst, prog, p, GAIN, -1, limit, T_TREASURE)
+    else:                  # default: the dearest Treasure allowed
+        for t in range(NC):
+            if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
+                    and COST[t] <= limit and (g < 0 or COST[t] >= COST[g]):
+                g = t
+    if g >= 0:
+        gain(z, deck, p, g, HAND)
+
+
+@njit(cache=True)
+def effect_sentry(z, deck, rng, fst, prog, p):
+    # look at the top cards (into TMP), trash, discard, put the rest back
+    looked = 0
+    for _ in range(XS[Card.SENTRY]):
+        c = take_top(z, deck, rng, p)
+        if c >= 0:
+            z[TMP, c] += 1
+            looked += 1
+    while True:
+        c = pick(z, fst, prog, p, TRASH, TMP, 0, 0)
+        if c < 0:
+            break
+        z[TMP, c] -= 1
+        z[TRASH_ROW, c] += 1
+        _own(z, p, c, -1)
+    while True:
+        c = pick(z, fst, prog, p, DISCARD, TMP, 0, 0)
+        if c < 0:
+            break
+        z[TMP, c] -= 1
+        z[p * PR + DISC, c] += 1
+        z[_ps(p), PS_DISC_N] += 1
+    # default order back: cheapest first, so the dearest ends on top
+    while True:
+        c = cheapest_in(z, TMP, 0xFF, -1)
+        if c < 0:
+            break
+        z[TMP, c] -= 1
+        put_top(z, deck, p, c)
+
+
+@njit(cache=True)
+def effect_witch(z, deck, p, n):
+    for j in range(1, n):
+        v = (p + j) % n
+        if _attacked(z, v):
+            gain(z, deck, v, Card.CURSE, DISC)
+
+
+@njit(cache=True)
+def effect_artisan(z, deck, fst, prog, p):
+    h = p * PR + HAND
+    g = pick(z, fst, prog, p, GAIN, -1, XS[Card.ARTISAN], 0)
+    if g >= 0:
+        gain(z, deck, p, g, HAND)
+    if z[_ps(p), PS_HAND_N] == 0:
+        return
+    c = pick(z, fst, prog, p, TOPDECK, h, 0, 0)
+    if c < 0:
+        c = default_topdeck(z, p)
+    z[h, c] -= 1
+    z[_ps(p), PS_HAND_N] -= 1
+    put_top(z, deck, p, c)
+
+
+@njit(cache=True)
+def default_topdeck(z, p):
+    """The hand card worth least now and most next turn."""
+    h = p * PR + HAND
+    if z[GS, GS_ACTIONS] == 0:
+        c = dearest_in(z, h, T_ACTION)       # cannot be played this turn
+        if c >= 0:
+            return c
+    c = cheapest_in(z, h, T_TREASURE, -1)
+    if c >= 0:
+        return c
+    return first_in(z, h, DISCARD_ORDER, 0)
+
+
+# ============================================================ playing cards
+
+@njit(cache=True, inline="always")
+def _push(z, c):
+    z[STACK, z[GS, GS_STACK_N]] = c
+    z[GS, GS_STACK_N] += 1
+
+
+@njit(cache=True)
+def resolve(z, deck, rng, fst, prog, p, c):
+    """Do the text of Action c once (c is already in play)."""
+    if P_CARDS[c]:
+        draw(z, deck, rng, p, P_CARDS[c])
+    z[GS, GS_ACTIONS] += P_ACTIONS[c]
+    z[GS, GS_BUYS] += P_BUYS[c]
+    z[GS, GS_COINS] += P_COINS[c]
+    n = z[GS, GS_PLAYERS]
+    if c == Card.CELLAR:
+        effect_cellar(z, deck, rng, fst, prog, p)
+    elif c == Card.CHAPEL:
+        effect_chapel(z, fst, prog, p)
+    elif c == Card.HARBINGER:
+        effect_harbinger(z, deck, fst, prog, p)
+    elif c == Card.MERCHANT:
+        z[GS, GS_MERCHANT] += XS[Card.MERCHANT]
+    elif c == Card.VASSAL:
+        effect_vassal(z, deck, rng, p)
+    elif c == Card.WORKSHOP:
+        effect_workshop(z, deck, fst, prog, p)
+    elif c == Card.BUREAUCRAT:
+        effect_bureaucrat(z, deck, p, n)
+    elif c == Card.MILITIA:
+        effect_militia(z, fst, prog, p, n)
+    elif c == Card.MONEYLENDER:
+        effect_moneylender(z, p)
+    elif c == Card.POACHER:
+        effect_poacher(z, fst, prog, p)
+    elif c == Card.REMODEL:
+        effect_remodel(z, deck, fst, prog, p)
+    elif c == Card.THRONE_ROOM:
+        effect_throne_room(z, fst, prog, p)
+    elif c == Card.BANDIT:
+        effect_bandit(z, deck, rng, p, n)
+    elif c == Card.COUNCIL_ROOM:
+        effect_council_room(z, deck, rng, p, n)
+    elif c == Card.LIBRARY:
+        effect_library(z, deck, rng, p)
+    elif c == Card.MINE:
+        effect_mine(z, deck, fst, prog, p)
+    elif c == Card.SENTRY:
+        effect_sentry(z, deck, rng, fst, prog, p)
+    elif c == Card.WITCH:
+        effect_witch(z, deck, p, n)
+    elif c == Card.ARTISAN:
+        effect_artisan(z, deck, fst, prog, p)
+
+
+@njit(cache=True)
+def play_action(z, deck, rng, fst, prog, p, c):
+    """Play Action c from p's hand and resolve it and all it plays, in order."""
+    move(z, p, HAND, PLAY_ROW, c)
+    _push(z, c)
+    while z[GS, GS_STACK_N] > 0:              # Throne Room and Vassal push plays
+        z[GS, GS_STACK_N] -= 1
+        resolve(z, deck, rng, fst, prog, p, z[STACK, z[GS, GS_STACK_N]])
+
+
+@njit(cache=True)
+def action_phase(z, deck, rng, fst, prog, p):
+    h = p * PR + HAND
+    while z[GS, GS_ACTIONS] > 0:
+        c = pick(z, fst, prog, p, PLAY, h, 0, T_ACTION)
+        if c < 0:
+            return
+        z[GS, GS_ACTIONS] -= 1
+        play_action(z, deck, rng, fst, prog, p, c)
+
+
+@njit(cache=True)
+def buy_phase(z, deck, fst, prog, p):
+    """Play every Treasure, then buy by the buy list, one rule per Buy."""
+    h = p * PR + HAND
+    coins = 0
+    for c in range(NC):
+        k = z[h, c]
+        if k and TYPES[c] & T_TREASURE:
+            coins += k * P_COINS[c]
+            move_n(z, p, HAND, PLAY_ROW, c, k)
+    if z[p * PR + PLAY_ROW, Card.SILVER] > 0:
+        coins += z[GS, GS_MERCHANT]            # once, on the first Silver
+    z[GS, GS_COINS] += coins
+    while z[GS, GS_BUYS] > 0:
+        c = pick(z, fst, prog, p, BUY, -1, z[GS, GS_COINS], 0)
+        if c < 0:
+            return
+        gain(z, deck, p, c, DISC)
+        z[GS, GS_COINS] -= COST[c]
+        z[GS, GS_BUYS] -= 1
+
+
+@njit(cache=True)
+def move_n(z, p, src, dst, c, k):
+    for _ in range(k):
+        move(z, p, src, dst, c)
+
+
+@njit(cache=True)
+def cleanup(z, deck, rng, p):
+    discard_all(z, p, PLAY_ROW)
+    discard_all(z, p, HAND)
+    z[GS, GS_ACTIONS] = 0
+    z[GS, GS_BUYS] = 0
+    z[GS, GS_COINS] = 0
+    z[GS, GS_MERCHANT] = 0
+    draw(z, deck, rng, p, 5)
+
+
+@njit(cache=True)
+def start_turn(z):
+    z[GS, GS_ACTIONS] = 1
+    z[GS, GS_BUYS] = 1
+    z[GS, GS_COINS] = 0
+    z[GS, GS_MERCHANT] = 0
+
+
+@njit(cache=True)
+def take_turn(z, deck, rng, fst, prog, p):
+    start_turn(z)
+    action_phase(z, deck, rng, fst, prog, p)
+    buy_phase(z, deck, fst, prog, p)
+    cleanup(z, deck, rng, p)
+    z[_ps(p), PS_TURNS] += 1
+
+
+@njit(cache=True)
+def game_over(z, p, turn_cap):
+    """After p's turn: ENDED_* or NOT_ENDED."""
+    if z[SUPPLY, Card.PROVINCE] == 0:
+        return ENDED_PROVINCES
+    if z[GS, GS_EMPTY] >= z[GS, GS_EMPTY_TO_END]:
+        return ENDED_PILES
+    if p == z[GS, GS_PLAYERS] - 1 and z[_ps(p), PS_TURNS] >= turn_cap:
+        return ENDED_TURN_CAP
+    return NOT_ENDED
+
+
+@njit(cache=True)
+def score(z, vp, outcome):
+    """Fill vp[p] and outcome[p] (0 loss, 1 sole win, 2 shared win)."""
+    n = z[GS, GS_PLAYERS]
+    best = -(1 << 30)
+    for p in range(n):
+        vp[p] = victory_points(z, p)
+        best = max(best, vp[p])
+    fewest = 1 << 30
+    for p in range(n):
+        if vp[p] == best:
+            fewest = min(fewest, z[_ps(p), PS_TURNS])
+    winners = 0
+    for p in range(n):
+        outcome[p] = 1 if vp[p] == best and z[_ps(p), PS_TURNS] == fewest else 0
+        winners += outcome[p]
+    if winners > 1:
+        for p in range(n):
+            outcome[p] *= 2
+
+
+# ============================================================ whole games
+
+def _pile_table() -> np.ndarray:
+    t = np.zeros((MAXP + 1, NC), dtype=np.int32)
+    for n in range(C.MIN_PLAYERS, MAXP + 1):
+        for c in range(NC):
+            t[n, c] = C.pile_size(c, n)
+    return t
+
+
+PILE = _pile_table()
+
+@njit(cache=True)
+def setup_game(z, deck, rng, kingdom, n, strat):
+    """A fresh game: supply for n players, 7 Copper + 3 Estate each, draw 5."""
+    z[:, :] = 0
+    for c in range(NC):
+        if kingdom[c]:
+            z[IN_GAME, c] = 1
+            z[SUPPLY, c] = PILE[n, c]
+    z[GS, GS_PLAYERS] = n
+    z[GS, GS_EMPTY_TO_END] = 4 if n >= 5 else 3
+    for p in range(n):
+        ps = _ps(p)
+        z[ps, PS_STRAT] = strat[p]
+        for i in range(10):
+            deck[p, i] = Card.COPPER if i < 7 else Card.ESTATE
+        z[ps, PS_DECK_N] = 10
+        _own(z, p, Card.COPPER, 7)
+        _own(z, p, Card.ESTATE, 3)
+        draw(z, deck, rng, p, 5)
+
+
+
+
+@njit(cache=True)
+def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap):
+    setup_game(z, deck, rng, kingdom, n, strat)
+    p = 0
+    while True:
+        take_turn(z, deck, rng, fst, prog, p)
+        ended = game_over(z, p, turn_cap)
+        if ended != NOT_ENDED:
+            return ended
+        p = p + 1 if p + 1 < n else 0
+
+
+@njit(cache=True, parallel=True)
+def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, blocks,
+              out_vp, out_turns, out_outcome, out_cards, out_curses, out_prov, out_end):
+    """Play games first .. first+count-1; game g seats entries rotated by g % n.
+
+    Results of game first+i go to row i of the out_* arrays.  ``blocks`` sets
+    how the games are split over threads; it does not change any result.
+    """
+    per = (count + blocks - 1) // blocks
+    for b in prange(blocks):
+        z = np.zeros((NROWS, NC), dtype=np.int32)
+        deck = np.zeros((MAXP, DECK_CAP), dtype=np.uint8)
+        rng = np.zeros(2, dtype=np.uint64)
+        fst = np.zeros(64, dtype=np.float64)
+        strat = np.zeros(MAXP, dtype=np.int32)
+        vp = np.zeros(MAXP, dtype=np.int32)
+        outcome = np.zeros(MAXP, dtype=np.int32)
+        for i in range(b * per, min(count, (b + 1) * per)):
+            g = first + i
+            r = g % n
+            for k in range(n):
+                strat[k] = entries[(k + r) % n]
+            seed_game(rng, seed, g)
+            out_end[i] = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap)
+            score(z, vp, outcome)
+            for k in range(n):
+                out_vp[i, k] = vp[k]
+                out_turns[i, k] = z[_ps(k), PS_TURNS]
+                out_outcome[i, k] = outcome[k]
+                out_cards[i, k] = z[_ps(k), PS_OWN_N]
+                out_curses[i, k] = z[k * PR + OWN, Card.CURSE]
+                out_prov[i, k] = z[k * PR + OWN, Card.PROVINCE]
+
+
+@njit(cache=True)
+def run_step(z, deck, rng, fst, prog, kind, card, turn_cap, vp, outcome):
+    """One conformance step for player 0 on a position built by the caller.
+
+    kind 0: play ``card`` from hand as the turn's Action; 1: a whole turn;
+    2: only the end-of-game check.  Returns ENDED_* or NOT_ENDED, and fills
+    vp/outcome whatever the result.
+    """
+    ended = NOT_ENDED
+    if kind == 0:
+        z[GS, GS_ACTIONS] -= 1
+        play_action(z, deck, rng, fst, prog, 0, card)
+    elif kind == 1:
+        take_turn(z, deck, rng, fst, prog, 0)
+        ended = game_over(z, 0, turn_cap)
+    else:
+        ended = game_over(z, 0, turn_cap)
+    score(z, vp, outcome)
+    return ended
+

@@ -1,0 +1,48 @@
+"""The compiled form of strategies: what the kernel reads.
+
+A set of strategies compiles to three int32 arrays (``Program``)::
+
+    code   [n_code]            instructions, 2 ints each: (opcode, argument)
+    rules  [n_rules, 3]        (card id, code offset or -1 = always, flags)
+    lists  [n_strat, NLISTS, 3] (first rule, end rule, explicit?) per decision list
+
+A rule list is tried top to bottom; the kernel takes the first rule whose
+card qualifies (affordable, in hand, ...) and whose condition is true.
+Conditions run on a small float64 stack machine (true division needs
+fractions; every integer the game produces is exact in a float64).
+``explicit`` is 1 when the strategy file gave the list itself, 0 when the
+compiler filled in the documented default.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+# ---- decision lists (second axis of ``lists``)
+BUY, PLAY, GAIN, TRASH, DISCARD, TOPDECK = 0, 1, 2, 3, 4, 5
+NLISTS = 8                       # room for later decision lists
+LIST_KEYS = {"buy": BUY, "play": PLAY, "gain": GAIN, "trash": TRASH,
+             "discard": DISCARD, "topdeck": TOPDECK}
+
+# ---- rule flags (third column of ``rules``)
+RULE_OPTIONAL = 1                # "Card?": skipped silently when not in the kingdom
+
+# ---- opcodes.  Operands are pushed; binary ops pop b then a and push a OP b.
+(OP_END, OP_CONST,
+ OP_MY_CARD, OP_MY_TYPE, OP_MY_CARDS, OP_MY_MONEY, OP_MY_VP, OP_MY_TURN,
+ OP_OPP_VP, OP_SUPPLY, OP_EMPTY_PILES, OP_COINS, OP_BUYS, OP_ACTIONS,
+ OP_HAND, OP_HAND_SIZE, OP_PLAYERS,
+ OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_NEG,
+ OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
+ OP_AND, OP_OR, OP_NOT) = range(33)
+# Arguments: OP_CONST the integer, OP_MY_CARD/OP_SUPPLY/OP_HAND a card id,
+# OP_MY_TYPE a type bit from cards.py; every other opcode ignores it (0).
+
+STACK_DEPTH = 32                 # deepest stack a condition may need
+
+
+class Program(NamedTuple):
+    code: np.ndarray             # int32 [n_code]
+    rules: np.ndarray            # int32 [n_rules, 3]
+    lists: np.ndarray            # int32 [n_strat, NLISTS, 3]
