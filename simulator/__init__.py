@@ -1,0 +1,31 @@
+"""domsim: a numba-compiled Dominion simulator driven by declarative strategies."""
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+# numba's on-disk cache notices a change to a function's own file only, not to
+# the files it calls or whose constants it freezes (the card table).  Keying
+# the cache folder on the kernel's sources makes a stale kernel impossible.
+_KERNEL_SOURCES = ("cards.py", "program.py", "rng.py", "kernel.py")
+
+
+def _cache_dir() -> str:
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for name in _KERNEL_SOURCES:
+        digest.update((here / name).read_bytes())
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return str(root / "domsim" / digest.hexdigest()[:16])
+
+
+if "NUMBA_CACHE_DIR" not in os.environ:
+    os.environ["NUMBA_CACHE_DIR"] = _cache_dir()
+    if "numba" in sys.modules:
+        sys.modules["numba"].config.reload_config()
+
+
+def simulate(*args, **kwargs):
+    """See ``simulator.runner.simulate`` (imported lazily: it loads numba)."""
+    from .runner import simulate as _simulate
+    return _simulate(*args, **kwargs)

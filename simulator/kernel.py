@@ -475,8 +475,8 @@ def effect_harbinger(z, deck, fst, prog, p):
     d = p * PR + DISC
     if z[_ps(p), PS_DISC_N] == 0:
         return
-    start, end, _ = _list(prog, z, p, TOPDECK)
-    if end > start:          # the strategy says what to put back (or nothing)
+    _, _, explicit = _list(prog, z, p, TOPDECK)
+    if explicit:             # the strategy says what to put back (or nothing)
         c = pick(z, fst, prog, p, TOPDECK, d, 0, 0)
     else:                    # default: the dearest Action or Treasure
         c = dearest_in(z, d, T_ACTION | T_TREASURE)
