@@ -1,0 +1,521 @@
+"""Strategy compiler: file checks, error messages, and the compiled code's meaning."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simulator import program as P
+from simulator.cards import NAMES, Card, KINGDOM_CARDS, TABLE, TYPES
+from simulator.strategy import (DEFAULT_LISTS, Rule, Strategy, StrategyError,
+                                compile_program, load_strategy,
+                                shipped_strategies)
+
+SMITHY_TOML = '''\
+name = "Smithy"
+description = "Big Money with Smithies, one per 11 treasures"
+buy = [
+  "Province if my.money > 15",
+  "Duchy if supply.Province <= 4",
+  "Estate if supply.Province <= 2",
+  "Gold",
+  "Duchy if supply.Province <= 6",
+  "Smithy if my.Smithy < my.Treasure / 11",
+  "Silver",
+]
+'''
+
+
+def write(tmp_path: Path, text: str, name: str = "smithy.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def one_rule(rule: str, key: str = "buy") -> Rule:
+    lists = {"buy": ["Gold"], key: [rule]}
+    s = Strategy.from_rules("t", **lists)
+    return s.lists[key][0]
+
+
+def error_of(rule: str) -> StrategyError:
+    with pytest.raises(StrategyError) as info:
+        Strategy.from_rules("t", ["Province", rule])
+    return info.value
+
+
+# ---------------------------------------------------------------- reference evaluator
+
+# Fake game position: what each leaf opcode reads.
+ENV = {
+    "my": {Card.SMITHY: 2, Card.COPPER: 7, Card.SILVER: 3, Card.GOLD: 1,
+           Card.ESTATE: 3, Card.CURSE: 1, Card.COUNCIL_ROOM: 1},
+    "supply": {Card.PROVINCE: 5, Card.THRONE_ROOM: 10, Card.CURSE: 4},
+    "hand": {Card.COPPER: 3, Card.SMITHY: 1},
+    "cards": 18, "money": 16, "vp": 2, "turn": 9, "opp_vp": 7,
+    "empty_piles": 1, "coins": 4, "buys": 2, "actions": 0, "hand_size": 4,
+    "players": 2,
+}
+
+
+def leaf(op: int, arg: int) -> float:
+    e = ENV
+    if op == P.OP_CONST:
+        return arg
+    if op == P.OP_MY_CARD:
+        return e["my"].get(arg, 0)
+    if op == P.OP_MY_TYPE:
+        return sum(n for c, n in e["my"].items() if TYPES[c] & arg)
+    if op == P.OP_SUPPLY:
+        return e["supply"].get(arg, 0)
+    if op == P.OP_HAND:
+        return e["hand"].get(arg, 0)
+    return {P.OP_MY_CARDS: e["cards"], P.OP_MY_MONEY: e["money"],
+            P.OP_MY_VP: e["vp"], P.OP_MY_TURN: e["turn"], P.OP_OPP_VP: e["opp_vp"],
+            P.OP_EMPTY_PILES: e["empty_piles"], P.OP_COINS: e["coins"],
+            P.OP_BUYS: e["buys"], P.OP_ACTIONS: e["actions"],
+            P.OP_HAND_SIZE: e["hand_size"], P.OP_PLAYERS: e["players"]}[op]
+
+
+BINARY = {
+    P.OP_ADD: lambda a, b: a + b, P.OP_SUB: lambda a, b: a - b,
+    P.OP_MUL: lambda a, b: a * b, P.OP_DIV: lambda a, b: a / b,
+    P.OP_FLOORDIV: lambda a, b: math.floor(a / b),
+    P.OP_MOD: lambda a, b: a - b * math.floor(a / b),
+    P.OP_LT: lambda a, b: float(a < b), P.OP_LE: lambda a, b: float(a <= b),
+    P.OP_GT: lambda a, b: float(a > b), P.OP_GE: lambda a, b: float(a >= b),
+    P.OP_EQ: lambda a, b: float(a == b), P.OP_NE: lambda a, b: float(a != b),
+    P.OP_AND: lambda a, b: float(a != 0 and b != 0),
+    P.OP_OR: lambda a, b: float(a != 0 or b != 0),
+}
+
+
+def run(code: np.ndarray, pc: int) -> bool:
+    """Evaluate flat code from offset pc on a float stack, as the kernel does."""
+    stack: list[float] = []
+    depth = 0
+    while True:
+        op, arg = int(code[pc]), int(code[pc + 1])
+        pc += 2
+        if op == P.OP_END:
+            assert len(stack) == 1, "a condition leaves exactly one value"
+            assert depth <= P.STACK_DEPTH
+            return stack[0] != 0.0
+        if op == P.OP_NEG:
+            stack[-1] = -stack[-1]
+        elif op == P.OP_NOT:
+            stack[-1] = float(stack[-1] == 0.0)
+        elif op in BINARY:
+            b, a = stack.pop(), stack.pop()
+            stack.append(BINARY[op](float(a), float(b)))
+        else:
+            stack.append(float(leaf(op, arg)))
+        depth = max(depth, len(stack))
+
+
+def evaluate(condition: str) -> bool:
+    """Compile `Gold if <condition>` and run it through the reference evaluator."""
+    s = Strategy.from_rules("t", [f"Gold if {condition}"])
+    prog = compile_program([s], set())
+    first = prog.lists[0, P.BUY, 0]
+    card, off, _ = prog.rules[first]
+    assert card == Card.GOLD and off >= 0
+    return run(prog.code, int(off))
+
+
+class Obj:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+# The same position as Python objects, so Python can evaluate the same text.
+PY = dict(
+    my=Obj(Smithy=2, Copper=7, Silver=3, Gold=1, Estate=3, Curse=1, CouncilRoom=1,
+           Village=0, cards=18, money=16, vp=2, turn=9, Treasure=11, Victory=3,
+           Action=3),
+    supply=Obj(Province=5, ThroneRoom=10, Curse=4),
+    hand=Obj(Copper=3, Smithy=1, Gold=0, size=4),
+    opp=Obj(vp=7),
+    empty_piles=1, coins=4, buys=2, actions=0, players=2, true=True, false=False,
+)
+
+EXPRESSIONS = [
+    "3 < 10 / 3",                 # 3.33: true division
+    "10 / 4 > 2",
+    "7 // 2 == 3",
+    "-7 // 2 == -4",
+    "7 % 3 == 1",
+    "-7 % 3 == 2",
+    "my.Smithy < my.Treasure / 11",   # 2 < 1.0: false
+    "my.Smithy * 11 >= my.Treasure",
+    "2 <= coins < 5",
+    "1 < coins < 3",
+    "0 <= actions <= 0 < buys",
+    "not coins > 3",
+    "not (coins > 3 and buys > 2)",
+    "coins > 3 and buys > 2 or players == 2",
+    "coins > 9 or buys > 2 or not false",
+    "true and not false",
+    "my.money - 2 * my.Gold > 13",
+    "-my.vp + opp.vp == 5",
+    "(my.cards + 2) * 3 == 60",
+    "my.Curse == 1 and my.Victory == 3",
+    "supply.Province <= 4 or empty_piles >= 1",
+    "hand.Copper + 2 * hand.Gold >= hand.size - 1",
+    "my.turn % 2 != 0",
+    "supply.ThroneRoom == 10 and my.CouncilRoom == 1",
+    "my.Village < my.Smithy - 1",
+    "(coins > 3) == (buys > 1)",
+    "(coins > 5) != (buys > 1)",
+]
+
+
+@pytest.mark.parametrize("expr", EXPRESSIONS)
+def test_compiled_code_means_what_python_means(expr):
+    assert evaluate(expr) == bool(eval(expr, {"__builtins__": {}}, PY))
+
+
+def test_some_expressions_are_false():
+    # Guards against an evaluator that always says True.
+    assert not evaluate("my.Smithy < my.Treasure / 11")
+    assert not evaluate("3 > 10 / 3")
+    assert not evaluate("1 < coins < 3")
+
+
+def test_card_and_type_counts_read_the_right_cards():
+    rule = one_rule("Gold if my.Curse > 0 and my.Attack >= 0 and hand.Smithy > 0")
+    assert (P.OP_MY_CARD, Card.CURSE) in rule.condition        # card, not type
+    assert (P.OP_MY_TYPE, 16) in rule.condition                # Attack bit
+    assert (P.OP_HAND, Card.SMITHY) in rule.condition
+    assert rule.condition[-1] == (P.OP_END, 0)
+
+
+def test_deep_expression_fits_the_stack_and_too_deep_is_refused():
+    ok = "(" * 10 + "1" + " + (1" * 20 + ")" * 20 + ")" * 10 + " > 0"
+    assert evaluate(ok)
+    too_deep = "1" + " + (1" * 40 + ")" * 40 + " > 0"
+    err = error_of(f"Gold if {too_deep}")
+    assert "stack" in str(err)
+
+
+# ---------------------------------------------------------------- valid files
+
+def test_smithy_file_compiles(tmp_path):
+    s = Strategy.from_toml(write(tmp_path, SMITHY_TOML))
+    assert s.name == "Smithy" and s.description.startswith("Big Money")
+    assert [r.card for r in s.lists["buy"]] == [
+        Card.PROVINCE, Card.DUCHY, Card.ESTATE, Card.GOLD, Card.DUCHY, Card.SMITHY,
+        Card.SILVER]
+    assert s.explicit == frozenset({"buy"})
+    assert set(s.lists) == set(P.LIST_KEYS)
+    assert s.cards() == {Card.SMITHY}
+    assert s.lists["buy"][5].where.endswith("smithy.toml: buy[6]")
+    prog = compile_program([s], {Card.SMITHY})
+    assert prog.code.dtype == np.int32 and prog.code.ndim == 1
+    assert prog.rules.dtype == np.int32 and prog.rules.shape[1] == 3
+    assert prog.lists.shape == (1, P.NLISTS, 3) and prog.lists.dtype == np.int32
+    assert all(a.flags.c_contiguous for a in prog)
+    first, end, explicit = prog.lists[0, P.BUY]
+    assert (end - first, explicit) == (7, 1)
+    assert prog.rules[first + 3].tolist() == [Card.GOLD, -1, 0]  # no condition
+
+
+def test_every_shipped_strategy_compiles_with_its_cards():
+    shipped = shipped_strategies()
+    stems = [Path(s.source).stem for s in shipped]
+    assert stems == sorted(stems)
+    for stem in ("big-money", "big-money-ultimate", "smithy", "bm-smithy",
+                 "bm-village", "bm-laboratory", "bm-market", "bm-festival",
+                 "bm-council-room", "bm-moat", "bm-witch", "bm-merchant",
+                 "bm-gardens"):
+        assert stem in stems
+    names = [s.name.casefold() for s in shipped]
+    assert len(set(names)) == len(names), "names must be unique to load by name"
+    for s in shipped:
+        assert s.description, s.source
+        prog = compile_program([s], s.cards())
+        assert prog.lists[0, P.BUY, 1] > prog.lists[0, P.BUY, 0]
+    prog = compile_program(shipped, set().union(*(s.cards() for s in shipped)))
+    assert prog.lists.shape[0] == len(shipped)
+    for s in shipped:
+        if s.name.startswith("BM "):
+            card = s.name[3:]
+            assert Card[card.upper().replace(" ", "_")] in s.cards()
+
+
+def test_big_money_files_say_what_they_promise():
+    bm = load_strategy("big-money")
+    assert [(r.card, r.condition) for r in bm.lists["buy"]] == [
+        (Card.PROVINCE, None), (Card.GOLD, None), (Card.SILVER, None)]
+    bmu = load_strategy("big-money-ultimate")
+    assert [r.text for r in bmu.lists["buy"]] == [
+        "Province if my.money > 18", "Duchy if supply.Province <= 4",
+        "Estate if supply.Province <= 2", "Gold", "Duchy if supply.Province <= 6",
+        "Silver"]
+    smithy = load_strategy("smithy")
+    assert [r.text for r in smithy.lists["buy"]][5] == \
+        "Smithy if my.Smithy < my.Treasure / 11"
+
+
+def test_card_names_any_case_language_and_spelling():
+    s = Strategy.from_rules("t", [
+        "council room if my.council_room < 1 and my.CouncilRoom < 1",
+        "THRONE ROOM if supply.Throne_Room > 0 and supply.throneroom > 0",
+        "Raadszaal", "Schmiede", "鍛冶屋 if my.鍛冶屋 < 1", "Provinz IF my.MONEY > 3",
+    ], play=["Troonzaal", "Smithy"])
+    buy = s.lists["buy"]
+    assert [r.card for r in buy] == [Card.COUNCIL_ROOM, Card.THRONE_ROOM,
+                                     Card.COUNCIL_ROOM, Card.SMITHY, Card.SMITHY,
+                                     Card.PROVINCE]
+    assert (P.OP_MY_CARD, Card.COUNCIL_ROOM) in buy[0].condition
+    assert buy[1].condition.count((P.OP_SUPPLY, Card.THRONE_ROOM)) == 2
+    assert (P.OP_MY_MONEY, 0) in buy[5].condition
+    assert [r.card for r in s.lists["play"]] == [Card.THRONE_ROOM, Card.SMITHY]
+
+
+# ---------------------------------------------------------------- errors
+
+def test_unknown_card_in_condition(tmp_path):
+    path = write(tmp_path, SMITHY_TOML.replace("my.Smithy < my.Treasure / 11",
+                                               "my.Smithee < 2"))
+    with pytest.raises(StrategyError) as info:
+        Strategy.from_toml(path)
+    msg = str(info.value)
+    assert "smithy.toml: buy[6]" in msg
+    assert '"Smithy if my.Smithee < 2"' in msg
+    assert "unknown card 'Smithee'" in msg
+    assert "column 14" in msg                 # the 'S' of Smithee, 1-based
+    assert "did you mean 'Smithy'" in msg
+    assert info.value.column == 14 and info.value.word == "Smithee"
+
+
+def test_unknown_rule_card():
+    err = error_of("Smithee if coins > 3")
+    assert "<python>: buy[2]" in str(err)
+    assert "unknown card 'Smithee' at column 1" in str(err)
+    assert "did you mean 'Smithy'" in str(err)
+    err = error_of("  Golld")
+    assert "unknown card 'Golld' at column 3" in str(err)
+    assert "did you mean 'Gold'" in str(err)
+
+
+@pytest.mark.parametrize("rule, word, column, hint", [
+    ("Gold if mine.money > 5", "mine", 9, "'my'"),
+    ("Gold if my.mony > 5", "my.mony", 9, "'my.money'"),
+    ("Gold if my.card >= 20", "my.card", 9, "'my.cards'"),
+    ("Gold if opp.vpp > 5", "opp.vpp", 9, "'opp.vp'"),
+    ("Gold if hand.sise > 5", "hand.sise", 9, "'hand.size'"),
+    ("Gold if coins > 3 and emptypile > 1", "emptypile", 23, "'empty_piles'"),
+    ("Gold if money > 5", "money", 9, "'my.money'"),
+])
+def test_unknown_word(rule, word, column, hint):
+    err = error_of(rule)
+    msg = str(err)
+    assert f"unknown word {word!r}" in msg
+    assert f"at column {column}" in msg
+    assert f"did you mean {hint}" in msg
+    assert err.column == column and err.word == word
+
+
+def test_bare_card_name_in_condition_points_to_counts():
+    msg = str(error_of("Gold if Gold < 2"))
+    assert "unknown word 'Gold'" in msg and "my.Gold" in msg
+
+
+@pytest.mark.parametrize("rule, column, word", [
+    ("Gold if my.money = 3", 18, "="),
+    ("Gold if (my.money > 3", 9, "("),
+    ("Gold if my.money > ", 19, "end of condition"),
+    ("Gold if coins > 3 && buys > 1", 19, "&"),
+])
+def test_syntax_error_names_the_column(rule, column, word):
+    err = error_of(rule)
+    assert "syntax error" in str(err)
+    assert f"at column {column}" in str(err)
+    assert err.word.startswith(word)
+
+
+@pytest.mark.parametrize("rule, word, column", [
+    ("Gold if my.money", "my.money", 9),
+    ("Gold if coins > 3 and my.money", "my.money", 23),
+    ("Gold if not coins", "coins", 13),
+    ("Gold if (coins > 3) + 1 > 2", "coins > 3", 10),
+    ("Gold if 1 < true", "true", 13),
+    ("Gold if coins > 1 == true", "true", 22),
+])
+def test_bad_type(rule, word, column):
+    err = error_of(rule)
+    assert "bad type" in str(err)
+    assert f"{word!r}" in str(err) and f"column {column}" in str(err)
+
+
+@pytest.mark.parametrize("rule, fragment", [
+    ("Gold if 2.5 > coins", "whole numbers"),
+    ("Gold if 4294967296 > coins", "32 bits"),
+    ("Gold if coins ** 2 > 3", "'**'"),
+    ("Gold if coins > 3 & buys > 1", "use 'and'"),
+    ("Gold if max(coins, 3) > 3", "function calls"),
+    ("Gold if my > 3", "'my' needs"),
+    ("Gold if", "missing condition"),
+    ("? if coins > 1", "missing card name"),
+])
+def test_other_refusals(rule, fragment):
+    assert fragment in str(error_of(rule))
+
+
+def test_int32_extremes_are_accepted():
+    rule = one_rule("Gold if coins > -2147483648 and coins < 2147483647")
+    assert (P.OP_CONST, -2147483648) in rule.condition
+    assert (P.OP_CONST, 2147483647) in rule.condition
+
+
+def test_file_level_errors(tmp_path):
+    cases = [
+        ('name = "x"\nbuy = []\n', "buy list is empty"),
+        ('name = "x"\n', "missing required key 'buy'"),
+        ('buy = ["Gold"]\n', "missing required key 'name'"),
+        ('name = "x"\nbuy = ["Gold"]\nby = ["Gold"]\n', "unknown key 'by'"),
+        ('name = "x"\nbuy = ["Gold"]\ntrash = "Curse"\n', "trash must be a list"),
+        ('name = "x"\nbuy = ["Gold", 3]\n', "buy[2]"),
+        ('name = "x"\nbuy = ["Gold"\n', "not valid TOML"),
+        ('name = 5\nbuy = ["Gold"]\n', "'name' must be"),
+    ]
+    for i, (text, fragment) in enumerate(cases):
+        path = write(tmp_path, text, f"bad{i}.toml")
+        with pytest.raises(StrategyError) as info:
+            Strategy.from_toml(path)
+        assert f"bad{i}.toml" in str(info.value), text
+        assert fragment in str(info.value), text
+    with pytest.raises(StrategyError, match="did you mean 'buy'"):
+        Strategy.from_toml(tmp_path / "bad3.toml")
+    with pytest.raises(StrategyError, match="did you mean 'discard'"):
+        Strategy.from_rules("x", ["Gold"], discrad=["Estate"])
+    with pytest.raises(StrategyError, match="buy list is empty"):
+        Strategy.from_rules("x", [])
+
+
+# ---------------------------------------------------------------- kingdom
+
+def test_optional_rule_dropped_when_card_absent():
+    s = Strategy.from_rules("w", ["Province", "Witch? if my.Witch < 2", "Silver"])
+    assert s.lists["buy"][1].optional and s.cards() == set()
+    without = compile_program([s], set())
+    first, end, _ = without.lists[0, P.BUY]
+    assert without.rules[first:end, 0].tolist() == [Card.PROVINCE, Card.SILVER]
+    with_witch = compile_program([s], {Card.WITCH})
+    first, end, _ = with_witch.lists[0, P.BUY]
+    assert with_witch.rules[first:end, 0].tolist() == [Card.PROVINCE, Card.WITCH,
+                                                       Card.SILVER]
+    assert with_witch.rules[first + 1, 2] == P.RULE_OPTIONAL
+    # The default gain list copies buy, so it drops the same way.
+    first, end, explicit = without.lists[0, P.GAIN]
+    assert (end - first, explicit) == (2, 0)
+
+
+def test_absent_card_without_question_mark_is_an_error():
+    s = Strategy.from_rules("Witchy", ["Province", "Witch if my.Witch < 2", "Silver"])
+    assert s.cards() == {Card.WITCH}
+    with pytest.raises(StrategyError) as info:
+        compile_program([s], {Card.SMITHY})
+    msg = str(info.value)
+    assert "'Witchy'" in msg and "buy[2]" in msg and "Witch" in msg
+    assert "Witch?" in msg and "kingdom" in msg
+
+
+def test_absent_cards_elsewhere_and_in_conditions_are_kept():
+    s = Strategy.from_rules("x", ["Gold if my.Witch == 0 and supply.Chapel == 0"],
+                            trash=["Curse", "Estate"], play=["Chapel", "Smithy"])
+    prog = compile_program([s], set())
+    first, end, explicit = prog.lists[0, P.PLAY]
+    assert prog.rules[first:end, 0].tolist() == [Card.CHAPEL, Card.SMITHY]
+    assert explicit == 1
+    assert evaluate("my.Witch == 0")
+
+
+def test_layout_of_several_strategies():
+    a = Strategy.from_rules("a", ["Province", "Gold if coins >= 6"])
+    b = Strategy.from_rules("b", ["Gold if coins >= 6", "Silver"],
+                            trash=[], gain=["Silver"])
+    prog = compile_program([a, b], set())
+    rules, lists = prog.rules, prog.lists
+    for s, strat in enumerate((a, b)):
+        for key, k in P.LIST_KEYS.items():
+            first, end, explicit = lists[s, k]
+            assert rules[first:end, 0].tolist() == [r.card for r in strat.lists[key]]
+            assert explicit == (key in strat.explicit)
+        assert lists[s, P.NLISTS - 1].tolist() == [0, 0, 0]
+    # conditions point at their own code (shared when identical)
+    offs = {int(r[1]) for r in rules if r[0] == Card.GOLD}
+    assert len(offs) == 1 and run(prog.code, offs.pop()) in (True, False)
+    assert lists[1, P.TRASH, 1] == lists[1, P.TRASH, 0]   # explicit empty list
+
+
+# ---------------------------------------------------------------- defaults
+
+def test_default_lists():
+    assert DEFAULT_LISTS["trash"] == ("Curse", "Estate if my.turn <= 10",
+                                      "Copper if my.money > 6")
+    assert DEFAULT_LISTS["discard"] == ("Curse", "Estate", "Duchy", "Province",
+                                        "Gardens")
+    assert DEFAULT_LISTS["topdeck"] == ()
+    play = list(DEFAULT_LISTS["play"])
+    actions = {NAMES[c] for c in KINGDOM_CARDS if TABLE[c].types & 1}
+    assert set(play) == actions and len(play) == len(actions) == 25
+    pos = play.index
+    assert play[:2] == ["Village", "Festival"]
+    assert play[2:9] == ["Laboratory", "Market", "Sentry", "Poacher", "Merchant",
+                         "Harbinger", "Cellar"]
+    assert play[9] == "Throne Room"
+    assert play[10:12] == ["Council Room", "Smithy"]
+    assert pos("Witch") < pos("Moat") and pos("Library") < pos("Militia")
+    assert pos("Moat") < pos("Militia") < pos("Chapel")
+    assert play[-1] == "Chapel"
+
+
+def test_defaults_fill_missing_lists():
+    s = Strategy.from_rules("x", ["Province", "Smithy if my.Smithy < 1"])
+    assert s.explicit == frozenset({"buy"})
+    assert s.lists["gain"] == s.lists["buy"]
+    assert [r.text for r in s.lists["trash"]] == list(DEFAULT_LISTS["trash"])
+    assert [TABLE[r.card].name for r in s.lists["play"]] == list(DEFAULT_LISTS["play"])
+    assert s.lists["topdeck"] == ()
+    prog = compile_program([s], {Card.SMITHY})
+    for key in ("gain", "play", "trash", "discard", "topdeck"):
+        assert prog.lists[0, P.LIST_KEYS[key], 2] == 0
+    first, end, _ = prog.lists[0, P.PLAY]
+    assert end - first == 25                      # every action, whatever the kingdom
+    first, _, _ = prog.lists[0, P.TRASH]
+    est = prog.rules[first + 1]
+    assert est[0] == Card.ESTATE
+    ENV["turn"] = 10
+    try:
+        assert run(prog.code, int(est[1]))
+        ENV["turn"] = 11
+        assert not run(prog.code, int(est[1]))
+    finally:
+        ENV["turn"] = 9
+
+
+# ---------------------------------------------------------------- loading
+
+def test_load_by_stem_name_and_path(tmp_path):
+    by_stem = load_strategy("big-money-ultimate")
+    assert by_stem.name == "Big Money Ultimate"
+    assert load_strategy("Big Money Ultimate") is by_stem
+    assert load_strategy("big money ultimate") is by_stem
+    assert load_strategy("BM Witch").name == "BM Witch"
+    path = write(tmp_path, SMITHY_TOML, "mine.toml")
+    assert load_strategy(path).source == str(path)
+    assert load_strategy(str(path)).name == "Smithy"
+
+
+def test_load_unknown_suggests_shipped_names():
+    with pytest.raises(StrategyError) as info:
+        load_strategy("big-mony")
+    msg = str(info.value)
+    assert "unknown strategy 'big-mony'" in msg and "did you mean" in msg
+    assert "big-money-ultimate" in msg          # the list of shipped stems
+    with pytest.raises(StrategyError, match="no such"):
+        load_strategy("/nonexistent/strategy.toml")
