@@ -1,0 +1,204 @@
+"""The ``domsim`` command line.
+
+Engine modules (numba, pandas) are imported inside the commands so that
+``domsim --help`` and argument errors answer instantly.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+app = typer.Typer(
+    name="domsim",
+    help="Fast Dominion simulator: play strategy files against each other.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        try:
+            from importlib.metadata import version
+            v = version("domsim")
+        except Exception:
+            v = "unknown (not installed)"
+        typer.echo(f"domsim {v}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[Optional[bool], typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Show the version and exit.")] = None,
+) -> None:
+    """Fast Dominion simulator: play strategy files against each other."""
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _user_errors() -> tuple[type[BaseException], ...]:
+    """Exceptions that mean "bad input", reported as one line, never a traceback."""
+    from simulator.cards import UnknownCardError
+    from simulator.strategy import StrategyError
+    return (StrategyError, UnknownCardError, ValueError)
+
+
+class _Progress:
+    """Progress line on stderr for runs that last more than a second.
+
+    Drawn only on a terminal, so logs and pipes never collect ``\\r`` junk,
+    and never on stdout, so ``--json`` output stays one clean object.
+    """
+
+    def __init__(self, stream, enabled: bool, delay: float = 1.0):
+        self.stream, self.enabled, self.delay = stream, enabled, delay
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.width = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        elapsed = now - self.start
+        if elapsed < self.delay or (now - self.last < 0.1 and done < total):
+            return
+        self.last = now
+        frac = done / total if total else 1.0
+        bar = "#" * int(frac * 30)
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = f"{(total - done) / rate:,.0f}s left" if rate > 0 else ""
+        text = (f"[{bar:<30}] {frac:6.1%}  {done:,}/{total:,} games  "
+                f"{rate:,.0f} games/s  {eta}")
+        self.width = max(self.width, len(text))
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@app.command()
+def compare(
+    strategies: Annotated[list[str], typer.Argument(
+        help="Strategy names (shipped, e.g. big-money) or paths to .toml files.",
+        show_default=False)],
+    games: Annotated[int, typer.Option(
+        "--games", "-n", min=1, help="Number of games to play.")] = 10000,
+    seed: Annotated[int, typer.Option(
+        help="Random seed; the same seed gives the same results.")] = 0,
+    players: Annotated[Optional[int], typer.Option(
+        help="Players per game (default: number of strategies).",
+        show_default=False)] = None,
+    kingdom: Annotated[Optional[str], typer.Option(
+        help="Comma-separated kingdom card names, e.g. 'Smithy,Witch'.",
+        show_default=False)] = None,
+    turn_cap: Annotated[int, typer.Option(
+        min=1, help="Stop a game after this many turns and score it as it stands.")] = 100,
+    threads: Annotated[Optional[int], typer.Option(
+        min=1, help="Worker threads (default: all cores).", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the results as one JSON object on stdout.")] = False,
+    csv: Annotated[Optional[Path], typer.Option(
+        help="Also write the summary table to this CSV file.",
+        dir_okay=False, show_default=False)] = None,
+) -> None:
+    """Play strategies against each other and report win rates."""
+    errors = _user_errors()
+    from simulator.runner import simulate
+
+    if csv is not None and not csv.parent.is_dir():
+        raise _fail(f"cannot write {csv}: directory {csv.parent} does not exist")
+    cards = None
+    if kingdom is not None:
+        cards = [c.strip() for c in kingdom.split(",") if c.strip()]
+
+    progress = _Progress(sys.stderr, enabled=_isatty(sys.stderr))
+    try:
+        results = simulate(list(strategies), games, seed, players=players,
+                           kingdom=cards, turn_cap=turn_cap, threads=threads,
+                           progress=progress)
+    except errors as exc:
+        progress.close()
+        raise _fail(str(exc))
+    except KeyboardInterrupt:
+        progress.close()
+        raise _fail("interrupted", code=130)
+    progress.close()
+
+    if as_json:
+        typer.echo(json.dumps(results.to_json_dict(), indent=2))
+    else:
+        typer.echo(results.table())
+    if csv is not None:
+        try:
+            results.to_csv(csv)
+        except OSError as exc:
+            raise _fail(f"cannot write {csv}: {exc.strerror or exc}")
+
+
+def _strategy_rows(shipped) -> list[tuple[str, str, str]]:
+    """(stem, name, description) whether shipped_strategies() gives a mapping or a list."""
+    if hasattr(shipped, "items"):
+        pairs = list(shipped.items())
+    else:
+        pairs = []
+        for s in shipped:
+            stem = getattr(s, "stem", None)
+            if not stem:
+                src = str(getattr(s, "source", "") or "")
+                stem = Path(src).stem if src.endswith(".toml") else \
+                    "-".join(str(s.name).lower().split())
+            pairs.append((stem, s))
+    return sorted((str(stem), str(s.name), str(getattr(s, "description", "") or ""))
+                  for stem, s in pairs)
+
+
+@app.command("strategies")
+def list_strategies(
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> None:
+    """List the shipped strategies (use the first column with `compare`)."""
+    errors = _user_errors()
+    from simulator.strategy import shipped_strategies
+    try:
+        rows = _strategy_rows(shipped_strategies())
+    except errors as exc:
+        raise _fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps([{"stem": a, "name": b, "description": c}
+                               for a, b, c in rows], indent=2))
+        return
+    if not rows:
+        typer.echo("no shipped strategies found")
+        return
+    w0 = max(len(r[0]) for r in rows + [("stem", "", "")])
+    w1 = max(len(r[1]) for r in rows + [("", "name", "")])
+    typer.echo(f"{'stem':<{w0}}  {'name':<{w1}}  description")
+    for stem, name, desc in rows:
+        typer.echo(f"{stem:<{w0}}  {name:<{w1}}  {desc}".rstrip())
+
+
+def main() -> None:
+    app(prog_name="domsim")

@@ -1,0 +1,342 @@
+"""What a simulation run hands back: the per-game records plus how they were made.
+
+Aggregates (``summary``, ``by_seat``, ``ended_by``, JSON, the text table)
+come from one chunked ``bincount`` pass over the raw records, so a run of
+10^7 games summarises in well under a second without building the long
+per-seat DataFrame; ``frame`` is built only when asked for.
+"""
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simulator.records import ENDED_NAMES, LOSS, TIE, WIN, record_dtype
+from simulator.stats import wilson
+
+OUTCOME_NAMES = ("win", "tie", "loss")          # category order in ``frame``
+_OUTCOME_TO_CAT = np.zeros(3, dtype=np.int8)
+_OUTCOME_TO_CAT[[WIN, TIE, LOSS]] = [0, 1, 2]
+
+_CHUNK = 1 << 20                                 # games per aggregation step
+
+SUMMARY_COLUMNS = ("strategy", "games", "wins", "ties", "losses", "win_rate",
+                   "win_rate_low", "win_rate_high", "tie_rate", "avg_vp",
+                   "avg_turns", "ended_provinces", "ended_piles", "ended_turn_cap")
+
+
+def unique_names(names) -> list[str]:
+    """Number repeated names "X (1)", "X (2)" so every entry can be told apart."""
+    names = [str(n) for n in names]
+    counts = Counter(names)
+    seen: Counter[str] = Counter()
+    out = []
+    for n in names:
+        if counts[n] > 1:
+            seen[n] += 1
+            out.append(f"{n} ({seen[n]})")
+        else:
+            out.append(n)
+    return out
+
+
+@dataclass(frozen=True)
+class _Tally:
+    outcome: np.ndarray      # int64 [entries, seats, 3]  indexed by LOSS/WIN/TIE
+    ended: np.ndarray        # int64 [entries, 3]         seat-instances by ENDED_*
+    vp: np.ndarray           # float64 [entries]          sum over seat-instances
+    turns: np.ndarray        # float64 [entries]
+    ended_games: np.ndarray  # int64 [3]                  games by ENDED_*
+
+
+class Results:
+    """Records of one run (``records.record_dtype(players)``) and its metadata.
+
+    ``entries`` are display names, one per strategy entry the user passed;
+    ``records["entry"]`` indexes into them.  Duplicate names are numbered.
+    """
+
+    def __init__(self, records: np.ndarray, entries: list[str], seed: int,
+                 players: int, kingdom: list[str], turn_cap: int,
+                 seconds: float):
+        records = np.asarray(records)
+        expected = record_dtype(players)
+        if records.dtype != expected:
+            raise ValueError(f"records have dtype {records.dtype}, expected "
+                             f"record_dtype({players}) = {expected}")
+        if records.ndim != 1:
+            raise ValueError("records must be a 1-d array, one record per game")
+        self.records = records
+        self.entries = unique_names(entries)
+        self.seed = int(seed)
+        self.players = int(players)
+        self.kingdom = [str(k) for k in kingdom]
+        self.turn_cap = int(turn_cap)
+        self.seconds = float(seconds)
+
+    def __repr__(self) -> str:
+        return (f"Results({self.games:,} games, {self.players} players, "
+                f"entries={self.entries!r}, seed={self.seed})")
+
+    def __len__(self) -> int:
+        return self.games
+
+    # ---- basic facts
+    @property
+    def games(self) -> int:
+        return int(self.records.shape[0])
+
+    @property
+    def games_per_second(self) -> float:
+        """NaN when the run time was not measured (seconds <= 0)."""
+        return self.games / self.seconds if self.seconds > 0 else math.nan
+
+    @property
+    def ended_by(self) -> dict[str, int]:
+        """Games per end condition: provinces / piles / turn_cap."""
+        return {name: int(c) for name, c in zip(ENDED_NAMES, self._tally.ended_games)}
+
+    # ---- aggregation
+    @cached_property
+    def _tally(self) -> _Tally:
+        n_entries, seats = len(self.entries), self.players
+        outcome = np.zeros(n_entries * seats * 3, dtype=np.int64)
+        ended = np.zeros(n_entries * 3, dtype=np.int64)
+        vp = np.zeros(n_entries, dtype=np.float64)
+        turns = np.zeros(n_entries, dtype=np.float64)
+        ended_games = np.zeros(3, dtype=np.int64)
+        seat = np.arange(seats, dtype=np.intp)
+        for start in range(0, self.games, _CHUNK):
+            r = self.records[start:start + _CHUNK]
+            e = r["entry"].astype(np.intp)
+            o = r["outcome"].astype(np.intp)
+            eb = r["ended_by"].astype(np.intp)
+            _check_range("entry", e, n_entries)
+            _check_range("outcome", o, 3)
+            _check_range("ended_by", eb, 3)
+            outcome += np.bincount(((e * seats + seat) * 3 + o).ravel(),
+                                   minlength=outcome.size)
+            ended += np.bincount((e * 3 + eb[:, None]).ravel(), minlength=ended.size)
+            flat = e.ravel()
+            vp += np.bincount(flat, weights=r["vp"].ravel(), minlength=n_entries)
+            turns += np.bincount(flat, weights=r["turns"].ravel(), minlength=n_entries)
+            ended_games += np.bincount(eb, minlength=3)
+        return _Tally(outcome.reshape(n_entries, seats, 3),
+                      ended.reshape(n_entries, 3), vp, turns, ended_games)
+
+    def summary(self) -> pd.DataFrame:
+        """One row per strategy entry; ``games`` counts seat-instances."""
+        t = self._tally
+        per_entry = t.outcome.sum(axis=1)                    # [entries, 3]
+        games = per_entry.sum(axis=1)
+        wins, ties, losses = per_entry[:, WIN], per_entry[:, TIE], per_entry[:, LOSS]
+        low, high = wilson(wins, games)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            g = games.astype(np.float64)
+            share = t.ended / g[:, None]
+            df = pd.DataFrame({
+                "strategy": self.entries,
+                "games": games, "wins": wins, "ties": ties, "losses": losses,
+                "win_rate": wins / g,
+                "win_rate_low": np.where(games > 0, low, np.nan),
+                "win_rate_high": np.where(games > 0, high, np.nan),
+                "tie_rate": ties / g,
+                "avg_vp": t.vp / g, "avg_turns": t.turns / g,
+                "ended_provinces": share[:, 0], "ended_piles": share[:, 1],
+                "ended_turn_cap": share[:, 2],
+            }, columns=list(SUMMARY_COLUMNS))
+        return df
+
+    def by_seat(self) -> pd.DataFrame:
+        """Win rate per (entry, seat); seat 0 moved first.  Empty pairs omitted."""
+        t = self._tally
+        n_entries, seats = t.outcome.shape[:2]
+        games = t.outcome.sum(axis=2).ravel()
+        wins = t.outcome[:, :, WIN].ravel()
+        ties = t.outcome[:, :, TIE].ravel()
+        low, high = wilson(wins, games)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            df = pd.DataFrame({
+                "entry": np.repeat(np.arange(n_entries), seats),
+                "strategy": np.repeat(np.array(self.entries, dtype=object), seats),
+                "seat": np.tile(np.arange(seats), n_entries),
+                "games": games, "wins": wins, "ties": ties,
+                "win_rate": wins / games.astype(np.float64),
+                "win_rate_low": low, "win_rate_high": high,
+            })
+        return df[df["games"] > 0].reset_index(drop=True)
+
+    @cached_property
+    def frame(self) -> pd.DataFrame:
+        """Long form: one row per (game, seat)."""
+        r, seats, n = self.records, self.players, self.games
+        return pd.DataFrame({
+            "game": np.repeat(np.arange(n, dtype=np.int64), seats),
+            "seat": np.tile(np.arange(seats, dtype=np.int8), n),
+            "entry": r["entry"].ravel(),
+            "strategy": pd.Categorical.from_codes(r["entry"].ravel(),
+                                                  categories=self.entries),
+            "vp": r["vp"].ravel(),
+            "turns": r["turns"].ravel(),
+            "outcome": pd.Categorical.from_codes(_OUTCOME_TO_CAT[r["outcome"].ravel()],
+                                                 categories=OUTCOME_NAMES),
+            "cards": r["cards"].ravel(),
+            "curses": r["curses"].ravel(),
+            "provinces": r["provinces"].ravel(),
+            "ended_by": pd.Categorical.from_codes(np.repeat(r["ended_by"], seats),
+                                                  categories=ENDED_NAMES),
+        })
+
+    # ---- output
+    def to_json_dict(self) -> dict:
+        s = self.summary()
+        seat = self.by_seat()
+        strategies = []
+        for i, row in s.iterrows():
+            rows = seat[seat["entry"] == i]
+            strategies.append({
+                "name": row["strategy"],
+                "games": int(row["games"]), "wins": int(row["wins"]),
+                "ties": int(row["ties"]), "losses": int(row["losses"]),
+                "win_rate": _num(row["win_rate"]),
+                "win_rate_ci": [_num(row["win_rate_low"]), _num(row["win_rate_high"])],
+                "tie_rate": _num(row["tie_rate"]),
+                "avg_vp": _num(row["avg_vp"]), "avg_turns": _num(row["avg_turns"]),
+                "by_seat": [{
+                    "seat": int(b["seat"]), "games": int(b["games"]),
+                    "wins": int(b["wins"]), "ties": int(b["ties"]),
+                    "win_rate": _num(b["win_rate"]),
+                    "win_rate_ci": [_num(b["win_rate_low"]), _num(b["win_rate_high"])],
+                } for _, b in rows.iterrows()],
+            })
+        return {
+            "games": self.games, "seed": self.seed, "players": self.players,
+            "kingdom": list(self.kingdom), "turn_cap": self.turn_cap,
+            "ended_by": self.ended_by,
+            "games_per_second": _num(self.games_per_second),
+            "strategies": strategies,
+        }
+
+    def to_csv(self, path) -> None:
+        """Write ``summary()``; atomically, so a failure leaves no partial file."""
+        write_atomic(path, self.summary().to_csv(index=False))
+
+    def table(self) -> str:
+        """Fixed-width text for the terminal."""
+        s = self.summary()
+        lines = [f"{self.games:,} {_games(self.games)}, {self.players} players, seed {self.seed}, "
+                 f"turn cap {self.turn_cap}"]
+        if self.kingdom:
+            lines.append("kingdom: " + ", ".join(self.kingdom))
+        lines.append("")
+        head = ["strategy", "games", "wins", "ties", "losses", "win rate [95% CI]",
+                "avg VP", "avg turns", "provinces", "piles", "turn cap"]
+        rows = [[r.strategy, f"{r.games:,}", f"{r.wins:,}", f"{r.ties:,}",
+                 f"{r.losses:,}",
+                 _rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high),
+                 _fmt(r.avg_vp, "{:.2f}"), _fmt(r.avg_turns, "{:.2f}"),
+                 _pct(r.ended_provinces), _pct(r.ended_piles),
+                 _pct(r.ended_turn_cap)]
+                for r in s.itertuples(index=False)]
+        lines += _columns(head, rows)
+        lines.append("provinces / piles / turn cap: share of the strategy's games "
+                     "that ended that way.")
+        lines.append("A tie counts as a tie for every tied player, never as a win.")
+
+        b = self.by_seat()
+        if len(b):
+            lines.append("")
+            head = ["strategy", "seat", "games", "wins", "ties", "win rate [95% CI]"]
+            rows = [[r.strategy, _ordinal(r.seat + 1), f"{r.games:,}", f"{r.wins:,}",
+                     f"{r.ties:,}", _rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high)]
+                    for r in b.itertuples(index=False)]
+            lines.append("by seat (1st = moved first):")
+            lines += _columns(head, rows)
+
+        lines.append("")
+        capped = self.ended_by["turn_cap"]
+        share = capped / self.games if self.games else 0.0
+        if capped:
+            lines.append(f"{capped:,} {_games(capped)} ({share:.2%}) hit the turn cap of "
+                         f"{self.turn_cap} turns; they are counted as played,")
+            lines.append("scored on each player's VP at the moment the cap was hit.")
+        else:
+            lines.append(f"0 games hit the turn cap of {self.turn_cap} turns.")
+        if self.seconds > 0:
+            lines.append(f"{self.games:,} {_games(self.games)} in {self.seconds:.2f} s "
+                         f"({self.games_per_second:,.0f} games/s)")
+        return "\n".join(lines)
+
+
+# ---- helpers
+def _check_range(field: str, a: np.ndarray, bound: int) -> None:
+    if a.size and (a.min() < 0 or a.max() >= bound):
+        raise ValueError(f"records field {field!r} holds values outside 0..{bound - 1}")
+
+
+def _num(x) -> float | None:
+    """Plain float for JSON; NaN/inf (undefined) become None."""
+    x = float(x)
+    return x if math.isfinite(x) else None
+
+
+def _fmt(x, spec: str) -> str:
+    return spec.format(x) if math.isfinite(x) else "-"
+
+
+def _pct(x) -> str:
+    return f"{x:.1%}" if math.isfinite(x) else "-"
+
+
+def _rate_ci(rate, low, high) -> str:
+    if not math.isfinite(rate):
+        return "-"
+    return f"{rate:.2%} [{low * 100:.2f}, {high * 100:.2f}]"
+
+
+def _games(n: int) -> str:
+    return "game" if n == 1 else "games"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _columns(head: list[str], rows: list[list[str]]) -> list[str]:
+    """Left-align the first column, right-align the rest."""
+    widths = [max(len(str(c)) for c in col) for col in zip(head, *rows)]
+
+    def line(cells):
+        first = f"{cells[0]:<{widths[0]}}"
+        rest = [f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:])]
+        return "  ".join([first, *rest]).rstrip()
+
+    return [line(head), line(["-" * w for w in widths]), *(line(r) for r in rows)]
+
+
+def write_atomic(path, text: str) -> None:
+    """Write text to path via a temp file in the same directory and a rename."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                               suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", newline="") as f:
+            f.write(text)
+        mask = os.umask(0)          # mkstemp makes 0600; give the usual mode
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,216 @@
+"""The CLI against a fake engine: output shapes and error paths, no kernel needed."""
+from __future__ import annotations
+
+import importlib
+import io
+import json
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+import typer.testing
+
+from simulator import cli
+
+
+def _runner() -> typer.testing.CliRunner:
+    try:                                   # older click mixes stderr into stdout
+        return typer.testing.CliRunner(mix_stderr=False)
+    except TypeError:
+        return typer.testing.CliRunner()
+
+
+def _module(name: str, monkeypatch) -> types.ModuleType:
+    """The real engine module, or an empty stand-in while it is not written yet."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        stub = types.ModuleType(name)
+        monkeypatch.setitem(sys.modules, name, stub)
+        return stub
+
+
+@pytest.fixture
+def engine(monkeypatch, two_player_results):
+    """Fake ``simulate``/``shipped_strategies``; records every simulate call."""
+    runner_mod = _module("simulator.runner", monkeypatch)
+    strategy_mod = _module("simulator.strategy", monkeypatch)
+    if not hasattr(strategy_mod, "StrategyError"):
+        monkeypatch.setattr(strategy_mod, "StrategyError",
+                            type("StrategyError", (Exception,), {}), raising=False)
+
+    class FakeStrategyError(strategy_mod.StrategyError):
+        """Whatever the real constructor takes, this one takes a message."""
+        def __init__(self, message):
+            Exception.__init__(self, message)
+
+        def __str__(self):
+            return str(self.args[0])
+
+    fake = types.SimpleNamespace(calls=[], error=None, StrategyError=FakeStrategyError)
+
+    def simulate(strategies, games, seed=0, *, players=None, kingdom=None,
+                 turn_cap=100, threads=None, progress=None):
+        fake.calls.append(dict(strategies=strategies, games=games, seed=seed,
+                               players=players, kingdom=kingdom, turn_cap=turn_cap,
+                               threads=threads))
+        if fake.error is not None:
+            raise fake.error
+        if progress is not None:
+            progress(games // 2, games)
+            progress(games, games)
+        return two_player_results
+
+    def shipped_strategies():
+        S = types.SimpleNamespace
+        return {"big-money": S(name="Big Money", description="Buy money and Provinces",
+                               source="strategies/big-money.toml"),
+                "smithy": S(name="Smithy", description="Big Money plus Smithy",
+                            source="strategies/smithy.toml")}
+
+    monkeypatch.setattr(runner_mod, "simulate", simulate, raising=False)
+    monkeypatch.setattr(strategy_mod, "shipped_strategies", shipped_strategies,
+                        raising=False)
+    return fake
+
+
+def test_compare_table(engine):
+    res = _runner().invoke(cli.app, ["compare", "big-money", "smithy", "--games", "5"])
+    assert res.exit_code == 0, res.output
+    assert "Big Money" in res.stdout and "Smithy" in res.stdout
+    assert "60.00%" in res.stdout and "20.00%" in res.stdout
+    assert "hit the turn cap" in res.stdout
+    assert "\r" not in res.stdout and "\r" not in res.stderr   # not a TTY: no bar
+    assert engine.calls == [dict(strategies=["big-money", "smithy"], games=5, seed=0,
+                                 players=None, kingdom=None, turn_cap=100,
+                                 threads=None)]
+
+
+def test_compare_passes_options(engine):
+    res = _runner().invoke(cli.app, [
+        "compare", "a", "b", "c", "-n", "123", "--seed", "9", "--players", "4",
+        "--kingdom", "Smithy, witch,,Village ", "--turn-cap", "60", "--threads", "2"])
+    assert res.exit_code == 0, res.output
+    assert engine.calls[-1] == dict(strategies=["a", "b", "c"], games=123, seed=9,
+                                    players=4, kingdom=["Smithy", "witch", "Village"],
+                                    turn_cap=60, threads=2)
+
+
+def test_compare_defaults(engine):
+    res = _runner().invoke(cli.app, ["compare", "a", "b"])
+    assert res.exit_code == 0, res.output
+    assert engine.calls[-1]["games"] == 10000
+    assert engine.calls[-1]["seed"] == 0
+
+
+def test_compare_json(engine):
+    res = _runner().invoke(cli.app, ["compare", "big-money", "smithy", "--json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.stdout)                      # stdout is exactly one object
+    assert set(d) == {"games", "seed", "players", "kingdom", "turn_cap", "ended_by",
+                      "games_per_second", "strategies"}
+    assert [s["name"] for s in d["strategies"]] == ["Big Money", "Smithy"]
+    assert d["strategies"][0]["win_rate"] == pytest.approx(0.6)
+    assert d["ended_by"]["turn_cap"] == 1
+
+
+@pytest.mark.parametrize("kind", ["strategy", "value"])
+def test_compare_user_error(engine, kind):
+    engine.error = (engine.StrategyError("unknown strategy 'nope' "
+                                         "(did you mean 'big-money'?)")
+                    if kind == "strategy" else ValueError("players must be 2 to 6"))
+    res = _runner().invoke(cli.app, ["compare", "nope", "smithy"])
+    assert res.exit_code == 2
+    assert res.stderr.startswith("error: ")
+    assert ("nope" if kind == "strategy" else "players must be") in res.stderr
+    assert "Traceback" not in res.stderr + res.stdout
+    assert res.stdout == ""
+
+
+def test_compare_unknown_card_error(engine):
+    from simulator.cards import card_id
+    try:
+        card_id("Smithee")
+    except ValueError as exc:
+        engine.error = exc
+    res = _runner().invoke(cli.app, ["compare", "a", "b", "--kingdom", "Smithee"])
+    assert res.exit_code == 2
+    assert res.stderr.startswith("error: unknown card 'Smithee'")
+
+
+def test_compare_csv(engine, tmp_path, two_player_results):
+    import pandas as pd
+    out = tmp_path / "summary.csv"
+    res = _runner().invoke(cli.app, ["compare", "a", "b", "--csv", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "Big Money" in res.stdout                # the table is still printed
+    back = pd.read_csv(out)
+    pd.testing.assert_frame_equal(back, two_player_results.summary(), check_dtype=False)
+
+
+def test_compare_csv_bad_directory_fails_before_running(engine, tmp_path):
+    res = _runner().invoke(cli.app, ["compare", "a", "b", "--csv",
+                                     str(tmp_path / "missing" / "s.csv")])
+    assert res.exit_code == 2
+    assert res.stderr.startswith("error: ")
+    assert engine.calls == []
+
+
+def test_bad_option_is_usage_error(engine):
+    res = _runner().invoke(cli.app, ["compare", "a", "b", "--games", "0"])
+    assert res.exit_code == 2
+    assert engine.calls == []
+
+
+def test_strategies_command(engine):
+    res = _runner().invoke(cli.app, ["strategies"])
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert lines[0].split() == ["stem", "name", "description"]
+    assert lines[1].startswith("big-money") and "Big Money" in lines[1]
+    assert "Buy money and Provinces" in lines[1]
+    assert lines[2].startswith("smithy")
+    d = json.loads(_runner().invoke(cli.app, ["strategies", "--json"]).stdout)
+    assert d[0] == {"stem": "big-money", "name": "Big Money",
+                    "description": "Buy money and Provinces"}
+
+
+def test_strategy_rows_from_a_list():
+    S = types.SimpleNamespace
+    rows = cli._strategy_rows([S(name="Witch BM", description="d",
+                                 source="/x/strategies/witch.toml"),
+                               S(name="Big Money", description=None, source=None)])
+    assert rows == [("big-money", "Big Money", ""), ("witch", "Witch BM", "d")]
+
+
+def test_progress_rendering():
+    buf = io.StringIO()
+    p = cli._Progress(buf, enabled=True, delay=0.0)
+    p(500, 1000)
+    p(1000, 1000)
+    p.close()
+    text = buf.getvalue()
+    assert "500/1,000 games" in text and "100.0%" in text
+    assert text.endswith("\r")                      # line cleared for the table
+    quiet = io.StringIO()
+    q = cli._Progress(quiet, enabled=True, delay=60.0)   # a short run: no bar
+    q(1000, 1000)
+    q.close()
+    assert quiet.getvalue() == ""
+
+
+def test_help_does_not_load_the_engine():
+    code = ("import sys, simulator.cli; "
+            "print(sorted(m for m in ('numba', 'pandas', 'numpy') if m in sys.modules))")
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(root), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=root, env=env).stdout
+    assert out.strip() == "[]"
+    res = _runner().invoke(cli.app, ["--help"])
+    assert res.exit_code == 0
+    assert "compare" in res.stdout and "strategies" in res.stdout
