@@ -1,0 +1,126 @@
+"""Invariants over thousands of random games at 2-6 players.
+
+After every turn of every game: each card is conserved across supply, every
+zone and the trash; each player's owned counts equal its zones; no count is
+negative; and a finished game ended by a valid condition.
+"""
+import numpy as np
+import pytest
+from numba import njit
+
+from simulator import cards as C
+from simulator import kernel as K
+from simulator.kingdom import supply_mask
+from simulator.strategy import Strategy, compile_program
+
+OK = 0
+
+
+@njit(cache=True)
+def _check(z, deck, n, start):
+    """0 if the state is consistent, else a code saying what broke."""
+    for c in range(K.NC):
+        total = z[K.SUPPLY, c] + z[K.TRASH_ROW, c]
+        if z[K.SUPPLY, c] < 0 or z[K.TRASH_ROW, c] < 0:
+            return 1
+        for p in range(n):
+            ps = p * K.PR + K.PS
+            in_deck = 0
+            for i in range(z[ps, K.PS_DECK_N]):
+                if deck[p, i] == c:
+                    in_deck += 1
+            owned = in_deck
+            for row in (K.HAND, K.PLAY_ROW, K.DISC, K.ASIDE):
+                k = z[p * K.PR + row, c]
+                if k < 0:
+                    return 2
+                owned += k
+            if owned != z[p * K.PR + K.OWN, c]:
+                return 3
+            total += owned
+        if total != start[c]:
+            return 4
+    for p in range(n):
+        ps = p * K.PR + K.PS
+        if z[ps, K.PS_HAND_N] != z[p * K.PR + K.HAND].sum():
+            return 5
+        if z[ps, K.PS_DISC_N] != z[p * K.PR + K.DISC].sum():
+            return 6
+        if z[ps, K.PS_OWN_N] != z[p * K.PR + K.OWN].sum():
+            return 7
+        if not 0 <= z[ps, K.PS_KNOWN] <= z[ps, K.PS_DECK_N]:
+            return 8
+        if z[p * K.PR + K.ASIDE].sum() != 0 or z[p * K.PR + K.PLAY_ROW].sum() != 0:
+            return 9          # between turns nothing is set aside or in play
+    empty = 0
+    for c in range(K.NC):
+        if z[K.IN_GAME, c] and z[K.SUPPLY, c] == 0:
+            empty += 1
+    if empty != z[K.GS, K.GS_EMPTY]:
+        return 10
+    return OK
+
+
+@njit(cache=True)
+def _play_checked(prog, kingdom, n, seed, games, turn_cap, start, ends):
+    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
+    deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
+    rng = np.zeros(2, dtype=np.uint64)
+    fst = np.zeros(64)
+    strat = np.arange(K.MAXP).astype(np.int32)
+    for g in range(games):
+        K.seed_game(rng, seed, g)
+        K.setup_game(z, deck, rng, kingdom, n, strat)
+        err = _check(z, deck, n, start)
+        if err:
+            return g, err
+        p = 0
+        while True:
+            K.take_turn(z, deck, rng, fst, prog, p)
+            err = _check(z, deck, n, start)
+            if err:
+                return g, err
+            ended = K.game_over(z, p, turn_cap)
+            if ended != K.NOT_ENDED:
+                break
+            p = (p + 1) % n
+        valid = (
+            (ended == K.ENDED_PROVINCES and z[K.SUPPLY, C.Card.PROVINCE] == 0)
+            or (ended == K.ENDED_PILES and z[K.GS, K.GS_EMPTY] >= z[K.GS, K.GS_EMPTY_TO_END])
+            or (ended == K.ENDED_TURN_CAP and z[(n - 1) * K.PR + K.PS, K.PS_TURNS] >= turn_cap))
+        if not valid:
+            return g, 20
+        ends[ended] += 1
+    return -1, OK
+
+
+def _random_bot(rng, kingdom, i):
+    """A bot that buys and plays every card of the kingdom now and then."""
+    names = [C.NAMES[c] for c in rng.permutation(kingdom)]
+    buy = ["Province if my.money > 12", "Gold", "Duchy if supply.Province <= 4"]
+    buy += [f"{n} if my.{n.replace(' ', '')} < {rng.integers(1, 4)}" for n in names]
+    buy += ["Silver", "Estate if supply.Province <= 2", "Copper if my.turn > 30"]
+    lists = {}
+    if rng.random() < 0.5:
+        lists["trash"] = ["Curse", "Estate", "Copper if my.money > 5"]
+    if rng.random() < 0.5:
+        lists["discard"] = ["Curse", "Estate", "Copper"]
+    return Strategy.from_rules(f"random {i}", buy, **lists)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_cards_conserved_in_random_games(players):
+    rng = np.random.default_rng(players)
+    ends = np.zeros(3, dtype=np.int64)
+    for round_ in range(8):
+        kingdom = sorted(rng.choice(C.KINGDOM_CARDS, 10, replace=False).tolist())
+        bots = [_random_bot(rng, kingdom, i) for i in range(players)]
+        prog = K.pack_program(compile_program(bots, frozenset(kingdom)))
+        mask = supply_mask(kingdom)
+        start = np.array([K.PILE[players, c] if mask[c] else 0 for c in range(K.NC)])
+        start[C.Card.COPPER] += 7 * players
+        start[C.Card.ESTATE] += 3 * players
+        game, err = _play_checked(prog, mask, players, round_, 60, 60, start, ends)
+        assert err == OK, f"kingdom {kingdom}: game {game} broke invariant {err}"
+    assert ends.sum() == 8 * 60
+    assert ends[K.ENDED_PROVINCES] + ends[K.ENDED_PILES] > 0
