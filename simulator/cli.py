@@ -112,7 +112,8 @@ def compare(
         help="Players per game (default: number of strategies).",
         show_default=False)] = None,
     kingdom: Annotated[Optional[str], typer.Option(
-        help="Comma-separated kingdom card names, e.g. 'Smithy,Witch'.",
+        help="A recommended set ('First Game'), 'random', or comma-separated "
+             "card names ('Smithy,Witch'); filled up to 10 cards.",
         show_default=False)] = None,
     turn_cap: Annotated[int, typer.Option(
         min=1, help="Stop a game after this many turns and score it as it stands.")] = 100,
@@ -130,14 +131,10 @@ def compare(
 
     if csv is not None and not csv.parent.is_dir():
         raise _fail(f"cannot write {csv}: directory {csv.parent} does not exist")
-    cards = None
-    if kingdom is not None:
-        cards = [c.strip() for c in kingdom.split(",") if c.strip()]
-
     progress = _Progress(sys.stderr, enabled=_isatty(sys.stderr))
     try:
         results = simulate(list(strategies), games, seed, players=players,
-                           kingdom=cards, turn_cap=turn_cap, threads=threads,
+                           kingdom=kingdom, turn_cap=turn_cap, threads=threads,
                            progress=progress)
     except errors as exc:
         progress.close()
@@ -159,20 +156,7 @@ def compare(
 
 
 def _strategy_rows(shipped) -> list[tuple[str, str, str]]:
-    """(stem, name, description) whether shipped_strategies() gives a mapping or a list."""
-    if hasattr(shipped, "items"):
-        pairs = list(shipped.items())
-    else:
-        pairs = []
-        for s in shipped:
-            stem = getattr(s, "stem", None)
-            if not stem:
-                src = str(getattr(s, "source", "") or "")
-                stem = Path(src).stem if src.endswith(".toml") else \
-                    "-".join(str(s.name).lower().split())
-            pairs.append((stem, s))
-    return sorted((str(stem), str(s.name), str(getattr(s, "description", "") or ""))
-                  for stem, s in pairs)
+    return sorted((s.stem, s.name, s.description) for s in shipped)
 
 
 @app.command("strategies")

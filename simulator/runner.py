@@ -15,7 +15,7 @@ import numpy as np
 
 from . import cards as C
 from . import kernel as K
-from .kingdom import complete_kingdom, parse_kingdom, supply_mask
+from .kingdom import resolve_kingdom, supply_mask
 from .records import record_dtype
 from .results import Results
 from .strategy import Strategy, compile_program, load_strategy
@@ -52,13 +52,13 @@ def seat_entries(games: np.ndarray, players: int, n_entries: int) -> np.ndarray:
 
 
 def prepare(strategies: Sequence[str | Strategy], players: int | None,
-            kingdom) -> tuple[list[Strategy], int, list[int], np.ndarray]:
+            kingdom, seed: int = 0) -> tuple[list[Strategy], int, list[int], np.ndarray]:
     """Validate the inputs; return strategies, players, kingdom, packed program."""
     strats = resolve_strategies(strategies)
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
     needed = sorted(set().union(*(s.cards() for s in strats)))
-    cards = complete_kingdom(parse_kingdom(kingdom), needed)
+    cards = resolve_kingdom(kingdom, needed, seed)
     prog = K.pack_program(compile_program(strats, frozenset(cards)))
     return strats, players, cards, prog
 
@@ -79,7 +79,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
         raise ValueError(f"--turn-cap must be at least 1, not {turn_cap}")
     if not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
-    strats, players, cards, prog = prepare(strategies, players, kingdom)
+    strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
     threads = _set_threads(threads)
     mask = supply_mask(cards)
     entries = (np.arange(players) % len(strats)).astype(np.int32)

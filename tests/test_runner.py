@@ -1,0 +1,122 @@
+"""The runner end to end: setup, determinism, seats, turn cap, statistics."""
+import json
+
+import numpy as np
+import pytest
+import typer.testing
+
+from simulator import cards as C
+from simulator import cli
+from simulator import kernel as K
+from simulator.kingdom import supply_mask
+from simulator.records import ENDED_TURN_CAP, WIN
+from simulator.runner import simulate
+
+SETUP = {  # players: (Copper, Silver, Gold, Estate, Duchy, Province, Curse, Gardens, Smithy)
+    2: (46, 40, 30, 8, 8, 8, 10, 8, 10),
+    3: (39, 40, 30, 12, 12, 12, 20, 12, 10),
+    4: (32, 40, 30, 12, 12, 12, 30, 12, 10),
+    5: (85, 80, 60, 12, 12, 15, 40, 12, 10),
+    6: (78, 80, 60, 12, 12, 18, 50, 12, 10),
+}
+
+
+@pytest.mark.parametrize("players", sorted(SETUP))
+def test_setup_per_player_count(players):
+    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
+    deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
+    rng = np.zeros(2, dtype=np.uint64)
+    K.seed_game(rng, 1, 0)
+    kingdom = [C.Card.GARDENS, C.Card.SMITHY]
+    K.setup_game(z, deck, rng, supply_mask(kingdom), players, np.zeros(6, np.int32))
+    piles = [C.Card.COPPER, C.Card.SILVER, C.Card.GOLD, C.Card.ESTATE, C.Card.DUCHY,
+             C.Card.PROVINCE, C.Card.CURSE, C.Card.GARDENS, C.Card.SMITHY]
+    assert tuple(z[K.SUPPLY, piles]) == SETUP[players]
+    assert z[K.SUPPLY, C.Card.WITCH] == 0 and z[K.IN_GAME, C.Card.WITCH] == 0
+    assert z[K.GS, K.GS_EMPTY_TO_END] == (4 if players >= 5 else 3)
+    for p in range(players):
+        ps = p * K.PR + K.PS
+        assert z[ps, K.PS_HAND_N] == 5 and z[ps, K.PS_DECK_N] == 5
+        assert z[p * K.PR + K.OWN, C.Card.COPPER] == 7
+        assert z[p * K.PR + K.OWN, C.Card.ESTATE] == 3
+    assert z[players * K.PR + K.PS, K.PS_HAND_N] == 0      # no extra player
+
+
+def test_same_seed_same_records_on_any_thread_count():
+    one = simulate(["big-money", "bm-witch", "smithy"], 3000, seed=11, threads=1).records
+    two = simulate(["big-money", "bm-witch", "smithy"], 3000, seed=11, threads=2).records
+    other = simulate(["big-money", "bm-witch", "smithy"], 3000, seed=12, threads=2).records
+    assert one.tobytes() == two.tobytes()
+    assert one.tobytes() != other.tobytes()
+
+
+def test_seats_rotate_and_fill_from_the_list():
+    r = simulate(["big-money", "smithy"], 400, seed=2, players=4)
+    entries = r.records["entry"]
+    assert entries.shape == (400, 4)
+    for seat in range(4):                      # each entry sits in each seat equally
+        assert np.bincount(entries[:, seat], minlength=2).tolist() == [200, 200]
+    s = r.summary()
+    assert s["games"].tolist() == [800, 800]   # two seats per entry per game
+
+
+def test_turn_cap_games_are_counted_not_hidden():
+    r = simulate(["big-money", "smithy"], 200, seed=3, turn_cap=4)
+    assert (r.records["ended_by"] == ENDED_TURN_CAP).all()
+    assert (r.records["turns"] == 4).all()
+    assert r.ended_by["turn_cap"] == 200
+    assert "200 games (100.00%) hit the turn cap of 4 turns" in r.table()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(players=7), "2 to 6 players"),
+    (dict(players=1), "2 to 6 players"),
+    (dict(games=0), "--games"),
+    (dict(kingdom="Smithy,Copper"), "base card"),
+    (dict(kingdom="Smithee"), "did you mean 'Smithy'"),
+])
+def test_bad_input_is_named(kwargs, message):
+    args = dict(games=10, seed=0) | kwargs
+    with pytest.raises(ValueError, match=message):
+        simulate(["big-money", "smithy"], **args)
+
+
+def test_more_strategies_than_players_is_refused():
+    with pytest.raises(ValueError, match="at least the number of strategies"):
+        simulate(["big-money", "smithy", "bm-witch"], 10, players=2)
+
+
+def _win_ci(summary, name):
+    row = summary.set_index("strategy").loc[name]
+    return row["win_rate_low"], row["win_rate_high"]
+
+
+def test_smithy_beats_big_money():
+    s = simulate(["big-money", "smithy"], 20000, seed=5).summary()
+    smithy_low, _ = _win_ci(s, "Smithy")
+    _, money_high = _win_ci(s, "Big Money")
+    assert smithy_low > 0.5 > money_high
+
+
+def test_first_seat_wins_more_in_a_mirror():
+    r = simulate(["big-money-ultimate", "big-money-ultimate"], 40000, seed=6)
+    first = r.records["outcome"][:, 0] == WIN
+    second = r.records["outcome"][:, 1] == WIN
+    n = len(first)
+    # 95% Wilson bounds: first seat's lower bound above second seat's upper
+    from simulator.stats import wilson
+    assert wilson(first.sum(), n)[0] > wilson(second.sum(), n)[1]
+
+
+def test_compare_command_end_to_end():
+    runner = typer.testing.CliRunner()
+    res = runner.invoke(cli.app, ["compare", "big-money", "smithy", "--games", "2000",
+                                  "--seed", "4", "--json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.stdout)
+    assert d["games"] == 2000 and d["players"] == 2 and d["seed"] == 4
+    assert len(d["kingdom"]) == 10 and "Smithy" in d["kingdom"]
+    for s in d["strategies"]:
+        assert s["wins"] + s["ties"] + s["losses"] == s["games"] == 2000
+        assert s["win_rate_ci"][0] <= s["win_rate"] <= s["win_rate_ci"][1]
+    assert sum(d["ended_by"].values()) == 2000
