@@ -33,7 +33,7 @@ from . import cards as C
 from .cards import Card
 from .rng import below, seed_game
 from .program import (
-    BUY, DISCARD, GAIN, NLISTS, PLAY, TOPDECK, TRASH,
+    BUY, DISCARD, GAIN, NLISTS, PLAY, REMODEL, SKIP, TOPDECK, TRASH,
     OP_ACTIONS, OP_ADD, OP_AND, OP_BUYS, OP_COINS, OP_CONST, OP_DIV, OP_EMPTY_PILES,
     OP_END, OP_EQ, OP_FLOORDIV, OP_GE, OP_GT, OP_HAND, OP_HAND_SIZE, OP_LE, OP_LT,
     OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS, OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE,
@@ -545,7 +545,10 @@ def effect_poacher(z, fst, prog, p):
 @njit(cache=True)
 def effect_remodel(z, deck, fst, prog, p):
     h = p * PR + HAND
-    c = pick(z, fst, prog, p, TRASH, h, 0, 0)
+    # the remodel list if given, else an explicit trash list, else remodel's default
+    _, _, own = _list(prog, z, p, REMODEL)
+    _, _, trash = _list(prog, z, p, TRASH)
+    c = pick(z, fst, prog, p, TRASH if trash and not own else REMODEL, h, 0, 0)
     if c < 0:
         c = first_in(z, h, TRASH_ORDER, 0)    # the trash is not optional
     if c < 0:
@@ -602,14 +605,26 @@ def effect_council_room(z, deck, rng, p, n):
 
 
 @njit(cache=True)
-def effect_library(z, deck, rng, p):
+def _library_skips(z, fst, prog, p, c):
+    """Whether Library sets the drawn Action c aside: the skip list if given,
+    else only when no Action is left to play it."""
+    _, _, explicit = _list(prog, z, p, SKIP)
+    if not explicit:
+        return z[GS, GS_ACTIONS] == 0
+    z[TMP, c] += 1
+    skip = pick(z, fst, prog, p, SKIP, TMP, 0, 0) >= 0
+    z[TMP, c] -= 1
+    return skip
+
+
+@njit(cache=True)
+def effect_library(z, deck, rng, fst, prog, p):
     ps = _ps(p)
     while z[ps, PS_HAND_N] < XS[Card.LIBRARY]:
         c = take_top(z, deck, rng, p)
         if c < 0:
             break
-        # default: set an Action aside only when no Action is left to play it
-        if TYPES[c] & T_ACTION and z[GS, GS_ACTIONS] == 0:
+        if TYPES[c] & T_ACTION and _library_skips(z, fst, prog, p, c):
             z[p * PR + ASIDE, c] += 1
             z[ps, PS_ASIDE_N] += 1
         else:
@@ -773,7 +788,7 @@ def resolve(z, deck, rng, fst, prog, p, c):
     elif c == Card.COUNCIL_ROOM:
         effect_council_room(z, deck, rng, p, n)
     elif c == Card.LIBRARY:
-        effect_library(z, deck, rng, p)
+        effect_library(z, deck, rng, fst, prog, p)
     elif c == Card.MINE:
         effect_mine(z, deck, fst, prog, p)
     elif c == Card.SENTRY:

@@ -20,10 +20,10 @@ from typing import NamedTuple
 import numpy as np
 
 # ---- decision lists (second axis of ``lists``)
-BUY, PLAY, GAIN, TRASH, DISCARD, TOPDECK = 0, 1, 2, 3, 4, 5
-NLISTS = 8                       # room for later decision lists
+BUY, PLAY, GAIN, TRASH, DISCARD, TOPDECK, REMODEL, SKIP = range(8)
+NLISTS = 8
 LIST_KEYS = {"buy": BUY, "play": PLAY, "gain": GAIN, "trash": TRASH,
-             "discard": DISCARD, "topdeck": TOPDECK}
+             "discard": DISCARD, "topdeck": TOPDECK, "remodel": REMODEL, "skip": SKIP}
 
 # ---- rule flags (third column of ``rules``)
 RULE_OPTIONAL = 1                # "Card?": skipped silently when not in the kingdom

@@ -116,6 +116,9 @@ DEFAULT_LISTS: dict[str, tuple[str, ...]] = {
     "trash": ("Curse", "Estate if my.turn <= 10", "Copper if my.money > 6"),
     "discard": ("Curse", "Estate", "Duchy", "Province", "Gardens"),
     "topdeck": (),
+    "remodel": ("Gold if supply.Province <= 4", "Curse", "Estate if supply.Province > 2",
+                "Copper if my.money > 6"),
+    "skip": (),
 }
 
 
