@@ -446,7 +446,8 @@ def test_layout_of_several_strategies():
             assert rules[first:end, 0].tolist() == [r.card for r in strat.lists[key]]
             assert explicit == (key in strat.explicit)
     # conditions point at their own code (shared when identical)
-    offs = {int(r[1]) for r in rules if r[0] == Card.GOLD}
+    offs = {int(r[1]) for s in range(2) for r in rules[slice(*lists[s, P.BUY, :2])]
+            if r[0] == Card.GOLD}
     assert len(offs) == 1 and run(prog.code, offs.pop()) in (True, False)
     assert lists[1, P.TRASH, 1] == lists[1, P.TRASH, 0]   # explicit empty list
 
