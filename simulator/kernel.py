@@ -53,7 +53,7 @@ NROWS = G + 6
 
 # ---- player scalars (columns of row p*PR + PS)
 PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
-    PS_STRAT, PS_ASIDE_N = range(9)
+    PS_STRAT, PS_ASIDE_N, PS_TURN_COINS = range(10)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
@@ -833,6 +833,7 @@ def buy_phase(z, deck, fst, prog, p):
     if z[p * PR + PLAY_ROW, Card.SILVER] > 0:
         coins += z[GS, GS_MERCHANT]            # once, on the first Silver
     z[GS, GS_COINS] += coins
+    z[_ps(p), PS_TURN_COINS] = z[GS, GS_COINS]
     while z[GS, GS_BUYS] > 0:
         c = pick(z, fst, prog, p, BUY, -1, z[GS, GS_COINS], 0)
         if c < 0:
@@ -945,11 +946,23 @@ def setup_game(z, deck, rng, kingdom, n, strat):
 
 
 @njit(cache=True)
-def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap):
+def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
+    """Play one game; return how it ended.
+
+    per_turn[s, t] accumulates, for strategy s's t-th turn (from 0), the VP
+    after it, the coins it had to spend, and how many such turns there were;
+    a per_turn with no turn axis (shape (s, 0, 3)) collects nothing.
+    """
     setup_game(z, deck, rng, kingdom, n, strat)
     p = 0
     while True:
         take_turn(z, deck, rng, fst, prog, p)
+        t = z[_ps(p), PS_TURNS] - 1
+        if t < per_turn.shape[1]:
+            s = strat[p]
+            per_turn[s, t, 0] += victory_points(z, p)
+            per_turn[s, t, 1] += z[_ps(p), PS_TURN_COINS]
+            per_turn[s, t, 2] += 1
         ended = game_over(z, p, turn_cap)
         if ended != NOT_ENDED:
             return ended
@@ -957,13 +970,15 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap):
 
 
 @njit(cache=True, parallel=True)
-def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, blocks,
+def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
               out_vp, out_turns, out_outcome, out_cards, out_curses, out_prov, out_end):
     """Play games first .. first+count-1; game g seats entries rotated by g % n.
 
-    Results of game first+i go to row i of the out_* arrays.  ``blocks`` sets
-    how the games are split over threads; it does not change any result.
+    Results of game first+i go to row i of the out_* arrays.  The games are
+    split into per_turn.shape[0] blocks, one per-turn accumulator each (see
+    ``play_game``); the split does not change any result.
     """
+    blocks = per_turn.shape[0]
     per = (count + blocks - 1) // blocks
     for b in prange(blocks):
         z = np.zeros((NROWS, NC), dtype=np.int32)
@@ -979,7 +994,8 @@ def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, blocks,
             for k in range(n):
                 strat[k] = entries[(k + r) % n]
             seed_game(rng, seed, g)
-            out_end[i] = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap)
+            out_end[i] = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap,
+                                   per_turn[b])
             score(z, vp, outcome)
             for k in range(n):
                 out_vp[i, k] = vp[k]

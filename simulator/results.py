@@ -48,12 +48,47 @@ def unique_names(names) -> list[str]:
 
 
 @dataclass(frozen=True)
-class _Tally:
+class Tally:
+    """Everything the tables need, summed over games: a run that keeps no
+    per-game records keeps only this, so its memory does not grow."""
     outcome: np.ndarray      # int64 [entries, seats, 3]  indexed by LOSS/WIN/TIE
     ended: np.ndarray        # int64 [entries, 3]         seat-instances by ENDED_*
     vp: np.ndarray           # float64 [entries]          sum over seat-instances
     turns: np.ndarray        # float64 [entries]
     ended_games: np.ndarray  # int64 [3]                  games by ENDED_*
+
+    @classmethod
+    def empty(cls, n_entries: int, seats: int) -> Tally:
+        return cls(np.zeros((n_entries, seats, 3), np.int64), np.zeros((n_entries, 3), np.int64),
+                   np.zeros(n_entries), np.zeros(n_entries), np.zeros(3, np.int64))
+
+    @classmethod
+    def of(cls, records: np.ndarray, n_entries: int, seats: int) -> Tally:
+        total = cls.empty(n_entries, seats)
+        seat = np.arange(seats, dtype=np.intp)
+        for start in range(0, records.shape[0], _CHUNK):
+            r = records[start:start + _CHUNK]
+            e = r["entry"].astype(np.intp)
+            o = r["outcome"].astype(np.intp)
+            eb = r["ended_by"].astype(np.intp)
+            _check_range("entry", e, n_entries)
+            _check_range("outcome", o, 3)
+            _check_range("ended_by", eb, 3)
+            flat = e.ravel()
+            total = total + cls(
+                np.bincount(((e * seats + seat) * 3 + o).ravel(),
+                            minlength=n_entries * seats * 3).reshape(n_entries, seats, 3),
+                np.bincount((e * 3 + eb[:, None]).ravel(),
+                            minlength=n_entries * 3).reshape(n_entries, 3),
+                np.bincount(flat, weights=r["vp"].ravel(), minlength=n_entries),
+                np.bincount(flat, weights=r["turns"].ravel(), minlength=n_entries),
+                np.bincount(eb, minlength=3))
+        return total
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.outcome + other.outcome, self.ended + other.ended,
+                     self.vp + other.vp, self.turns + other.turns,
+                     self.ended_games + other.ended_games)
 
 
 class Results:
@@ -63,20 +98,28 @@ class Results:
     ``records["entry"]`` indexes into them.  Duplicate names are numbered.
     """
 
-    def __init__(self, records: np.ndarray, entries: list[str], seed: int,
+    def __init__(self, records: np.ndarray | None, entries: list[str], seed: int,
                  players: int, kingdom: list[str], turn_cap: int,
-                 seconds: float):
-        records = np.asarray(records)
-        expected = record_dtype(players)
-        if records.dtype != expected:
-            raise ValueError(f"records have dtype {records.dtype}, expected "
-                             f"record_dtype({players}) = {expected}")
-        if records.ndim != 1:
-            raise ValueError("records must be a 1-d array, one record per game")
-        self.records = records
+                 seconds: float, *, tally: Tally | None = None,
+                 per_turn: np.ndarray | None = None):
         self.entries = unique_names(entries)
-        self.seed = int(seed)
         self.players = int(players)
+        if records is None:
+            if tally is None:
+                raise ValueError("Results needs per-game records or a Tally")
+        else:
+            records = np.asarray(records)
+            expected = record_dtype(players)
+            if records.dtype != expected:
+                raise ValueError(f"records have dtype {records.dtype}, expected "
+                                 f"record_dtype({players}) = {expected}")
+            if records.ndim != 1:
+                raise ValueError("records must be a 1-d array, one record per game")
+            tally = None        # computed from the records when first needed
+        self.records = records
+        self._given_tally = tally
+        self.per_turn = per_turn      # int64 [entries, turns, (vp, coins, count)]
+        self.seed = int(seed)
         self.kingdom = [str(k) for k in kingdom]
         self.turn_cap = int(turn_cap)
         self.seconds = float(seconds)
@@ -91,6 +134,8 @@ class Results:
     # ---- basic facts
     @property
     def games(self) -> int:
+        if self.records is None:
+            return int(self._tally.ended_games.sum())
         return int(self.records.shape[0])
 
     @property
@@ -105,31 +150,31 @@ class Results:
 
     # ---- aggregation
     @cached_property
-    def _tally(self) -> _Tally:
-        n_entries, seats = len(self.entries), self.players
-        outcome = np.zeros(n_entries * seats * 3, dtype=np.int64)
-        ended = np.zeros(n_entries * 3, dtype=np.int64)
-        vp = np.zeros(n_entries, dtype=np.float64)
-        turns = np.zeros(n_entries, dtype=np.float64)
-        ended_games = np.zeros(3, dtype=np.int64)
-        seat = np.arange(seats, dtype=np.intp)
-        for start in range(0, self.games, _CHUNK):
-            r = self.records[start:start + _CHUNK]
-            e = r["entry"].astype(np.intp)
-            o = r["outcome"].astype(np.intp)
-            eb = r["ended_by"].astype(np.intp)
-            _check_range("entry", e, n_entries)
-            _check_range("outcome", o, 3)
-            _check_range("ended_by", eb, 3)
-            outcome += np.bincount(((e * seats + seat) * 3 + o).ravel(),
-                                   minlength=outcome.size)
-            ended += np.bincount((e * 3 + eb[:, None]).ravel(), minlength=ended.size)
-            flat = e.ravel()
-            vp += np.bincount(flat, weights=r["vp"].ravel(), minlength=n_entries)
-            turns += np.bincount(flat, weights=r["turns"].ravel(), minlength=n_entries)
-            ended_games += np.bincount(eb, minlength=3)
-        return _Tally(outcome.reshape(n_entries, seats, 3),
-                      ended.reshape(n_entries, 3), vp, turns, ended_games)
+    def _tally(self) -> Tally:
+        if self._given_tally is not None:
+            return self._given_tally
+        return Tally.of(self.records, len(self.entries), self.players)
+
+    def turn_stats(self) -> pd.DataFrame:
+        """Average VP after, and coins to spend in, each strategy's n-th turn.
+
+        One row per (strategy, turn); ``games`` counts the seat-instances
+        that took that turn, so late turns average over long games only.
+        """
+        if self.per_turn is None:
+            raise ValueError("this run collected no per-turn statistics")
+        acc = self.per_turn
+        n_entries, turns = acc.shape[:2]
+        count = acc[:, :, 2].ravel()
+        with np.errstate(invalid="ignore", divide="ignore"):
+            df = pd.DataFrame({
+                "strategy": np.repeat(np.array(self.entries, dtype=object), turns),
+                "turn": np.tile(np.arange(1, turns + 1), n_entries),
+                "games": count,
+                "avg_vp": acc[:, :, 0].ravel() / count,
+                "avg_coins": acc[:, :, 1].ravel() / count,
+            })
+        return df[df["games"] > 0].reset_index(drop=True)
 
     def summary(self) -> pd.DataFrame:
         """One row per strategy entry; ``games`` counts seat-instances."""
@@ -176,6 +221,9 @@ class Results:
     @cached_property
     def frame(self) -> pd.DataFrame:
         """Long form: one row per (game, seat)."""
+        if self.records is None:
+            raise ValueError("this run kept aggregates only (keep_records=False); "
+                             "run it again keeping records for per-game data")
         r, seats, n = self.records, self.players, self.games
         return pd.DataFrame({
             "game": np.repeat(np.arange(n, dtype=np.int64), seats),

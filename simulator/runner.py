@@ -17,10 +17,11 @@ from . import cards as C
 from . import kernel as K
 from .kingdom import resolve_kingdom, supply_mask
 from .records import record_dtype
-from .results import Results
+from .results import Results, Tally
 from .strategy import Strategy, compile_program, load_strategy
 
 CHUNK = 1 << 17            # games per kernel call, between progress reports
+STATS_TURNS = 60           # per-turn VP and coins are kept for turns 1..60
 
 
 def resolve_strategies(strategies: Sequence[str | Strategy]) -> list[Strategy]:
@@ -65,13 +66,15 @@ def prepare(strategies: Sequence[str | Strategy], players: int | None,
 
 def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
              players: int | None = None, kingdom=None, turn_cap: int = 100,
-             threads: int | None = None,
+             threads: int | None = None, keep_records: bool = True,
              progress: Callable[[int, int], None] | None = None) -> Results:
-    """Play ``games`` games and return their per-game records.
+    """Play ``games`` games and return their results.
 
     ``strategies`` are names, file paths or ``Strategy`` objects; with more
     players than strategies the list is repeated to fill the seats.  The
-    same seed gives bit-identical records for any ``threads``.
+    same seed gives bit-identical results for any ``threads``.  With
+    ``keep_records=False`` only the aggregates are kept, so memory stays flat
+    however many games are played.
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
@@ -82,38 +85,40 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
     threads = _set_threads(threads)
     mask = supply_mask(cards)
-    entries = (np.arange(players) % len(strats)).astype(np.int32)
+    n_entries = len(strats)
+    entries = (np.arange(players) % n_entries).astype(np.int32)
+    dtype = record_dtype(players)
+    records = np.empty(games, dtype=dtype) if keep_records else None
+    tally = Tally.empty(n_entries, players)
+    per_turn = np.zeros((16 * threads, n_entries, min(turn_cap, STATS_TURNS), 3), np.int64)
 
-    out = _allocate(games, players)
     started = time.perf_counter()
     for first in range(0, games, CHUNK):
         count = min(CHUNK, games - first)
-        rows = slice(first, first + count)
+        chunk = np.empty(count, dtype=dtype)
+        out = {f: np.zeros((count, players), dtype[f].base)
+               for f in ("vp", "turns", "outcome", "cards", "curses", "provinces")}
+        ended = np.zeros(count, dtype["ended_by"])
         K.run_games(prog, mask, entries, players, seed, first, count, turn_cap,
-                    min(count, 16 * threads),
-                    out["vp"][rows], out["turns"][rows], out["outcome"][rows],
-                    out["cards"][rows], out["curses"][rows], out["provinces"][rows],
-                    out["ended_by"][rows])
+                    per_turn[:min(count, len(per_turn))],
+                    out["vp"], out["turns"], out["outcome"], out["cards"],
+                    out["curses"], out["provinces"], ended)
+        chunk["entry"] = seat_entries(np.arange(first, first + count), players, n_entries)
+        for field, arr in out.items():
+            chunk[field] = arr
+        chunk["ended_by"] = ended
+        if keep_records:
+            records[first:first + count] = chunk
+        else:
+            tally = tally + Tally.of(chunk, n_entries, players)
         if progress is not None:
             progress(first + count, games)
     seconds = time.perf_counter() - started
 
-    records = np.empty(games, dtype=record_dtype(players))
-    records["entry"] = seat_entries(np.arange(games), players, len(strats))
-    for field, arr in out.items():
-        records[field] = arr
     return Results(records, entry_names(strats), seed=seed, players=players,
                    kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
-                   seconds=seconds)
-
-
-def _allocate(games: int, players: int) -> dict[str, np.ndarray]:
-    dt = record_dtype(players)
-    out = {}
-    for field in ("vp", "turns", "outcome", "cards", "curses", "provinces"):
-        out[field] = np.zeros((games, players), dtype=dt[field].base)
-    out["ended_by"] = np.zeros(games, dtype=dt["ended_by"])
-    return out
+                   seconds=seconds, tally=None if keep_records else tally,
+                   per_turn=per_turn.sum(axis=0))
 
 
 def _set_threads(threads: int | None) -> int:
@@ -124,4 +129,3 @@ def _set_threads(threads: int | None) -> int:
     threads = min(threads, most)
     numba.set_num_threads(threads)
     return threads
-
