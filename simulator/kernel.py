@@ -54,12 +54,23 @@ NROWS = G + 6
 # ---- player scalars (columns of row p*PR + PS)
 PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
     PS_STRAT, PS_ASIDE_N, PS_TURN_COINS = range(10)
+# the size scalar of each count zone (HAND, PLAY_ROW, DISC, ASIDE), -1: none kept
+ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
-    GS_STACK_N, GS_ENDED_BY, GS_CUR = range(10)
+    GS_STACK_N, GS_CUR, GS_TRACE_N, GS_TRACE_LOST = range(11)
 NOT_ENDED = -1
 ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
+
+# ---- the trace: a traced game's z has extra rows, one event each:
+#   [turn, player, code, card, count, from zone, to zone]
+# (turn 0 is the setup).  Untraced games pay one shape test per event site.
+EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
+    EV_PLUS_BUYS, EV_PLUS_COINS, EV_MOAT, EV_END = range(11)
+TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
+# zones of a move: HAND, PLAY_ROW, DISC, ASIDE are their own row offsets
+Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL = 10, 11, 12, 13
 
 # ---- card table columns, frozen for numba
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
@@ -106,6 +117,31 @@ def _ps(p):
 
 
 @njit(cache=True)
+def _record(z, code, p, card, count, src, dst):
+    i = z[GS, GS_TRACE_N]
+    row = NROWS + i
+    if row >= z.shape[0]:
+        z[GS, GS_TRACE_LOST] += 1
+        return
+    cur = z[GS, GS_CUR]
+    z[row, TR_TURN] = 0 if cur < 0 else z[_ps(cur), PS_TURNS] + 1
+    z[row, TR_PLAYER] = p
+    z[row, TR_CODE] = code
+    z[row, TR_CARD] = card
+    z[row, TR_COUNT] = count
+    z[row, TR_FROM] = src
+    z[row, TR_TO] = dst
+    z[GS, GS_TRACE_N] = i + 1
+
+
+@njit(cache=True, inline="always")
+def emit(z, code, p, card, count, src, dst):
+    """Log an event if this game is traced (its z has rows past NROWS)."""
+    if z.shape[0] > NROWS:
+        _record(z, code, p, card, count, src, dst)
+
+
+@njit(cache=True)
 def shuffle_discard(z, deck, p):
     """Turn the discard pile into an unordered draw pile (the deck is empty)."""
     d = p * PR + DISC
@@ -120,6 +156,7 @@ def shuffle_discard(z, deck, p):
     z[ps, PS_DISC_N] = 0
     z[ps, PS_DECK_N] = n
     z[ps, PS_KNOWN] = 0
+    emit(z, EV_SHUFFLE, p, -1, n, DISC, Z_DECK)
 
 
 @njit(cache=True, inline="always")
@@ -164,26 +201,25 @@ def draw(z, deck, rng, p, k):
             return
         z[h, c] += 1
         z[ps, PS_HAND_N] += 1
+        emit(z, EV_MOVE, p, c, 1, Z_DECK, HAND)
+
+
+@njit(cache=True, inline="always")
+def move_n(z, p, src, dst, c, k):
+    """Move k copies of c between two of p's count zones, keeping the sizes."""
+    z[p * PR + src, c] -= k
+    z[p * PR + dst, c] += k
+    ps = _ps(p)
+    if ZONE_SIZE[src] >= 0:
+        z[ps, ZONE_SIZE[src]] -= k
+    if ZONE_SIZE[dst] >= 0:
+        z[ps, ZONE_SIZE[dst]] += k
+    emit(z, EV_MOVE, p, c, k, src, dst)
 
 
 @njit(cache=True, inline="always")
 def move(z, p, src, dst, c):
-    """Move one c between two of p's count zones, keeping the size scalars."""
-    z[p * PR + src, c] -= 1
-    z[p * PR + dst, c] += 1
-    ps = _ps(p)
-    if src == HAND:
-        z[ps, PS_HAND_N] -= 1
-    elif src == DISC:
-        z[ps, PS_DISC_N] -= 1
-    elif src == ASIDE:
-        z[ps, PS_ASIDE_N] -= 1
-    if dst == HAND:
-        z[ps, PS_HAND_N] += 1
-    elif dst == DISC:
-        z[ps, PS_DISC_N] += 1
-    elif dst == ASIDE:
-        z[ps, PS_ASIDE_N] += 1
+    move_n(z, p, src, dst, c, 1)
 
 
 @njit(cache=True)
@@ -204,6 +240,7 @@ def gain(z, deck, p, c, dst):
     if z[SUPPLY, c] == 0:
         z[GS, GS_EMPTY] += 1
     _own(z, p, c, 1)
+    emit(z, EV_MOVE, p, c, 1, Z_SUPPLY, Z_DECK if dst < 0 else dst)
     if dst < 0:
         put_top(z, deck, p, c)
     else:
@@ -225,6 +262,7 @@ def trash_from(z, p, src, c):
         z[_ps(p), PS_DISC_N] -= 1
     z[TRASH_ROW, c] += 1
     _own(z, p, c, -1)
+    emit(z, EV_MOVE, p, c, 1, src, Z_TRASH)
 
 
 @njit(cache=True)
@@ -239,6 +277,7 @@ def discard_all(z, p, src):
             z[d, c] += k
             z[s, c] = 0
             n += k
+            emit(z, EV_MOVE, p, c, k, src, DISC)
     z[_ps(p), PS_DISC_N] += n
     if src == HAND:
         z[_ps(p), PS_HAND_N] = 0
@@ -444,7 +483,10 @@ def required_discard(z, fst, prog, p, n):
 @njit(cache=True)
 def _attacked(z, v):
     """Whether victim v is hit: a bot always reveals Moat, which blocks it."""
-    return z[v * PR + HAND, Card.MOAT] == 0
+    if z[v * PR + HAND, Card.MOAT] == 0:
+        return True
+    emit(z, EV_MOAT, v, Card.MOAT, 1, HAND, HAND)
+    return False
 
 
 @njit(cache=True)
@@ -484,6 +526,7 @@ def effect_harbinger(z, deck, fst, prog, p):
         z[d, c] -= 1
         z[_ps(p), PS_DISC_N] -= 1
         put_top(z, deck, p, c)
+        emit(z, EV_MOVE, p, c, 1, DISC, Z_DECK)
 
 
 @njit(cache=True)
@@ -493,6 +536,7 @@ def effect_vassal(z, deck, rng, p):
         return
     z[p * PR + DISC, c] += 1
     z[_ps(p), PS_DISC_N] += 1
+    emit(z, EV_MOVE, p, c, 1, Z_DECK, DISC)
     if TYPES[c] & T_ACTION:                 # default: always play it
         move(z, p, DISC, PLAY_ROW, c)
         _push(z, c)
@@ -516,6 +560,7 @@ def effect_bureaucrat(z, deck, p, n):
                 z[v * PR + HAND, c] -= 1
                 z[_ps(v), PS_HAND_N] -= 1
                 put_top(z, deck, v, c)
+                emit(z, EV_MOVE, v, c, 1, HAND, Z_DECK)
 
 
 @njit(cache=True)
@@ -533,6 +578,7 @@ def effect_moneylender(z, p):
     if z[p * PR + HAND, Card.COPPER] > 0:      # default: always
         trash_from(z, p, HAND, Card.COPPER)
         z[GS, GS_COINS] += XS[Card.MONEYLENDER]
+        emit(z, EV_PLUS_COINS, p, Card.MONEYLENDER, XS[Card.MONEYLENDER], 0, 0)
 
 
 @njit(cache=True)
@@ -576,26 +622,45 @@ def effect_bandit(z, deck, rng, p, n):
         if not _attacked(z, v):
             continue
         for _ in range(XS[Card.BANDIT]):          # reveal into TMP
-            c = take_top(z, deck, rng, v)
-            if c >= 0:
-                z[TMP, c] += 1
+            _reveal(z, deck, rng, v)
         c = cheapest_in(z, TMP, T_TREASURE, Card.COPPER)   # default: cheapest
         if c >= 0:
-            z[TMP, c] -= 1
-            z[TRASH_ROW, c] += 1
-            _own(z, v, c, -1)
+            _trash_revealed(z, v, c)
         _tmp_to_discard(z, v)
 
 
 @njit(cache=True)
+def _reveal(z, deck, rng, p):
+    """Take p's top card into TMP (revealed or looked at); False if none."""
+    c = take_top(z, deck, rng, p)
+    if c < 0:
+        return False
+    z[TMP, c] += 1
+    emit(z, EV_MOVE, p, c, 1, Z_DECK, Z_REVEAL)
+    return True
+
+
+@njit(cache=True)
+def _trash_revealed(z, p, c):
+    z[TMP, c] -= 1
+    z[TRASH_ROW, c] += 1
+    _own(z, p, c, -1)
+    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_TRASH)
+
+
+@njit(cache=True)
+def _discard_revealed(z, p, c):
+    z[TMP, c] -= 1
+    z[p * PR + DISC, c] += 1
+    z[_ps(p), PS_DISC_N] += 1
+    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
+
+
+@njit(cache=True)
 def _tmp_to_discard(z, p):
-    d = p * PR + DISC
     for c in range(NC):
-        k = z[TMP, c]
-        if k:
-            z[d, c] += k
-            z[_ps(p), PS_DISC_N] += k
-            z[TMP, c] = 0
+        for _ in range(z[TMP, c]):
+            _discard_revealed(z, p, c)
 
 
 @njit(cache=True)
@@ -627,9 +692,11 @@ def effect_library(z, deck, rng, fst, prog, p):
         if TYPES[c] & T_ACTION and _library_skips(z, fst, prog, p, c):
             z[p * PR + ASIDE, c] += 1
             z[ps, PS_ASIDE_N] += 1
+            emit(z, EV_MOVE, p, c, 1, Z_DECK, ASIDE)
         else:
             z[p * PR + HAND, c] += 1
             z[ps, PS_HAND_N] += 1
+            emit(z, EV_MOVE, p, c, 1, Z_DECK, HAND)
     discard_all(z, p, ASIDE)
 
 
@@ -675,26 +742,18 @@ def effect_mine(z, deck, fst, prog, p):
 @njit(cache=True)
 def effect_sentry(z, deck, rng, fst, prog, p):
     # look at the top cards (into TMP), trash, discard, put the rest back
-    looked = 0
     for _ in range(XS[Card.SENTRY]):
-        c = take_top(z, deck, rng, p)
-        if c >= 0:
-            z[TMP, c] += 1
-            looked += 1
+        _reveal(z, deck, rng, p)
     while True:
         c = pick(z, fst, prog, p, TRASH, TMP, 0, 0)
         if c < 0:
             break
-        z[TMP, c] -= 1
-        z[TRASH_ROW, c] += 1
-        _own(z, p, c, -1)
+        _trash_revealed(z, p, c)
     while True:
         c = pick(z, fst, prog, p, DISCARD, TMP, 0, 0)
         if c < 0:
             break
-        z[TMP, c] -= 1
-        z[p * PR + DISC, c] += 1
-        z[_ps(p), PS_DISC_N] += 1
+        _discard_revealed(z, p, c)
     # default order back: cheapest first, so the dearest ends on top
     while True:
         c = cheapest_in(z, TMP, 0xFF, -1)
@@ -702,6 +761,7 @@ def effect_sentry(z, deck, rng, fst, prog, p):
             break
         z[TMP, c] -= 1
         put_top(z, deck, p, c)
+        emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_DECK)
 
 
 @njit(cache=True)
@@ -726,6 +786,7 @@ def effect_artisan(z, deck, fst, prog, p):
     z[h, c] -= 1
     z[_ps(p), PS_HAND_N] -= 1
     put_top(z, deck, p, c)
+    emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)
 
 
 @njit(cache=True)
@@ -753,11 +814,18 @@ def _push(z, c):
 @njit(cache=True)
 def resolve(z, deck, rng, fst, prog, p, c):
     """Do the text of Action c once (c is already in play)."""
+    emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
     if P_CARDS[c]:
         draw(z, deck, rng, p, P_CARDS[c])
-    z[GS, GS_ACTIONS] += P_ACTIONS[c]
-    z[GS, GS_BUYS] += P_BUYS[c]
-    z[GS, GS_COINS] += P_COINS[c]
+    if P_ACTIONS[c]:
+        z[GS, GS_ACTIONS] += P_ACTIONS[c]
+        emit(z, EV_PLUS_ACTIONS, p, c, P_ACTIONS[c], 0, 0)
+    if P_BUYS[c]:
+        z[GS, GS_BUYS] += P_BUYS[c]
+        emit(z, EV_PLUS_BUYS, p, c, P_BUYS[c], 0, 0)
+    if P_COINS[c]:
+        z[GS, GS_COINS] += P_COINS[c]
+        emit(z, EV_PLUS_COINS, p, c, P_COINS[c], 0, 0)
     n = z[GS, GS_PLAYERS]
     if c == Card.CELLAR:
         effect_cellar(z, deck, rng, fst, prog, p)
@@ -830,23 +898,20 @@ def buy_phase(z, deck, fst, prog, p):
         if k and TYPES[c] & T_TREASURE:
             coins += k * P_COINS[c]
             move_n(z, p, HAND, PLAY_ROW, c, k)
-    if z[p * PR + PLAY_ROW, Card.SILVER] > 0:
+    if z[p * PR + PLAY_ROW, Card.SILVER] > 0 and z[GS, GS_MERCHANT]:
         coins += z[GS, GS_MERCHANT]            # once, on the first Silver
+        emit(z, EV_PLUS_COINS, p, Card.MERCHANT, z[GS, GS_MERCHANT], 0, 0)
     z[GS, GS_COINS] += coins
     z[_ps(p), PS_TURN_COINS] = z[GS, GS_COINS]
+    emit(z, EV_COINS, p, -1, z[GS, GS_COINS], 0, 0)
     while z[GS, GS_BUYS] > 0:
         c = pick(z, fst, prog, p, BUY, -1, z[GS, GS_COINS], 0)
         if c < 0:
             return
+        emit(z, EV_BUY, p, c, COST[c], 0, 0)
         gain(z, deck, p, c, DISC)
         z[GS, GS_COINS] -= COST[c]
         z[GS, GS_BUYS] -= 1
-
-
-@njit(cache=True)
-def move_n(z, p, src, dst, c, k):
-    for _ in range(k):
-        move(z, p, src, dst, c)
 
 
 @njit(cache=True)
@@ -870,6 +935,8 @@ def start_turn(z):
 
 @njit(cache=True)
 def take_turn(z, deck, rng, fst, prog, p):
+    z[GS, GS_CUR] = p
+    emit(z, EV_TURN, p, -1, z[_ps(p), PS_TURNS] + 1, 0, 0)
     start_turn(z)
     action_phase(z, deck, rng, fst, prog, p)
     buy_phase(z, deck, fst, prog, p)
@@ -932,6 +999,7 @@ def setup_game(z, deck, rng, kingdom, n, strat):
             z[SUPPLY, c] = PILE[n, c]
     z[GS, GS_PLAYERS] = n
     z[GS, GS_EMPTY_TO_END] = 4 if n >= 5 else 3
+    z[GS, GS_CUR] = -1                       # setup: trace turn 0
     for p in range(n):
         ps = _ps(p)
         z[ps, PS_STRAT] = strat[p]
@@ -943,6 +1011,13 @@ def setup_game(z, deck, rng, kingdom, n, strat):
         draw(z, deck, rng, p, 5)
 
 
+
+
+@njit(cache=True, inline="always")
+def seat_strategies(strat, entries, n, g):
+    """Seats of game g: the entries rotated by g, so each sits everywhere."""
+    for k in range(n):
+        strat[k] = entries[(k + g % n) % n]
 
 
 @njit(cache=True)
@@ -965,6 +1040,7 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
             per_turn[s, t, 2] += 1
         ended = game_over(z, p, turn_cap)
         if ended != NOT_ENDED:
+            emit(z, EV_END, p, -1, ended, 0, 0)
             return ended
         p = p + 1 if p + 1 < n else 0
 
@@ -990,9 +1066,7 @@ def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
         outcome = np.zeros(MAXP, dtype=np.int32)
         for i in range(b * per, min(count, (b + 1) * per)):
             g = first + i
-            r = g % n
-            for k in range(n):
-                strat[k] = entries[(k + r) % n]
+            seat_strategies(strat, entries, n, g)
             seed_game(rng, seed, g)
             out_end[i] = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap,
                                    per_turn[b])
@@ -1004,6 +1078,22 @@ def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
                 out_cards[i, k] = z[_ps(k), PS_OWN_N]
                 out_curses[i, k] = z[k * PR + OWN, Card.CURSE]
                 out_prov[i, k] = z[k * PR + OWN, Card.PROVINCE]
+
+
+@njit(cache=True)
+def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
+    """Play game g of a run exactly as ``run_games`` does, logging its events
+    into the rows of z past NROWS; returns how it ended."""
+    deck = np.zeros((MAXP, DECK_CAP), dtype=np.uint8)
+    rng = np.zeros(2, dtype=np.uint64)
+    fst = np.zeros(64, dtype=np.float64)
+    strat = np.zeros(MAXP, dtype=np.int32)
+    seat_strategies(strat, entries, n, g)
+    seed_game(rng, seed, g)
+    per_turn = np.zeros((1, 0, 3), dtype=np.int64)
+    ended = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn)
+    score(z, vp, outcome)
+    return ended
 
 
 @njit(cache=True)

@@ -8,6 +8,7 @@ strategy entry sits in every seat equally often.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 
 import numba
@@ -119,6 +120,56 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
                    kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                    seconds=seconds, tally=None if keep_records else tally,
                    per_turn=per_turn.sum(axis=0))
+
+
+@dataclass
+class Trace:
+    """One game's event log, recorded by the kernel that plays every game.
+
+    ``events`` rows are [turn, player, code, card, count, from zone, to zone]
+    (codes and zones: ``kernel.EV_*``, ``kernel.Z_*`` and the count-zone rows
+    HAND, PLAY_ROW, DISC, ASIDE).  Seats are in turn order; ``entry[k]``
+    indexes ``names``.
+    """
+    events: np.ndarray
+    names: list[str]
+    entry: list[int]
+    kingdom: list[int]
+    players: int
+    seed: int
+    game: int
+    turn_cap: int
+    ended_by: int
+    vp: list[int]
+    outcome: list[int]
+    turns: list[int]
+
+
+def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 0, *,
+               players: int | None = None, kingdom=None, turn_cap: int = 100,
+               capacity: int = 50_000) -> Trace:
+    """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
+    its event log.  Raises if the log would overflow ``capacity`` events."""
+    if game < 0:
+        raise ValueError(f"--game must be 0 or more, not {game}")
+    strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
+    entries = (np.arange(players) % len(strats)).astype(np.int32)
+    z = np.zeros((K.NROWS + capacity, K.NC), dtype=np.int32)
+    vp = np.zeros(K.MAXP, dtype=np.int32)
+    outcome = np.zeros(K.MAXP, dtype=np.int32)
+    ended = K.trace_game(prog, supply_mask(cards), entries, players, seed, game,
+                         turn_cap, z, vp, outcome)
+    lost = int(z[K.GS, K.GS_TRACE_LOST])
+    if lost:
+        raise ValueError(f"game {game} logs more than {capacity:,} events ({lost:,} "
+                         "more); raise the capacity to log it whole")
+    n = int(z[K.GS, K.GS_TRACE_N])
+    turns = [int(z[p * K.PR + K.PS, K.PS_TURNS]) for p in range(players)]
+    return Trace(events=z[K.NROWS:K.NROWS + n, :7].copy(), names=entry_names(strats),
+                 entry=seat_entries(np.array([game]), players, len(strats))[0].tolist(),
+                 kingdom=cards, players=players, seed=seed, game=game,
+                 turn_cap=turn_cap, ended_by=int(ended), vp=vp[:players].tolist(),
+                 outcome=outcome[:players].tolist(), turns=turns)
 
 
 def _set_threads(threads: int | None) -> int:
