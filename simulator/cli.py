@@ -186,3 +186,77 @@ def list_strategies(
 
 def main() -> None:
     app(prog_name="domsim")
+
+
+@app.command()
+def conformance(
+    folder: Annotated[Path, typer.Argument(
+        help="A folder of *.toml rule cases (or one case file).", show_default=False)],
+    case: Annotated[Optional[str], typer.Option(
+        help="Run only the case with this id.", show_default=False)] = None,
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", "-v", help="Print every case, and every difference.")] = False,
+) -> None:
+    """Run rule cases through the kernel; exit 1 if any fails."""
+    from simulator.conformance import CaseError, load_cases, run_case
+    if not folder.exists():
+        raise _fail(f"{folder} does not exist")
+    try:
+        cases = load_cases(folder)
+        if case is not None:
+            chosen = [c for c in cases if c.id == case]
+            if not chosen:
+                from simulator.cards import suggest
+                raise CaseError(f"no case {case!r} in {folder}"
+                                f"{suggest(case, [c.id for c in cases])}")
+            cases = chosen
+        results = [(c, run_case(c)) for c in cases]
+    except (CaseError, *_user_errors()) as exc:
+        raise _fail(str(exc))
+    failed = expected = 0
+    for c, diffs in results:
+        if c.xfail:
+            expected += 1
+            if verbose:
+                typer.echo(f"xfail {c.id}: {c.xfail}")
+            continue
+        if diffs:
+            failed += 1
+            shown = diffs if verbose else diffs[:1]
+            typer.echo(f"FAIL {c.id} ({Path(c.file).name}): " + "; ".join(shown))
+        elif verbose:
+            typer.echo(f"ok   {c.id}")
+    passed = len(results) - failed - expected
+    summary = f"{passed} passed, {failed} failed"
+    typer.echo(summary + (f", {expected} expected failures" if expected else ""))
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def cards(
+    lang: Annotated[str, typer.Option(
+        help="Also show the names in this language: nl, de or ja.")] = "en",
+) -> None:
+    """List every card with its cost, types and text."""
+    from simulator import cards as C
+    if lang not in ("en", "nl", "de", "ja"):
+        raise _fail(f"unknown language {lang!r}: use en, nl, de or ja")
+    rows = []
+    for i, spec in enumerate(C.TABLE):
+        name = spec.name if lang == "en" else f"{spec.name} ({C.localized(i, lang)})"
+        rows.append((name, f"${spec.cost}", "-".join(spec.type_names), spec.text))
+    w0 = max(len(r[0]) for r in rows)
+    w2 = max(len(r[2]) for r in rows)
+    for name, cost, types, text in rows:
+        typer.echo(f"{name:<{w0}}  {cost:>3}  {types:<{w2}}  {text}")
+
+
+@app.command()
+def kingdoms() -> None:
+    """List the recommended kingdoms (use a name with --kingdom)."""
+    from simulator.kingdom import RECOMMENDED
+    width = max(map(len, RECOMMENDED))
+    for name, cards_ in RECOMMENDED.items():
+        typer.echo(f"{name:<{width}}  {', '.join(cards_)}")
+    typer.echo("\nAlso: --kingdom random (drawn from --seed), or card names with commas.")

@@ -174,3 +174,20 @@ def test_help_does_not_load_the_engine():
     res = _runner().invoke(cli.app, ["--help"])
     assert res.exit_code == 0
     assert "compare" in res.stdout and "strategies" in res.stdout
+
+
+def test_cards_and_kingdoms_commands():
+    from simulator.cards import NCARDS
+    from simulator.kingdom import RECOMMENDED
+    res = _runner().invoke(cli.app, ["cards", "--lang", "nl"])
+    assert res.exit_code == 0
+    lines = res.stdout.splitlines()
+    assert len(lines) == NCARDS
+    assert any(line.startswith("Council Room (Raadszaal)") and "$5" in line
+               and "+4 Cards, +1 Buy" in line for line in lines)
+    assert _runner().invoke(cli.app, ["cards", "--lang", "xx"]).exit_code == 2
+    res = _runner().invoke(cli.app, ["kingdoms"])
+    assert res.exit_code == 0
+    for name, cards in RECOMMENDED.items():
+        assert any(line.startswith(name) and ", ".join(cards) in line
+                   for line in res.stdout.splitlines())
