@@ -174,8 +174,7 @@ def build(case: Case) -> Position:
         owned = sum(z[p * K.PR + row] for row in ZONES.values()) + np.bincount(
             np.asarray(top_first, dtype=np.int64), minlength=K.NC)
         z[p * K.PR + K.OWN] = owned
-        z[ps, K.PS_OWN_N] = owned.sum()
-        z[ps, K.PS_MONEY] = int((owned * np.where(C.TYPES & C.TREASURE, C.PLUS_COINS, 0)).sum())
+        K.recount(z, p)
     p0 = d.get("p0", {})
     z[K.GS, K.GS_ACTIONS] = p0.get("actions", 1)
     z[K.GS, K.GS_BUYS] = p0.get("buys", 1)

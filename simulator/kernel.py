@@ -54,6 +54,7 @@ NROWS = G + 6
 # ---- player scalars (columns of row p*PR + PS)
 PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
     PS_STRAT, PS_ASIDE_N, PS_TURN_COINS = range(10)
+PS_TYPE0 = 10     # PS_TYPE0 + i: cards owned with type bit 1 << i (6 columns)
 # the size scalar of each count zone (HAND, PLAY_ROW, DISC, ASIDE), -1: none kept
 ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
@@ -76,6 +77,13 @@ Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL = 10, 11, 12, 13
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
 P_CARDS, P_ACTIONS, P_BUYS, P_COINS = C.PLUS_CARDS, C.PLUS_ACTIONS, C.PLUS_BUYS, C.PLUS_COINS
 T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CURSE
+NTYPES = len(C.TYPE_NAMES)
+# short lists the hot loops walk instead of all NC cards
+TREASURE_CARDS = np.flatnonzero(C.TYPES & C.TREASURE).astype(np.int64)
+VP_CARDS = np.flatnonzero(C.VP).astype(np.int64)
+# TYPE_BIT_INDEX[bit] = i for a single type bit 1 << i, else -1
+TYPE_BIT_INDEX = np.full(1 << NTYPES, -1, dtype=np.int64)
+TYPE_BIT_INDEX[[1 << i for i in range(NTYPES)]] = np.arange(NTYPES)
 
 
 def _fallback_order(key) -> np.ndarray:
@@ -227,8 +235,26 @@ def _own(z, p, c, k):
     ps = _ps(p)
     z[p * PR + OWN, c] += k
     z[ps, PS_OWN_N] += k
-    if TYPES[c] & T_TREASURE:
+    t = TYPES[c]
+    if t & T_TREASURE:
         z[ps, PS_MONEY] += k * P_COINS[c]
+    for i in range(NTYPES):
+        if t & (1 << i):
+            z[ps, PS_TYPE0 + i] += k
+
+
+@njit(cache=True)
+def recount(z, p):
+    """Rebuild p's owned-card scalars from its OWN row (for built positions)."""
+    ps = _ps(p)
+    z[ps, PS_OWN_N] = 0
+    z[ps, PS_MONEY] = 0
+    for i in range(NTYPES):
+        z[ps, PS_TYPE0 + i] = 0
+    for c in range(NC):
+        k = z[p * PR + OWN, c]
+        z[p * PR + OWN, c] = 0
+        _own(z, p, c, k)
 
 
 @njit(cache=True)
@@ -270,14 +296,16 @@ def discard_all(z, p, src):
     """Move a whole count zone of p onto its discard pile."""
     s = p * PR + src
     d = p * PR + DISC
+    if z.shape[0] > NROWS:                   # traced: log each card moved
+        for c in range(NC):
+            if z[s, c]:
+                emit(z, EV_MOVE, p, c, z[s, c], src, DISC)
     n = 0
-    for c in range(NC):
+    for c in range(NC):                      # branch-free: vectorises
         k = z[s, c]
-        if k:
-            z[d, c] += k
-            z[s, c] = 0
-            n += k
-            emit(z, EV_MOVE, p, c, k, src, DISC)
+        z[d, c] += k
+        z[s, c] = 0
+        n += k
     z[_ps(p), PS_DISC_N] += n
     if src == HAND:
         z[_ps(p), PS_HAND_N] = 0
@@ -291,9 +319,9 @@ def discard_all(z, p, src):
 def victory_points(z, p):
     o = p * PR + OWN
     vp = 0
-    for c in range(NC):
-        if z[o, c] and VPS[c]:
-            vp += z[o, c] * VPS[c]
+    for i in range(VP_CARDS.shape[0]):
+        c = VP_CARDS[i]
+        vp += z[o, c] * VPS[c]
     vp += z[o, Card.GARDENS] * (z[_ps(p), PS_OWN_N] // XS[Card.GARDENS])
     return vp
 
@@ -338,6 +366,9 @@ def _value(z, prog, p, op, arg):
                 best = max(best, victory_points(z, q))
         return float(best)
     if op == OP_MY_TYPE:
+        i = TYPE_BIT_INDEX[arg] if 0 <= arg < TYPE_BIT_INDEX.shape[0] else -1
+        if i >= 0:
+            return float(z[_ps(p), PS_TYPE0 + i])
         n = 0
         o = p * PR + OWN
         for c in range(NC):
@@ -893,9 +924,10 @@ def buy_phase(z, deck, fst, prog, p):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
     h = p * PR + HAND
     coins = 0
-    for c in range(NC):
+    for i in range(TREASURE_CARDS.shape[0]):
+        c = TREASURE_CARDS[i]
         k = z[h, c]
-        if k and TYPES[c] & T_TREASURE:
+        if k:
             coins += k * P_COINS[c]
             move_n(z, p, HAND, PLAY_ROW, c, k)
     if z[p * PR + PLAY_ROW, Card.SILVER] > 0 and z[GS, GS_MERCHANT]:

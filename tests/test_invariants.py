@@ -50,6 +50,19 @@ def _check(z, deck, n, start):
             return 7
         if not 0 <= z[ps, K.PS_KNOWN] <= z[ps, K.PS_DECK_N]:
             return 8
+        money = 0
+        for c in range(K.NC):
+            if K.TYPES[c] & K.T_TREASURE:
+                money += z[p * K.PR + K.OWN, c] * K.P_COINS[c]
+        if money != z[ps, K.PS_MONEY]:
+            return 11
+        for i in range(K.NTYPES):
+            n_type = 0
+            for c in range(K.NC):
+                if K.TYPES[c] & (1 << i):
+                    n_type += z[p * K.PR + K.OWN, c]
+            if n_type != z[ps, K.PS_TYPE0 + i]:
+                return 12
         if z[p * K.PR + K.ASIDE].sum() != 0 or z[p * K.PR + K.PLAY_ROW].sum() != 0:
             return 9          # between turns nothing is set aside or in play
     empty = 0
