@@ -13,6 +13,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from simulator.cli_common import Progress, fail, isatty, user_errors
+
 app = typer.Typer(
     name="domsim",
     help="Fast Dominion simulator: play strategy files against each other.",
@@ -42,63 +44,6 @@ def _main(
     """Fast Dominion simulator: play strategy files against each other."""
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
-
-
-def _user_errors() -> tuple[type[BaseException], ...]:
-    """Exceptions that mean "bad input", reported as one line, never a traceback."""
-    from simulator.cards import UnknownCardError
-    from simulator.strategy import StrategyError
-    return (StrategyError, UnknownCardError, ValueError)
-
-
-class _Progress:
-    """Progress line on stderr for runs that last more than a second.
-
-    Drawn only on a terminal, so logs and pipes never collect ``\\r`` junk,
-    and never on stdout, so ``--json`` output stays one clean object.
-    """
-
-    def __init__(self, stream, enabled: bool, delay: float = 1.0):
-        self.stream, self.enabled, self.delay = stream, enabled, delay
-        self.start = time.monotonic()
-        self.last = 0.0
-        self.width = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        elapsed = now - self.start
-        if elapsed < self.delay or (now - self.last < 0.1 and done < total):
-            return
-        self.last = now
-        frac = done / total if total else 1.0
-        bar = "#" * int(frac * 30)
-        rate = done / elapsed if elapsed > 0 else 0.0
-        eta = f"{(total - done) / rate:,.0f}s left" if rate > 0 else ""
-        text = (f"[{bar:<30}] {frac:6.1%}  {done:,}/{total:,} games  "
-                f"{rate:,.0f} games/s  {eta}")
-        self.width = max(self.width, len(text))
-        self.stream.write("\r" + text.ljust(self.width))
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
-            self.width = 0
-
-
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 @app.command()
 def compare(
     strategies: Annotated[list[str], typer.Argument(
@@ -126,22 +71,22 @@ def compare(
         dir_okay=False, show_default=False)] = None,
 ) -> None:
     """Play strategies against each other and report win rates."""
-    errors = _user_errors()
+    errors = user_errors()
     from simulator.runner import simulate
 
     if csv is not None and not csv.parent.is_dir():
-        raise _fail(f"cannot write {csv}: directory {csv.parent} does not exist")
-    progress = _Progress(sys.stderr, enabled=_isatty(sys.stderr))
+        raise fail(f"cannot write {csv}: directory {csv.parent} does not exist")
+    progress = Progress(sys.stderr, enabled=isatty(sys.stderr))
     try:
         results = simulate(list(strategies), games, seed, players=players,
                            kingdom=kingdom, turn_cap=turn_cap, threads=threads,
                            progress=progress)
     except errors as exc:
         progress.close()
-        raise _fail(str(exc))
+        raise fail(str(exc))
     except KeyboardInterrupt:
         progress.close()
-        raise _fail("interrupted", code=130)
+        raise fail("interrupted", code=130)
     progress.close()
 
     if as_json:
@@ -152,7 +97,7 @@ def compare(
         try:
             results.to_csv(csv)
         except OSError as exc:
-            raise _fail(f"cannot write {csv}: {exc.strerror or exc}")
+            raise fail(f"cannot write {csv}: {exc.strerror or exc}")
 
 
 def _strategy_rows(shipped) -> list[tuple[str, str, str]]:
@@ -164,12 +109,12 @@ def list_strategies(
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
     """List the shipped strategies (use the first column with `compare`)."""
-    errors = _user_errors()
+    errors = user_errors()
     from simulator.strategy import shipped_strategies
     try:
         rows = _strategy_rows(shipped_strategies())
     except errors as exc:
-        raise _fail(str(exc))
+        raise fail(str(exc))
     if as_json:
         typer.echo(json.dumps([{"stem": a, "name": b, "description": c}
                                for a, b, c in rows], indent=2))
@@ -200,7 +145,7 @@ def conformance(
     """Run rule cases through the kernel; exit 1 if any fails."""
     from simulator.conformance import CaseError, load_cases, run_case
     if not folder.exists():
-        raise _fail(f"{folder} does not exist")
+        raise fail(f"{folder} does not exist")
     try:
         cases = load_cases(folder)
         if case is not None:
@@ -211,8 +156,8 @@ def conformance(
                                 f"{suggest(case, [c.id for c in cases])}")
             cases = chosen
         results = [(c, run_case(c)) for c in cases]
-    except (CaseError, *_user_errors()) as exc:
-        raise _fail(str(exc))
+    except (CaseError, *user_errors()) as exc:
+        raise fail(str(exc))
     failed = expected = 0
     for c, diffs in results:
         if c.xfail:
@@ -241,7 +186,7 @@ def cards(
     """List every card with its cost, types and text."""
     from simulator import cards as C
     if lang not in ("en", "nl", "de", "ja"):
-        raise _fail(f"unknown language {lang!r}: use en, nl, de or ja")
+        raise fail(f"unknown language {lang!r}: use en, nl, de or ja")
     rows = []
     for i, spec in enumerate(C.TABLE):
         name = spec.name if lang == "en" else f"{spec.name} ({C.localized(i, lang)})"
@@ -260,3 +205,11 @@ def kingdoms() -> None:
     for name, cards_ in RECOMMENDED.items():
         typer.echo(f"{name:<{width}}  {', '.join(cards_)}")
     typer.echo("\nAlso: --kingdom random (drawn from --seed), or card names with commas.")
+
+
+def _register_commands() -> None:
+    from simulator import log_commands
+    log_commands.register(app)
+
+
+_register_commands()

@@ -60,7 +60,7 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
-    GS_STACK_N, GS_CUR, GS_TRACE_N, GS_TRACE_LOST = range(11)
+    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST = range(11)
 NOT_ENDED = -1
 ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
 
@@ -131,8 +131,7 @@ def _record(z, code, p, card, count, src, dst):
     if row >= z.shape[0]:
         z[GS, GS_TRACE_LOST] += 1
         return
-    cur = z[GS, GS_CUR]
-    z[row, TR_TURN] = 0 if cur < 0 else z[_ps(cur), PS_TURNS] + 1
+    z[row, TR_TURN] = z[GS, GS_TURN_NO]
     z[row, TR_PLAYER] = p
     z[row, TR_CODE] = code
     z[row, TR_CARD] = card
@@ -967,8 +966,8 @@ def start_turn(z):
 
 @njit(cache=True)
 def take_turn(z, deck, rng, fst, prog, p):
-    z[GS, GS_CUR] = p
-    emit(z, EV_TURN, p, -1, z[_ps(p), PS_TURNS] + 1, 0, 0)
+    z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1
+    emit(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
     start_turn(z)
     action_phase(z, deck, rng, fst, prog, p)
     buy_phase(z, deck, fst, prog, p)
@@ -1031,7 +1030,6 @@ def setup_game(z, deck, rng, kingdom, n, strat):
             z[SUPPLY, c] = PILE[n, c]
     z[GS, GS_PLAYERS] = n
     z[GS, GS_EMPTY_TO_END] = 4 if n >= 5 else 3
-    z[GS, GS_CUR] = -1                       # setup: trace turn 0
     for p in range(n):
         ps = _ps(p)
         z[ps, PS_STRAT] = strat[p]

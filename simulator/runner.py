@@ -79,10 +79,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
-    if turn_cap < 1:
-        raise ValueError(f"--turn-cap must be at least 1, not {turn_cap}")
-    if not 0 <= seed < 2**63:
-        raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
+    _check_run(seed, turn_cap)
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
     threads = _set_threads(threads)
     mask = supply_mask(cards)
@@ -143,33 +140,61 @@ class Trace:
     vp: list[int]
     outcome: list[int]
     turns: list[int]
+    supply: np.ndarray           # pile counts at the end, by card id
+    trash: np.ndarray            # trash counts at the end, by card id
+    owned: np.ndarray            # [seat, card] cards owned at the end
+
+
+class TraceOverflow(ValueError):
+    """A game logs more events than the capacity asked for."""
+
+    def __init__(self, game: int, capacity: int, needed: int):
+        super().__init__(f"game {game} logs {needed:,} events, more than the capacity "
+                         f"of {capacity:,}; ask for at least {needed:,}")
+        self.needed = needed
 
 
 def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 0, *,
                players: int | None = None, kingdom=None, turn_cap: int = 100,
-               capacity: int = 50_000) -> Trace:
+               capacity: int | None = None) -> Trace:
     """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
-    its event log.  Raises if the log would overflow ``capacity`` events."""
+    its event log.  With no ``capacity`` the log grows to fit the game; a
+    given capacity that is too small raises ``TraceOverflow``."""
     if game < 0:
         raise ValueError(f"--game must be 0 or more, not {game}")
+    _check_run(seed, turn_cap)
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
     entries = (np.arange(players) % len(strats)).astype(np.int32)
-    z = np.zeros((K.NROWS + capacity, K.NC), dtype=np.int32)
-    vp = np.zeros(K.MAXP, dtype=np.int32)
-    outcome = np.zeros(K.MAXP, dtype=np.int32)
-    ended = K.trace_game(prog, supply_mask(cards), entries, players, seed, game,
-                         turn_cap, z, vp, outcome)
-    lost = int(z[K.GS, K.GS_TRACE_LOST])
-    if lost:
-        raise ValueError(f"game {game} logs more than {capacity:,} events ({lost:,} "
-                         "more); raise the capacity to log it whole")
+    mask = supply_mask(cards)
+    size = capacity or 50_000
+    while True:
+        z = np.zeros((K.NROWS + size, K.NC), dtype=np.int32)
+        vp = np.zeros(K.MAXP, dtype=np.int32)
+        outcome = np.zeros(K.MAXP, dtype=np.int32)
+        ended = K.trace_game(prog, mask, entries, players, seed, game, turn_cap,
+                             z, vp, outcome)
+        lost = int(z[K.GS, K.GS_TRACE_LOST])
+        if not lost:
+            break
+        if capacity is not None:
+            raise TraceOverflow(game, capacity, size + lost)
+        size += lost                       # the same game again, with room
     n = int(z[K.GS, K.GS_TRACE_N])
     turns = [int(z[p * K.PR + K.PS, K.PS_TURNS]) for p in range(players)]
     return Trace(events=z[K.NROWS:K.NROWS + n, :7].copy(), names=entry_names(strats),
                  entry=seat_entries(np.array([game]), players, len(strats))[0].tolist(),
                  kingdom=cards, players=players, seed=seed, game=game,
                  turn_cap=turn_cap, ended_by=int(ended), vp=vp[:players].tolist(),
-                 outcome=outcome[:players].tolist(), turns=turns)
+                 outcome=outcome[:players].tolist(), turns=turns,
+                 supply=z[K.SUPPLY].copy(), trash=z[K.TRASH_ROW].copy(),
+                 owned=np.array([z[p * K.PR + K.OWN] for p in range(players)]))
+
+
+def _check_run(seed: int, turn_cap: int) -> None:
+    if turn_cap < 1:
+        raise ValueError(f"--turn-cap must be at least 1, not {turn_cap}")
+    if not 0 <= seed < 2**63:
+        raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
 
 
 def _set_threads(threads: int | None) -> int:

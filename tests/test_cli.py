@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import typer.testing
 
-from simulator import cli
+from simulator import cli, cli_common
 
 
 def _runner() -> typer.testing.CliRunner:
@@ -148,7 +148,7 @@ def test_strategies_command():
 
 def test_progress_rendering():
     buf = io.StringIO()
-    p = cli._Progress(buf, enabled=True, delay=0.0)
+    p = cli_common.Progress(buf, enabled=True, delay=0.0)
     p(500, 1000)
     p(1000, 1000)
     p.close()
@@ -156,7 +156,7 @@ def test_progress_rendering():
     assert "500/1,000 games" in text and "100.0%" in text
     assert text.endswith("\r")                      # line cleared for the table
     quiet = io.StringIO()
-    q = cli._Progress(quiet, enabled=True, delay=60.0)   # a short run: no bar
+    q = cli_common.Progress(quiet, enabled=True, delay=60.0)   # a short run: no bar
     q(1000, 1000)
     q.close()
     assert quiet.getvalue() == ""

@@ -1,0 +1,110 @@
+"""``domsim log``: play one game of a run and show everything that happened.
+
+    domsim log A B [C ...] --seed S [--game K] [--kingdom ...] [--players N]
+               [--turn-cap N] [--lang en|nl|de|ja] [--format text|json|html]
+               [--out FILE]
+
+Game K with seed S is the same game as game K of ``domsim compare A B ...
+--seed S`` (same strategies, kingdom, players and turn cap), played again by
+the same kernel with its event log on.  Text goes to stdout unless ``--out``
+is given; HTML always goes to a file (default ``domsim-log-seed{S}-game{K}.html``).
+Files are written atomically.
+
+``cli.py`` calls ``register(app)``; engine modules are imported inside the
+command so that ``domsim --help`` stays instant.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from simulator.cli_common import fail, user_errors
+
+LANGS = ("en", "nl", "de", "ja")          # = gamelog.LANGS, without importing numba
+FORMATS = ("text", "json", "html")
+
+
+def default_out(seed: int, game: int) -> Path:
+    return Path(f"domsim-log-seed{seed}-game{game}.html")
+
+
+def log(
+    strategies: Annotated[list[str], typer.Argument(
+        help="Strategy names (shipped, e.g. big-money) or paths to .toml files, "
+             "in seat order for game 0.", show_default=False)],
+    seed: Annotated[Optional[int], typer.Option(
+        help="Seed of the run the game belongs to (required).",
+        show_default=False)] = None,
+    game: Annotated[int, typer.Option(
+        help="Which game of the run to log (0-based; seats rotate with it).")] = 0,
+    kingdom: Annotated[Optional[str], typer.Option(
+        help="A recommended set ('First Game'), 'random', or comma-separated "
+             "card names ('Smithy,Witch'); filled up to 10 cards.",
+        show_default=False)] = None,
+    players: Annotated[Optional[int], typer.Option(
+        help="Players in the game (default: number of strategies).",
+        show_default=False)] = None,
+    turn_cap: Annotated[int, typer.Option(
+        help="Stop the game after this many turns and score it as it stands.")] = 100,
+    lang: Annotated[str, typer.Option(
+        help="Language of the card names: en, nl, de or ja.")] = "en",
+    fmt: Annotated[str, typer.Option(
+        "--format", help="text (readable log), json (every event) or html "
+                         "(a page with one collapsible block per turn).")] = "text",
+    out: Annotated[Optional[Path], typer.Option(
+        help="Write the log to this file (html: default "
+             "domsim-log-seed{S}-game{K}.html).", dir_okay=False,
+        show_default=False)] = None,
+) -> None:
+    """Log one game turn by turn: hands, plays, buys, shuffles and the score."""
+    if lang not in LANGS:
+        raise fail(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+    if fmt not in FORMATS:
+        raise fail(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    if seed is None:
+        raise fail("give --seed S: the log shows game K (--game, default 0) of "
+                    "the run with seed S")
+    if not 0 <= seed < 2**63:
+        raise fail(f"the seed must be between 0 and 2**63 - 1, not {seed}")
+    if game < 0:
+        raise fail(f"--game must be 0 or more, not {game}")
+    if turn_cap < 1:
+        raise fail(f"--turn-cap must be at least 1, not {turn_cap}")
+    if fmt == "html" and out is None:
+        out = default_out(seed, game)
+    if out is not None and not out.parent.is_dir():
+        raise fail(f"cannot write {out}: directory {out.parent} does not exist")
+
+    errors = user_errors()
+    from simulator import gamelog
+    from simulator.results import write_atomic
+    from simulator.runner import trace_game
+
+    try:
+        trace = trace_game(list(strategies), seed, game, players=players,
+                           kingdom=kingdom, turn_cap=turn_cap)
+    except errors as exc:
+        raise fail(str(exc))
+    try:
+        text = gamelog.render(trace, fmt, lang)
+    except gamelog.ReplayError as exc:      # a kernel bug, not bad input
+        raise fail(f"the game's event log does not replay: {exc}", code=1)
+
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        write_atomic(out, text)
+    except OSError as exc:
+        raise fail(f"cannot write {out}: {exc.strerror or exc}")
+    typer.echo(f"wrote {out}", err=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``log`` command to ``app`` (once; registering again is a no-op)."""
+    for info in app.registered_commands:
+        if info.name == "log" or info.callback is log:
+            return
+    app.command("log")(log)
