@@ -142,7 +142,10 @@ def build(case: Case) -> Position:
             strategies.append(Strategy.from_rules(f"{case.id} p{p}", **spec))
         except StrategyError as e:
             raise CaseError(f"{where}: p{p} strategy: {e}") from None
-    prog = K.pack_program(compile_program(strategies, frozenset(kingdom)))
+    # cards a position holds can be played even if their pile is not in the supply
+    held = {c for p in range(n) for zone in (*ZONES, "deck")
+            for c in expand(d.get(f"p{p}", {}).get(zone, []), where)}
+    prog = K.pack_program(compile_program(strategies, frozenset(kingdom) | held))
 
     z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
     deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)

@@ -910,6 +910,8 @@ def play_action(z, deck, rng, fst, prog, p, c):
 @njit(cache=True)
 def action_phase(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
+    if z[_ps(p), PS_TYPE0 + TYPE_BIT_INDEX[T_ACTION]] == 0:
+        return                                 # owns no Action card
     while z[GS, GS_ACTIONS] > 0:
         c = pick(z, fst, prog, p, PLAY, h, 0, T_ACTION)
         if c < 0:

@@ -633,6 +633,8 @@ def compile_program(strategies: list[Strategy],
 
     A non-optional buy/gain rule for a kingdom card missing from the game is
     an error: silently never buying the card would hide a typo in the kingdom.
+    Other rules for absent cards are dropped: they could never match, and the
+    kernel walks these lists every turn.
     """
     present = set(int(c) for c in kingdom) | set(C.BASE_CARDS)
     code: list[int] = []
@@ -644,15 +646,15 @@ def compile_program(strategies: list[Strategy],
             first = len(rules)
             for rule in strat.lists.get(key, ()):
                 if rule.card not in present:
-                    if rule.optional:
+                    # nobody can own an absent card: its rule never matches
+                    if rule.optional or key not in ("buy", "gain"):
                         continue
-                    if key in ("buy", "gain"):
-                        card = TABLE[rule.card].name
-                        raise StrategyError(
-                            f'{rule.where} "{rule.text}": {card} is not in the '
-                            f"kingdom of this game (strategy {strat.name!r}); add "
-                            f"{card} to the kingdom or write \"{card}?\" to skip "
-                            "the rule when it is missing", where=rule.where, word=card)
+                    card = TABLE[rule.card].name
+                    raise StrategyError(
+                        f'{rule.where} "{rule.text}": {card} is not in the '
+                        f"kingdom of this game (strategy {strat.name!r}); add "
+                        f"{card} to the kingdom or write \"{card}?\" to skip "
+                        "the rule when it is missing", where=rule.where, word=card)
                 off = -1
                 if rule.condition is not None:
                     off = offsets.get(rule.condition, -1)

@@ -424,13 +424,15 @@ def test_absent_card_without_question_mark_is_an_error():
     assert "Witch?" in msg and "kingdom" in msg
 
 
-def test_absent_cards_elsewhere_and_in_conditions_are_kept():
+def test_absent_cards_elsewhere_are_dropped_and_conditions_kept():
     s = Strategy.from_rules("x", ["Gold if my.Witch == 0 and supply.Chapel == 0"],
                             trash=["Curse", "Estate"], play=["Chapel", "Smithy"])
-    prog = compile_program([s], set())
+    prog = compile_program([s], {Card.SMITHY})
     first, end, explicit = prog.lists[0, P.PLAY]
-    assert prog.rules[first:end, 0].tolist() == [Card.CHAPEL, Card.SMITHY]
-    assert explicit == 1
+    assert prog.rules[first:end, 0].tolist() == [Card.SMITHY]   # Chapel: absent
+    assert explicit == 1                       # still the strategy's own list
+    first, end, _ = prog.lists[0, P.TRASH]
+    assert prog.rules[first:end, 0].tolist() == [Card.CURSE, Card.ESTATE]
     assert evaluate("my.Witch == 0")
 
 
@@ -438,7 +440,7 @@ def test_layout_of_several_strategies():
     a = Strategy.from_rules("a", ["Province", "Gold if coins >= 6"])
     b = Strategy.from_rules("b", ["Gold if coins >= 6", "Silver"],
                             trash=[], gain=["Silver"])
-    prog = compile_program([a, b], set())
+    prog = compile_program([a, b], set(KINGDOM_CARDS))        # every card present
     rules, lists = prog.rules, prog.lists
     for s, strat in enumerate((a, b)):
         for key, k in P.LIST_KEYS.items():
@@ -485,7 +487,7 @@ def test_defaults_fill_missing_lists():
     for key in ("gain", "play", "trash", "discard", "topdeck"):
         assert prog.lists[0, P.LIST_KEYS[key], 2] == 0
     first, end, _ = prog.lists[0, P.PLAY]
-    assert end - first == 25                      # every action, whatever the kingdom
+    assert prog.rules[first:end, 0].tolist() == [Card.SMITHY]   # absent cards dropped
     first, _, _ = prog.lists[0, P.TRASH]
     est = prog.rules[first + 1]
     assert est[0] == Card.ESTATE
