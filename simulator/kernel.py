@@ -23,6 +23,11 @@ State of one game (all int32 unless noted)::
 Decisions come from the strategy's rule lists (simulator/program.py); the
 defaults a list cannot express (which Victory card a Bureaucrat victim
 reveals ...) are written here, each at its card's effect.
+
+Speed: every function below the entry points is compiled with ``_nrt=False``.
+None of them allocates, and without it each call passing arrays paid two
+atomic reference-count operations per array, which took 85% of the time
+(measured with perf).  Only the entry points that allocate keep NRT.
 """
 from __future__ import annotations
 
@@ -119,12 +124,12 @@ def pack_program(program) -> np.ndarray:
 
 # ============================================================ piles and zones
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _ps(p):
     return p * PR + PS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _record(z, code, p, card, count, src, dst):
     i = z[GS, GS_TRACE_N]
     row = NROWS + i
@@ -141,14 +146,14 @@ def _record(z, code, p, card, count, src, dst):
     z[GS, GS_TRACE_N] = i + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def emit(z, code, p, card, count, src, dst):
     """Log an event if this game is traced (its z has rows past NROWS)."""
     if z.shape[0] > NROWS:
         _record(z, code, p, card, count, src, dst)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle_discard(z, deck, p):
     """Turn the discard pile into an unordered draw pile (the deck is empty)."""
     d = p * PR + DISC
@@ -166,7 +171,7 @@ def shuffle_discard(z, deck, p):
     emit(z, EV_SHUFFLE, p, -1, n, DISC, Z_DECK)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def take_top(z, deck, rng, p):
     """Remove and return the top card of p's deck (-1 if none), shuffling if needed."""
     ps = _ps(p)
@@ -188,7 +193,7 @@ def take_top(z, deck, rng, p):
     return np.int64(deck[p, n - 1])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def put_top(z, deck, p, c):
     ps = _ps(p)
     n = z[ps, PS_DECK_N]
@@ -197,7 +202,7 @@ def put_top(z, deck, p, c):
     z[ps, PS_KNOWN] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw(z, deck, rng, p, k):
     """Draw up to k cards into p's hand."""
     h = p * PR + HAND
@@ -211,7 +216,7 @@ def draw(z, deck, rng, p, k):
         emit(z, EV_MOVE, p, c, 1, Z_DECK, HAND)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def move_n(z, p, src, dst, c, k):
     """Move k copies of c between two of p's count zones, keeping the sizes."""
     z[p * PR + src, c] -= k
@@ -224,12 +229,12 @@ def move_n(z, p, src, dst, c, k):
     emit(z, EV_MOVE, p, c, k, src, dst)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def move(z, p, src, dst, c):
     move_n(z, p, src, dst, c, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _own(z, p, c, k):
     ps = _ps(p)
     z[p * PR + OWN, c] += k
@@ -242,7 +247,7 @@ def _own(z, p, c, k):
             z[ps, PS_TYPE0 + i] += k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def recount(z, p):
     """Rebuild p's owned-card scalars from its OWN row (for built positions)."""
     ps = _ps(p)
@@ -256,7 +261,7 @@ def recount(z, p):
         _own(z, p, c, k)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain(z, deck, p, c, dst):
     """Gain c from the supply to p's DISC, HAND, or deck top (dst = -1)."""
     if z[SUPPLY, c] <= 0:
@@ -277,7 +282,7 @@ def gain(z, deck, p, c, dst):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trash_from(z, p, src, c):
     """Trash one c from p's zone src (a count zone)."""
     z[p * PR + src, c] -= 1
@@ -290,7 +295,7 @@ def trash_from(z, p, src, c):
     emit(z, EV_MOVE, p, c, 1, src, Z_TRASH)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_all(z, p, src):
     """Move a whole count zone of p onto its discard pile."""
     s = p * PR + src
@@ -314,7 +319,7 @@ def discard_all(z, p, src):
 
 # ============================================================ scoring
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def victory_points(z, p):
     o = p * PR + OWN
     vp = 0
@@ -327,7 +332,7 @@ def victory_points(z, p):
 
 # ============================================================ strategy conditions
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _value(z, prog, p, op, arg):
     """The number an operand opcode stands for, seen by player p."""
     if op == OP_CONST:
@@ -377,7 +382,7 @@ def _value(z, prog, p, op, arg):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def condition(z, fst, prog, p, pc):
     """Run the condition at code offset pc for player p; True if it holds."""
     sp = 0
@@ -429,7 +434,7 @@ def condition(z, fst, prog, p, pc):
             fst[sp - 1] = r
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _list(prog, z, p, k):
     """(first rule offset, end offset, explicit) of list k of p's strategy."""
     at = 3 + (z[_ps(p), PS_STRAT] * NLISTS + k) * 3
@@ -437,7 +442,7 @@ def _list(prog, z, p, k):
     return ro + prog[at] * 3, ro + prog[at + 1] * 3, prog[at + 2]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pick(z, fst, prog, p, k, row, limit, typemask):
     """First card of list k whose rule holds and that qualifies, or -1.
 
@@ -462,7 +467,7 @@ def pick(z, fst, prog, p, k, row, limit, typemask):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def first_in(z, row, order, typemask):
     """First card of a fixed order with a copy in z[row], or -1."""
     for i in range(order.shape[0]):
@@ -472,7 +477,7 @@ def first_in(z, row, order, typemask):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cheapest_in(z, row, typemask, exclude):
     """Cheapest card of a type in z[row] (lowest id on equal cost), or -1."""
     best = -1
@@ -483,7 +488,7 @@ def cheapest_in(z, row, typemask, exclude):
     return np.int64(best)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dearest_in(z, row, typemask):
     """Most expensive card of a type in z[row] (highest id on equal cost), or -1."""
     best = -1
@@ -494,7 +499,7 @@ def dearest_in(z, row, typemask):
     return np.int64(best)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def required_discard(z, fst, prog, p, n):
     """p discards n cards from hand: its discard list first, then DISCARD_ORDER."""
     h = p * PR + HAND
@@ -510,7 +515,7 @@ def required_discard(z, fst, prog, p, n):
 # ============================================================ card effects
 # Each runs after the card's table bonuses (+Cards, +Actions, +Buys, +$).
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _attacked(z, v):
     """Whether victim v is hit: a bot always reveals Moat, which blocks it."""
     if z[v * PR + HAND, Card.MOAT] == 0:
@@ -519,7 +524,7 @@ def _attacked(z, v):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_cellar(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     n = 0
@@ -532,7 +537,7 @@ def effect_cellar(z, deck, rng, fst, prog, p):
     draw(z, deck, rng, p, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_chapel(z, fst, prog, p):
     h = p * PR + HAND
     for _ in range(XS[Card.CHAPEL]):
@@ -542,7 +547,7 @@ def effect_chapel(z, fst, prog, p):
         trash_from(z, p, HAND, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_harbinger(z, deck, fst, prog, p):
     d = p * PR + DISC
     if z[_ps(p), PS_DISC_N] == 0:
@@ -559,7 +564,7 @@ def effect_harbinger(z, deck, fst, prog, p):
         emit(z, EV_MOVE, p, c, 1, DISC, Z_DECK)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_vassal(z, deck, rng, p):
     c = take_top(z, deck, rng, p)
     if c < 0:
@@ -572,14 +577,14 @@ def effect_vassal(z, deck, rng, p):
         _push(z, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_workshop(z, deck, fst, prog, p):
     c = pick(z, fst, prog, p, GAIN, -1, XS[Card.WORKSHOP], 0)
     if c >= 0:
         gain(z, deck, p, c, DISC)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_bureaucrat(z, deck, p, n):
     gain(z, deck, p, Card.SILVER, -1)
     for j in range(1, n):
@@ -593,7 +598,7 @@ def effect_bureaucrat(z, deck, p, n):
                 emit(z, EV_MOVE, v, c, 1, HAND, Z_DECK)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_militia(z, fst, prog, p, n):
     for j in range(1, n):
         v = (p + j) % n
@@ -603,7 +608,7 @@ def effect_militia(z, fst, prog, p, n):
                 required_discard(z, fst, prog, v, extra)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_moneylender(z, p):
     if z[p * PR + HAND, Card.COPPER] > 0:      # default: always
         trash_from(z, p, HAND, Card.COPPER)
@@ -611,14 +616,14 @@ def effect_moneylender(z, p):
         emit(z, EV_PLUS_COINS, p, Card.MONEYLENDER, XS[Card.MONEYLENDER], 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_poacher(z, fst, prog, p):
     n = min(z[GS, GS_EMPTY], z[_ps(p), PS_HAND_N])
     if n > 0:
         required_discard(z, fst, prog, p, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_remodel(z, deck, fst, prog, p):
     h = p * PR + HAND
     # the remodel list if given, else an explicit trash list, else remodel's default
@@ -635,7 +640,7 @@ def effect_remodel(z, deck, fst, prog, p):
         gain(z, deck, p, g, DISC)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_throne_room(z, fst, prog, p):
     t = pick(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
     if t >= 0:
@@ -644,7 +649,7 @@ def effect_throne_room(z, fst, prog, p):
             _push(z, t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_bandit(z, deck, rng, p, n):
     gain(z, deck, p, Card.GOLD, DISC)
     for j in range(1, n):
@@ -659,7 +664,7 @@ def effect_bandit(z, deck, rng, p, n):
         _tmp_to_discard(z, v)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _reveal(z, deck, rng, p):
     """Take p's top card into TMP (revealed or looked at); False if none."""
     c = take_top(z, deck, rng, p)
@@ -670,7 +675,7 @@ def _reveal(z, deck, rng, p):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _trash_revealed(z, p, c):
     z[TMP, c] -= 1
     z[TRASH_ROW, c] += 1
@@ -678,7 +683,7 @@ def _trash_revealed(z, p, c):
     emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_TRASH)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _discard_revealed(z, p, c):
     z[TMP, c] -= 1
     z[p * PR + DISC, c] += 1
@@ -686,20 +691,20 @@ def _discard_revealed(z, p, c):
     emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tmp_to_discard(z, p):
     for c in range(NC):
         for _ in range(z[TMP, c]):
             _discard_revealed(z, p, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_council_room(z, deck, rng, p, n):
     for j in range(1, n):
         draw(z, deck, rng, (p + j) % n, XS[Card.COUNCIL_ROOM])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _library_skips(z, fst, prog, p, c):
     """Whether Library sets the drawn Action c aside: the skip list if given,
     else only when no Action is left to play it."""
@@ -712,7 +717,7 @@ def _library_skips(z, fst, prog, p, c):
     return skip
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_library(z, deck, rng, fst, prog, p):
     ps = _ps(p)
     while z[ps, PS_HAND_N] < XS[Card.LIBRARY]:
@@ -730,7 +735,7 @@ def effect_library(z, deck, rng, fst, prog, p):
     discard_all(z, p, ASIDE)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _upgrade_exists(z, c, plus):
     for t in range(NC):
         if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
@@ -739,7 +744,7 @@ def _upgrade_exists(z, c, plus):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_mine(z, deck, fst, prog, p):
     h = p * PR + HAND
     plus = XS[Card.MINE]
@@ -769,7 +774,7 @@ def effect_mine(z, deck, fst, prog, p):
         gain(z, deck, p, g, HAND)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_sentry(z, deck, rng, fst, prog, p):
     # look at the top cards (into TMP), trash, discard, put the rest back
     for _ in range(XS[Card.SENTRY]):
@@ -794,7 +799,7 @@ def effect_sentry(z, deck, rng, fst, prog, p):
         emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_DECK)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_witch(z, deck, p, n):
     for j in range(1, n):
         v = (p + j) % n
@@ -802,7 +807,7 @@ def effect_witch(z, deck, p, n):
             gain(z, deck, v, Card.CURSE, DISC)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_artisan(z, deck, fst, prog, p):
     h = p * PR + HAND
     g = pick(z, fst, prog, p, GAIN, -1, XS[Card.ARTISAN], 0)
@@ -819,7 +824,7 @@ def effect_artisan(z, deck, fst, prog, p):
     emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def default_topdeck(z, p):
     """The hand card worth least now and most next turn."""
     h = p * PR + HAND
@@ -835,13 +840,13 @@ def default_topdeck(z, p):
 
 # ============================================================ playing cards
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _push(z, c):
     z[STACK, z[GS, GS_STACK_N]] = c
     z[GS, GS_STACK_N] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve(z, deck, rng, fst, prog, p, c):
     """Do the text of Action c once (c is already in play)."""
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
@@ -897,7 +902,7 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_artisan(z, deck, fst, prog, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_action(z, deck, rng, fst, prog, p, c):
     """Play Action c from p's hand and resolve it and all it plays, in order."""
     move(z, p, HAND, PLAY_ROW, c)
@@ -907,7 +912,7 @@ def play_action(z, deck, rng, fst, prog, p, c):
         resolve(z, deck, rng, fst, prog, p, z[STACK, z[GS, GS_STACK_N]])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def action_phase(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     if z[_ps(p), PS_TYPE0 + TYPE_BIT_INDEX[T_ACTION]] == 0:
@@ -920,7 +925,7 @@ def action_phase(z, deck, rng, fst, prog, p):
         play_action(z, deck, rng, fst, prog, p, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def buy_phase(z, deck, fst, prog, p):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
     h = p * PR + HAND
@@ -947,7 +952,7 @@ def buy_phase(z, deck, fst, prog, p):
         z[GS, GS_BUYS] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cleanup(z, deck, rng, p):
     discard_all(z, p, PLAY_ROW)
     discard_all(z, p, HAND)
@@ -958,7 +963,7 @@ def cleanup(z, deck, rng, p):
     draw(z, deck, rng, p, 5)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_turn(z):
     z[GS, GS_ACTIONS] = 1
     z[GS, GS_BUYS] = 1
@@ -966,7 +971,7 @@ def start_turn(z):
     z[GS, GS_MERCHANT] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_turn(z, deck, rng, fst, prog, p):
     z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1
     emit(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
@@ -977,7 +982,7 @@ def take_turn(z, deck, rng, fst, prog, p):
     z[_ps(p), PS_TURNS] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def game_over(z, p, turn_cap):
     """After p's turn: ENDED_* or NOT_ENDED."""
     if z[SUPPLY, Card.PROVINCE] == 0:
@@ -989,7 +994,7 @@ def game_over(z, p, turn_cap):
     return NOT_ENDED
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score(z, vp, outcome):
     """Fill vp[p] and outcome[p] (0 loss, 1 sole win, 2 shared win)."""
     n = z[GS, GS_PLAYERS]
@@ -1022,7 +1027,7 @@ def _pile_table() -> np.ndarray:
 
 PILE = _pile_table()
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup_game(z, deck, rng, kingdom, n, strat):
     """A fresh game: supply for n players, 7 Copper + 3 Estate each, draw 5."""
     z[:, :] = 0
@@ -1045,14 +1050,14 @@ def setup_game(z, deck, rng, kingdom, n, strat):
 
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def seat_strategies(strat, entries, n, g):
     """Seats of game g: the entries rotated by g, so each sits everywhere."""
     for k in range(n):
         strat[k] = entries[(k + g % n) % n]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     """Play one game; return how it ended.
 
@@ -1128,7 +1133,7 @@ def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     return ended
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_step(z, deck, rng, fst, prog, kind, card, turn_cap, vp, outcome):
     """One conformance step for player 0 on a position built by the caller.
 
