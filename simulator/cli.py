@@ -208,8 +208,9 @@ def kingdoms() -> None:
 
 
 def _register_commands() -> None:
-    from simulator import log_commands
+    from simulator import log_commands, report_commands
     log_commands.register(app)
+    report_commands.register(app)
 
 
 _register_commands()

@@ -1,0 +1,562 @@
+"""The balance report: single-card strength, seat advantage, game length,
+per-turn curves and the recommended kingdoms, as Markdown and HTML with
+PNG + SVG charts, built from finished runs (see ``report_commands`` for how
+they are played, ``store`` for how they are saved and reloaded).
+
+Runs it reads, by ``Run.kind``:
+
+- ``card``:   ``bm-<card>`` bot (entry 0) against the base bot (entry 1);
+              ``info["card"]``; optional ``arrays["per_turn_batches"]``.
+- ``mirror``: the base bot in every seat; ``info["players"]``.
+- ``main``:   another bot against the base bot, for the per-turn curves.
+- ``sweep``:  a ``bm-<card>`` bot against the base bot in a named kingdom;
+              ``info["kingdom"]``, ``info["card"]``.
+"""
+from __future__ import annotations
+
+import html
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from simulator.results import write_atomic
+from simulator.stats import wilson
+
+from . import charts
+from . import sweep as S
+from . import tables as T
+from .store import Run
+from .text import Table, count, num, num_ci, pct, pp_ci, pvalue, rate_ci
+
+BASE = "big-money-ultimate"
+MAIN_BOTS = ("big-money-ultimate", "smithy", "bm-witch", "bm-laboratory", "bm-gardens")
+CURVE_TURNS = (5, 10, 15, 20, 25)
+MARKER_FILES = ("report.md", "index.html")
+
+
+# ============================================================ computation
+
+@dataclass
+class Balance:
+    cards: pd.DataFrame
+    seats: pd.DataFrame
+    seat_adv: pd.DataFrame
+    lengths: pd.DataFrame
+    length_dist: pd.DataFrame
+    length_dist_players: pd.DataFrame
+    curves: pd.DataFrame
+    sweep: S.Sweep
+    meta: dict = field(default_factory=dict)
+    base_name: str = "Big Money Ultimate"
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        return {"cards": self.cards, "seats": self.seats, "seat-advantage": self.seat_adv,
+                "game-length": self.lengths, "turn-curves": self.curves,
+                "kingdoms": self.sweep.rows, "best-card": self.sweep.best}
+
+
+def _label(run: Run, base_name: str) -> str:
+    r = run.results
+    if run.kind == "mirror":
+        return f"{r.entries[0]} mirror, {r.players} players"
+    return f"{r.entries[0]} vs {r.entries[1]}" if len(r.entries) == 2 else r.entries[0]
+
+
+def build(runs: list[Run], meta: dict | None = None) -> Balance:
+    meta = dict(meta or {})
+    card_runs = [r for r in runs if r.kind == "card"]
+    mirrors = sorted((r for r in runs if r.kind == "mirror"),
+                     key=lambda r: r.results.players)
+    base_name = (mirrors[0].results.entries[0] if mirrors else
+                 card_runs[0].results.entries[1] if card_runs else "Big Money Ultimate")
+
+    # single cards
+    rows = T.matchup_frame(T.matchup_stats(r.results, card=r.info.get("card"),
+                                           also=r.info.get("also", ""),
+                                           stem=r.strategies[0]) for r in card_runs)
+    cards = T.card_ranking(rows) if len(rows) else pd.DataFrame()
+
+    # seats
+    seat_parts, adv = [], []
+    for r in mirrors:
+        st = T.seat_table(r.results)
+        seat_parts.append(st)
+        fs = T.first_seat_advantage(r.results.by_seat())
+        first = st.iloc[0]
+        adv.append(dict(players=r.results.players, games=r.results.games,
+                        seat1_win_rate=first["win_rate"],
+                        seat1_win_rate_low=first["win_rate_low"],
+                        seat1_win_rate_high=first["win_rate_high"],
+                        fair_share=first["fair_share"], seat1_vs_fair=first["vs_fair"],
+                        seat1_vs_fair_low=first["vs_fair_low"],
+                        seat1_vs_fair_high=first["vs_fair_high"],
+                        last_seat_win_rate=st.iloc[-1]["win_rate"],
+                        first_seat_adv=fs["first_seat_adv"],
+                        first_seat_adv_low=fs["first_seat_adv_low"],
+                        first_seat_adv_high=fs["first_seat_adv_high"],
+                        first_seat_p=fs["first_seat_p"],
+                        tie_rate=1.0 - st["wins"].sum() / max(r.results.games, 1),
+                        tie_rate_low=wilson(r.results.games - st["wins"].sum(),
+                                            r.results.games)[0],
+                        tie_rate_high=wilson(r.results.games - st["wins"].sum(),
+                                             r.results.games)[1]))
+    seats = pd.concat(seat_parts, ignore_index=True) if seat_parts else pd.DataFrame()
+    seat_adv = pd.DataFrame(adv)
+
+    # game lengths: the base mirror and the main bots against the base (2 players),
+    # and the mirror at every player count
+    by_stem = {r.strategies[0]: r for r in runs if r.kind in ("card", "main")}
+    length_runs = []
+    two = next((r for r in mirrors if r.results.players == 2), None)
+    for stem in MAIN_BOTS:
+        if stem == BASE and two is not None:
+            length_runs.append(two)
+        elif stem in by_stem:
+            length_runs.append(by_stem[stem])
+    lrows, dists = [], []
+    for r in length_runs + [m for m in mirrors if m is not two]:
+        label = _label(r, base_name)
+        ls = T.length_stats(r.results)
+        ended = r.results.ended_by
+        n = r.results.games
+        pl, ph = wilson(ended["piles"], n)
+        cl, ch = wilson(ended["turn_cap"], n)
+        lrows.append(dict(label=label, players=r.results.players, games=n, **ls,
+                          piles_share=ended["piles"] / n, piles_share_low=pl,
+                          piles_share_high=ph, turn_cap_share=ended["turn_cap"] / n,
+                          turn_cap_share_low=cl, turn_cap_share_high=ch))
+        if r.results.records is not None:
+            d = T.length_distribution(r.results, label)
+            d["players"] = r.results.players
+            d["kind"] = "mirror" if r.kind == "mirror" else "matchup"
+            dists.append(d)
+    lengths = pd.DataFrame(lrows)
+    dist = pd.concat(dists, ignore_index=True) if dists else pd.DataFrame(
+        columns=["label", "length", "games", "share", "players", "kind"])
+    dist_2p = dist[(dist["players"] == 2)]
+    dist_players = dist[dist["kind"] == "mirror"]
+
+    # per-turn curves
+    curves = []
+    for stem in MAIN_BOTS:
+        run = two if stem == BASE else by_stem.get(stem)
+        if run is None or run.results.per_turn is None:
+            continue
+        label = (f"{run.results.entries[0]} (mirror)" if run is two
+                 else f"{run.results.entries[0]} (vs {run.results.entries[1]})")
+        c = T.turn_curve(run.results.per_turn, 0, run.arrays.get("per_turn_batches"),
+                         label=label)
+        c.insert(1, "strategy", run.results.entries[0])
+        curves.append(c)
+    curves_df = pd.concat(curves, ignore_index=True) if curves else pd.DataFrame()
+
+    sweep_runs = [r for r in runs if r.kind == "sweep"]
+    kingdoms = {}
+    for r in sweep_runs:
+        kingdoms.setdefault(r.info.get("kingdom", ""), list(r.results.kingdom))
+    sw = S.build(sweep_runs, kingdoms, meta.get("sweep_skipped"),
+                 meta={"games": meta.get("games_sweep", 0), "seed": meta.get("seed"),
+                       "turn_cap": meta.get("turn_cap")}, best_card=True)
+    return Balance(cards, seats, seat_adv, lengths, dist_2p, dist_players, curves_df, sw,
+                   meta, base_name)
+
+
+# ============================================================ document
+
+class Doc:
+    """A list of blocks rendered to Markdown and to HTML."""
+
+    def __init__(self):
+        self.blocks: list[tuple] = []
+
+    def h(self, level: int, text: str):
+        self.blocks.append(("h", level, text))
+
+    def p(self, text: str):
+        self.blocks.append(("p", text))
+
+    def ul(self, items: list[str]):
+        self.blocks.append(("ul", items))
+
+    def table(self, t: Table, csv: str | None = None):
+        self.blocks.append(("table", t, csv))
+
+    def img(self, name: str, alt: str):
+        self.blocks.append(("img", name, alt))
+
+    def code(self, text: str):
+        self.blocks.append(("code", text))
+
+    def markdown(self) -> str:
+        out = []
+        for b in self.blocks:
+            kind = b[0]
+            if kind == "h":
+                out.append("#" * b[1] + " " + b[2])
+            elif kind == "p":
+                out.append(b[1])
+            elif kind == "ul":
+                out.append("\n".join(f"- {i}" for i in b[1]))
+            elif kind == "table":
+                out.append(b[1].markdown() + (f"\n\nData: [{b[2]}]({b[2]})" if b[2] else ""))
+            elif kind == "img":
+                out.append(f"![{b[2]}]({b[1]}.png)\n\n[SVG]({b[1]}.svg)")
+            elif kind == "code":
+                out.append("```sh\n" + b[1] + "\n```")
+        return "\n\n".join(out) + "\n"
+
+    def html(self, title: str) -> str:
+        body = []
+        for b in self.blocks:
+            kind = b[0]
+            if kind == "h":
+                body.append(f"<h{b[1]}>{html.escape(b[2])}</h{b[1]}>")
+            elif kind == "p":
+                body.append(f"<p>{_inline(b[1])}</p>")
+            elif kind == "ul":
+                body.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in b[1])
+                            + "</ul>")
+            elif kind == "table":
+                body.append('<div class="scroll">' + b[1].html() + "</div>")
+                if b[2]:
+                    body.append(f'<p class="data">Data: <a href="{html.escape(b[2])}">'
+                                f"{html.escape(b[2])}</a></p>")
+            elif kind == "img":
+                body.append(f'<figure><img src="{b[1]}.png" alt="{html.escape(b[2])}">'
+                            f'<figcaption><a href="{b[1]}.svg">SVG</a></figcaption></figure>')
+            elif kind == "code":
+                body.append(f"<pre><code>{html.escape(b[1])}</code></pre>")
+        return _HTML.format(title=html.escape(title), body="\n".join(body))
+
+
+def _inline(text: str) -> str:
+    """Markdown-ish **bold** and `code` to HTML, everything else escaped."""
+    import re
+    t = html.escape(text)
+    t = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", t)
+    t = re.sub(r"`(.+?)`", r"<code>\1</code>", t)
+    return t
+
+
+_HTML = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ font-family: system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 1100px;
+       margin: 2em auto; padding: 0 1em; color: #222; line-height: 1.45; }}
+h1 {{ margin-bottom: 0.2em; }}
+h2 {{ border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }}
+table {{ border-collapse: collapse; font-size: 0.9em; margin: 0.8em 0; }}
+th, td {{ padding: 0.25em 0.7em; border-bottom: 1px solid #e3e3e3; white-space: nowrap; }}
+th {{ background: #f3f3f3; text-align: left; }}
+.r {{ text-align: right; font-variant-numeric: tabular-nums; }}
+.scroll {{ overflow-x: auto; }}
+.note, .data {{ font-size: 0.85em; color: #555; margin: 0.2em 0; }}
+figure {{ margin: 1em 0; }}
+figure img {{ max-width: 100%; height: auto; border: 1px solid #eee; }}
+figcaption {{ font-size: 0.8em; }}
+pre {{ background: #f6f6f6; padding: 0.6em; overflow-x: auto; }}
+</style>
+</head>
+<body>
+{body}
+</body>
+</html>
+"""
+
+
+# ============================================================ tables
+
+def cards_table(df: pd.DataFrame) -> Table:
+    head = ["rank", "card", "bot", "games", "wins", "ties", "losses",
+            "win rate [95% CI]", "tie rate [95% CI]", "vs next"]
+    rows = []
+    for r in df.itertuples(index=False):
+        nxt = "-" if pd.isna(r.p_vs_next) else (
+            "p " + pvalue(r.p_vs_next) + ("" if r.significant_vs_next else " (n.s.)"))
+        rows.append([str(r.rank), r.label, r.strategy, count(r.games), count(r.wins),
+                     count(r.ties), count(r.losses),
+                     rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high, 2),
+                     rate_ci(r.tie_rate, r.tie_rate_low, r.tie_rate_high, 2), nxt])
+    return Table(head, rows, align="rll" + "r" * 7, notes=[
+        "Win rate: sole wins against the opponent, % [95% Wilson CI]; ties are their "
+        "own column. vs next: pooled two-proportion test against the card ranked "
+        "just below; n.s. = the two are not significantly different (p >= 0.05)."])
+
+
+def seats_table(df: pd.DataFrame) -> Table:
+    head = ["players", "seat", "games", "wins", "ties", "win rate [95% CI]",
+            "fair share", "vs fair share [95% CI]"]
+    rows = [[str(r.players), str(r.seat) + (" (first)" if r.seat == 1 else ""),
+             count(r.games), count(r.wins), count(r.ties),
+             rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high, 2), pct(r.fair_share, 2),
+             pp_ci(r.vs_fair, r.vs_fair_low, r.vs_fair_high, 2)]
+            for r in df.itertuples(index=False)]
+    return Table(head, rows, align="rl" + "r" * 6, notes=[
+        "Fair share: the win rate every seat would have without a seat effect (share "
+        "of games with a sole winner / players), estimated from the same games. "
+        "Ties are not wins."])
+
+
+def seat_adv_table(df: pd.DataFrame) -> Table:
+    head = ["players", "games", "1st seat win rate [95% CI]", "fair share",
+            "1st minus 2nd seat [95% CI]", "p", "games tied [95% CI]"]
+    rows = [[str(r.players), count(r.games),
+             rate_ci(r.seat1_win_rate, r.seat1_win_rate_low, r.seat1_win_rate_high, 2),
+             pct(r.fair_share, 2),
+             pp_ci(r.first_seat_adv, r.first_seat_adv_low, r.first_seat_adv_high, 2),
+             pvalue(r.first_seat_p) + ("" if r.first_seat_p < T.ALPHA else " (n.s.)"),
+             rate_ci(r.tie_rate, r.tie_rate_low, r.tie_rate_high, 2)]
+            for r in df.itertuples(index=False)]
+    return Table(head, rows, align="r" * len(head), notes=[
+        "1st minus 2nd seat: difference of the two win rates in the same games "
+        "(multinomial variance); n.s. = not significant (p >= 0.05). Games tied: "
+        "games without a sole winner."])
+
+
+def lengths_table(df: pd.DataFrame) -> Table:
+    head = ["games of", "players", "games", "mean length [95% CI]", "median",
+            "10th–90th pct", "ended on piles [95% CI]", "hit turn cap [95% CI]"]
+    rows = [[r.label, str(r.players), count(r.games),
+             num_ci(r.avg_length, r.avg_length_low, r.avg_length_high, 2),
+             num(r.median_length, 0), f"{num(r.p10_length, 0)}–{num(r.p90_length, 0)}",
+             rate_ci(r.piles_share, r.piles_share_low, r.piles_share_high, 2),
+             rate_ci(r.turn_cap_share, r.turn_cap_share_low, r.turn_cap_share_high, 2)]
+            for r in df.itertuples(index=False)]
+    return Table(head, rows, notes=["Length in rounds: the turns taken by the player "
+                                    "who moved first."])
+
+
+def curves_table(df: pd.DataFrame) -> Table:
+    head = ["bot", "turn", "seat-games reaching it", "avg VP [95% CI]",
+            "avg coins [95% CI]"]
+    rows = []
+    for label, g in df.groupby("label", sort=False):
+        for t in CURVE_TURNS:
+            r = g[g["turn"] == t]
+            if r.empty:
+                continue
+            r = r.iloc[0]
+            rows.append([label, str(t), count(r["games"]),
+                         num_ci(r["avg_vp"], r["avg_vp_low"], r["avg_vp_high"], 2),
+                         num_ci(r["avg_coins"], r["avg_coins_low"], r["avg_coins_high"], 2)])
+    return Table(head, rows, notes=[
+        "VP at the end of the bot's own turn; coins: money available in that turn's "
+        "buy phase. 95% CI by batch means (independent batches of the run, t interval)."])
+
+
+# ============================================================ writing
+
+def check_out_dir(out_dir) -> Path:
+    """Raise ValueError unless ``out_dir`` can take a report: absent, empty or
+    holding an earlier report, in an existing directory."""
+    out = Path(out_dir)
+    if out.exists():
+        if not out.is_dir():
+            raise ValueError(f"{out} exists and is not a directory")
+        contents = list(out.iterdir())
+        if contents and not any((out / m).exists() for m in MARKER_FILES):
+            raise ValueError(f"{out} is a non-empty directory that does not hold a "
+                             "report; choose another --out")
+    parent = out.resolve().parent
+    if not parent.is_dir():
+        raise ValueError(f"cannot write {out}: directory {parent} does not exist")
+    return out
+
+
+def write(out_dir, b: Balance) -> Path:
+    """Write the report into ``out_dir`` atomically: everything goes into a
+    temporary sibling directory that replaces ``out_dir`` only when complete.
+    An existing ``out_dir`` is replaced only if it is empty or holds an earlier
+    report."""
+    out = check_out_dir(out_dir)
+    parent = out.resolve().parent
+    tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{out.name}.", suffix=".tmp"))
+    try:
+        os.chmod(tmp, 0o777 & ~_umask())
+        _write_into(tmp, b)
+        if out.exists():
+            old = Path(tempfile.mkdtemp(dir=parent, prefix=f".{out.name}.", suffix=".old"))
+            os.rmdir(old)
+            os.replace(out, old)
+            os.replace(tmp, out)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return out
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _write_into(d: Path, b: Balance) -> None:
+    m = b.meta
+    for name, df in b.tables().items():
+        write_atomic(d / f"{name}.csv", df.to_csv(index=False))
+    doc = Doc()
+    title = "Dominion balance report"
+    doc.h(1, title)
+    total = m.get("total_games", 0)
+    doc.ul([
+        f"Generated {m.get('generated', '?')} with domsim {m.get('version', 'unknown')}"
+        + (f"; simulated {m['simulated']}" if m.get("simulated")
+           and m.get("simulated") != m.get("generated") else ""),
+        f"Seed {m.get('seed', '?')}; {count(total)} games in all, "
+        f"{num(m.get('seconds', float('nan')), 0)} s of simulation"
+        + (f" on {m['threads']} threads" if m.get("threads") else "")
+        + f"; turn cap {m.get('turn_cap', '?')}.",
+        "Every rate is given with its game count and a 95% confidence interval "
+        "(Wilson for rates); a tie is never counted as a win.",
+    ])
+    doc.p("Regenerate with:")
+    doc.code(m.get("regenerate", "domsim report balance"))
+
+    # summary
+    findings = []
+    if len(b.cards):
+        top, bottom = b.cards.iloc[0], b.cards.iloc[-1]
+        findings.append(f"Strongest single card with Big Money: **{top['card']}**, "
+                        f"{rate_ci(top.win_rate, top.win_rate_low, top.win_rate_high, 2)} "
+                        f"against {top.opponent} over {count(top.games)} games; weakest: "
+                        f"**{bottom['card']}**, "
+                        f"{rate_ci(bottom.win_rate, bottom.win_rate_low, bottom.win_rate_high, 2)}"
+                        f" over {count(bottom.games)} games.")
+    if len(b.seat_adv):
+        r = b.seat_adv.iloc[0]
+        seat1 = rate_ci(r.seat1_win_rate, r.seat1_win_rate_low, r.seat1_win_rate_high, 2)
+        findings.append(f"In the {b.base_name} mirror with {int(r.players)} players the first "
+                        f"player wins {seat1} of {count(r.games)} games, "
+                        f"{pp_ci(r.first_seat_adv, r.first_seat_adv_low, r.first_seat_adv_high, 2)}"
+                        " more than the second player.")
+    if findings:
+        doc.h(2, "Summary")
+        doc.ul(findings)
+
+    g = m.get
+    if len(b.cards):
+        doc.h(2, "1. Single cards: Big Money plus one card")
+        doc.p(f"Each `bm-<card>` bot (Big Money Ultimate buying one kingdom card by a "
+              f"simple rule) plays {count(g('games_cards', 0))} two-player games "
+              f"against {b.base_name}, seats alternating; the kingdom holds the card "
+              "and filler cards nobody buys. Ranked by win rate.")
+        doc.img("cards", "win rate of each single-card bot with 95% CI")
+        doc.table(cards_table(b.cards), "cards.csv")
+    if len(b.seat_adv):
+        doc.h(2, f"2. First-seat advantage in {b.base_name} mirrors")
+        doc.p(f"Every seat plays {b.base_name}; {count(g('games_mirror', 0))} games per "
+              "player count, the strategy in all seats, turn order as seated (seat 1 "
+              "moves first).")
+        doc.img("seats", "win rate by seat and player count")
+        doc.table(seat_adv_table(b.seat_adv))
+        doc.table(seats_table(b.seats), "seats.csv")
+    if len(b.lengths):
+        doc.h(2, "3. Game length")
+        doc.p("Distribution of game length in rounds (turns taken by the first player), "
+              "from the per-game records.")
+        if len(b.length_dist):
+            doc.img("length", "distribution of game length, two players")
+        if len(b.length_dist_players):
+            doc.img("length_players", "distribution of game length by player count")
+        doc.table(lengths_table(b.lengths), "game-length.csv")
+    if len(b.curves):
+        doc.h(2, "4. Victory points and coins by turn")
+        doc.p("Average VP after each of the bot's turns and coins it has to spend, in "
+              f"its games against {b.base_name} (for {b.base_name}, the two-player "
+              "mirror). Late turns average only the games still running, so the curves "
+              "there describe long games; each line stops where fewer than 5% of its "
+              "games reach the turn.")
+        doc.img("turns", "average VP and coins by turn")
+        doc.table(curves_table(b.curves), "turn-curves.csv")
+    if len(b.sweep.rows):
+        doc.h(2, "5. The recommended kingdoms")
+        doc.p(f"In each of the rulebook's recommended kingdoms every `bm-<card>` bot whose "
+              f"card is in the kingdom plays {count(g('games_sweep', 0))} games against "
+              f"{b.base_name}. A bot is only played where all the kingdom cards it "
+              "needs are present.")
+        doc.img("kingdoms", "single-card win rates by kingdom")
+        doc.table(S.best_table(b.sweep.best), "best-card.csv")
+        for name, cards in b.sweep.kingdoms.items():
+            rows = b.sweep.rows[b.sweep.rows["kingdom"] == name]
+            doc.h(3, name)
+            doc.p("Cards: " + ", ".join(cards))
+            doc.table(S.kingdom_table(rows))
+        doc.p(" ".join(S.NOTES))
+        doc.p("Data: [kingdoms.csv](kingdoms.csv)")
+    doc.h(2, "Method")
+    doc.ul([
+        "Seats rotate game by game, so each strategy sits in each seat equally often "
+        "(game counts are rounded up to a multiple of the batches times the players).",
+        "Each run is played in independent batches with seeds derived from the report "
+        "seed; the batches give the confidence intervals of the per-turn averages.",
+        "Wilson score intervals for rates; normal intervals for mean game length; "
+        "differences of two rates from one run use the multinomial variance.",
+        "Games that reach the turn cap are scored as they stand; their share is shown.",
+    ])
+
+    _charts(d, b)
+    write_atomic(d / "report.md", doc.markdown())
+    write_atomic(d / "index.html", doc.html(title))
+
+
+def _charts(d: Path, b: Balance) -> None:
+    m = b.meta
+    if len(b.cards):
+        charts.save(charts.card_bars(
+            b.cards, title=f"Big Money plus one card, against {b.base_name}",
+            subtitle=f"{count(m.get('games_cards', 0))} two-player games per card, seats "
+                     f"alternating; seed {m.get('seed', '?')}; bars: 95% Wilson CI"),
+            d, "cards")
+    if len(b.seats):
+        charts.save(charts.seat_chart(
+            b.seats, title=f"Win rate by seat, {b.base_name} in every seat",
+            subtitle=f"{count(m.get('games_mirror', 0))} games per player count; "
+                     "bars: 95% Wilson CI; seat 1 moves first"), d, "seats")
+    if len(b.length_dist):
+        charts.save(charts.length_chart(
+            b.length_dist, title="How long two-player games last",
+            subtitle=f"{count(m.get('games_cards', 0))} games per line (mirror: "
+                     f"{count(m.get('games_mirror', 0))})"), d, "length")
+    if len(b.length_dist_players):
+        dp = b.length_dist_players.copy()
+        dp["label"] = dp["players"].map(lambda p: f"{p} players")
+        charts.save(charts.length_chart(
+            dp, title=f"Game length by player count, {b.base_name} in every seat",
+            subtitle=f"{count(m.get('games_mirror', 0))} games per player count",
+            legend_title="players in the game"), d, "length_players")
+    if len(b.curves):
+        charts.save(charts.turn_chart(
+            b.curves, title="Victory points and buying power by turn",
+            subtitle=f"each bot against {b.base_name} ({count(m.get('games_cards', 0))} "
+                     "games; the mirror for the base bot); shaded: 95% CI"), d, "turns")
+    if len(b.sweep.rows) and "card" in b.sweep.rows and b.sweep.rows["card"].notna().any():
+        charts.save(charts.kingdom_heatmap(
+            b.sweep.rows[b.sweep.rows["card"].notna()],
+            title=f"Single cards by kingdom, against {b.base_name}",
+            subtitle=f"win rate (%); {count(m.get('games_sweep', 0))} games per cell; "
+                     "outlined: the kingdom's best card; hatched: card not in the kingdom"),
+            d, "kingdoms")
+
+
+def summary_text(b: Balance, out: Path) -> str:
+    lines = [f"wrote {out / 'index.html'} and {out / 'report.md'}"]
+    if len(b.cards):
+        lines.append("")
+        t = cards_table(pd.concat([b.cards.head(5), b.cards.tail(5)]).drop_duplicates(
+            subset=["card"]))
+        lines.append("Single cards with Big Money (top 5 and bottom 5):")
+        lines.append(t.text())
+    return "\n".join(lines)
+

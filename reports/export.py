@@ -1,0 +1,109 @@
+"""Write tables as CSV, JSON or Parquet, atomically.
+
+A command that prints several tables writes its first (main) table to the
+file given and each further table next to it, its name added before the
+suffix: ``--csv out.csv`` writes ``out.csv`` and ``out-ranking.csv``.  JSON
+holds every table in one object (``{"meta": ..., "tables": {name: [rows]}}``);
+``--json -`` prints that object on stdout instead of the text tables.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simulator.results import write_atomic
+
+
+def table_paths(path, names: list[str]) -> dict[str, Path]:
+    """Where each table goes: the first at ``path``, the rest beside it."""
+    path = Path(path)
+    out = {}
+    for i, name in enumerate(names):
+        out[name] = path if i == 0 else path.with_name(f"{path.stem}-{name}{path.suffix}")
+    return out
+
+
+def _plain(x):
+    """JSON-safe scalar: numpy types to Python, NaN/inf to None."""
+    if isinstance(x, (np.integer,)):
+        return int(x)
+    if isinstance(x, (np.bool_, bool)):
+        return bool(x)
+    if isinstance(x, (np.floating, float)):
+        x = float(x)
+        return x if math.isfinite(x) else None
+    if x is None or x is pd.NA or (isinstance(x, float) and math.isnan(x)):
+        return None
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, np.ndarray):
+        return [_plain(v) for v in x.tolist()]
+    return x
+
+
+def frame_records(df: pd.DataFrame) -> list[dict]:
+    return [{str(k): _plain(v) for k, v in row.items()}
+            for row in df.to_dict(orient="records")]
+
+
+def json_document(tables: dict[str, pd.DataFrame], meta: dict | None = None) -> dict:
+    return {"meta": _plain(meta or {}),
+            "tables": {name: frame_records(df) for name, df in tables.items()}}
+
+
+def check_writable(*paths) -> None:
+    """Raise ValueError early (before any simulation) for an unwritable path."""
+    for p in paths:
+        if p is None or str(p) == "-":
+            continue
+        p = Path(p)
+        if p.is_dir():
+            raise ValueError(f"cannot write {p}: it is a directory")
+        if not p.parent.is_dir():
+            raise ValueError(f"cannot write {p}: directory {p.parent} does not exist")
+
+
+def write_parquet_atomic(path, df: pd.DataFrame) -> None:
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        df.to_parquet(tmp, index=False)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def export_tables(tables: dict[str, pd.DataFrame], *, csv=None, json_path=None,
+                  parquet=None, meta: dict | None = None) -> list[Path]:
+    """Write the tables in each requested format; returns the files written
+    (``json_path == "-"`` is left to the caller, who prints the document)."""
+    written: list[Path] = []
+    names = list(tables)
+    if csv is not None:
+        for name, p in table_paths(csv, names).items():
+            write_atomic(p, tables[name].to_csv(index=False))
+            written.append(p)
+    if parquet is not None:
+        for name, p in table_paths(parquet, names).items():
+            write_parquet_atomic(p, tables[name])
+            written.append(p)
+    if json_path is not None and str(json_path) != "-":
+        write_atomic(json_path, json.dumps(json_document(tables, meta), indent=2) + "\n")
+        written.append(Path(json_path))
+    return written

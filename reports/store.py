@@ -1,0 +1,156 @@
+"""Save and reload finished runs, so a report can be rebuilt without playing
+the games again.
+
+A store file is one ``.npz`` archive (``numpy.savez_compressed``; no pickle):
+
+- ``__meta__``: UTF-8 JSON, ``{"format": "domsim-runs", "version": 1,
+  "meta": {...command-level facts...}, "runs": [{...}, ...]}``; each run
+  entry holds the ``Results`` metadata (entries, seed, players, kingdom,
+  turn cap, seconds), what the run was for (``kind``, strategy stems,
+  ``info``) and which arrays it has;
+- ``r<i>.records``: the per-game records (``simulator.records.record_dtype``);
+- ``r<i>.per_turn``: the per-turn VP/coins sums (``Results.per_turn``);
+- ``r<i>.tally.<field>``: the aggregate ``Tally`` when the run kept no records;
+- ``r<i>.x.<name>``: extra arrays of the run (e.g. per-batch per-turn sums).
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from simulator.records import record_dtype
+from simulator.results import Results, Tally
+
+FORMAT = "domsim-runs"
+VERSION = 1
+_TALLY_FIELDS = ("outcome", "ended", "vp", "turns", "ended_games")
+
+
+@dataclass
+class Run:
+    """One simulation run and what it was for."""
+    results: Results
+    kind: str = ""                              # "pair", "mirror", "card", "sweep" ...
+    strategies: tuple[str, ...] = ()            # strategy stems, entry order
+    info: dict = field(default_factory=dict)    # JSON-able facts (kingdom name, card ...)
+    arrays: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+class StoreError(ValueError):
+    """A file that is not a readable domsim store."""
+
+
+def save_runs(path, runs: list[Run], meta: dict | None = None) -> None:
+    """Write ``runs`` to ``path`` atomically (temp file, then rename)."""
+    path = Path(path)
+    arrays: dict[str, np.ndarray] = {}
+    index = []
+    for i, run in enumerate(runs):
+        r = run.results
+        entry = dict(kind=run.kind, strategies=list(run.strategies), info=run.info,
+                     entries=list(r.entries), seed=r.seed, players=r.players,
+                     kingdom=list(r.kingdom), turn_cap=r.turn_cap, seconds=r.seconds,
+                     records=r.records is not None, per_turn=r.per_turn is not None,
+                     extra=sorted(run.arrays))
+        if r.records is not None:
+            arrays[f"r{i}.records"] = r.records
+        else:
+            t = r._tally
+            for f in _TALLY_FIELDS:
+                arrays[f"r{i}.tally.{f}"] = getattr(t, f)
+        if r.per_turn is not None:
+            arrays[f"r{i}.per_turn"] = np.asarray(r.per_turn)
+        for name, a in run.arrays.items():
+            arrays[f"r{i}.x.{name}"] = np.asarray(a)
+        index.append(entry)
+    doc = {"format": FORMAT, "version": VERSION, "meta": meta or {}, "runs": index}
+    arrays["__meta__"] = np.frombuffer(json.dumps(doc).encode("utf-8"), dtype=np.uint8)
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            np.savez_compressed(f, **arrays)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def load_runs(path) -> tuple[list[Run], dict]:
+    """The runs and the command-level metadata saved by ``save_runs``."""
+    path = Path(path)
+    try:
+        z = np.load(path, allow_pickle=False)
+    except FileNotFoundError:
+        raise StoreError(f"{path}: no such file") from None
+    except (OSError, ValueError, EOFError) as e:
+        raise StoreError(f"{path}: not a domsim records file ({e or 'empty'})") from None
+    with z:
+        if "__meta__" not in z.files:
+            raise StoreError(f"{path}: not a domsim records file (no __meta__)")
+        try:
+            doc = json.loads(bytes(z["__meta__"]).decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise StoreError(f"{path}: damaged metadata ({e})") from None
+        if doc.get("format") != FORMAT:
+            raise StoreError(f"{path}: not a domsim records file")
+        if doc.get("version") != VERSION:
+            raise StoreError(f"{path}: records file version {doc.get('version')}, "
+                             f"this domsim reads version {VERSION}")
+        runs = []
+        for i, e in enumerate(doc["runs"]):
+            records = z[f"r{i}.records"] if e["records"] else None
+            tally = None
+            if records is None:
+                tally = Tally(*(z[f"r{i}.tally.{f}"] for f in _TALLY_FIELDS))
+            elif records.dtype != record_dtype(e["players"]):
+                raise StoreError(f"{path}: run {i} has records of an unknown layout")
+            per_turn = z[f"r{i}.per_turn"] if e["per_turn"] else None
+            res = Results(records, e["entries"], seed=e["seed"], players=e["players"],
+                          kingdom=e["kingdom"], turn_cap=e["turn_cap"],
+                          seconds=e["seconds"], tally=tally, per_turn=per_turn)
+            extra = {name: z[f"r{i}.x.{name}"] for name in e.get("extra", [])}
+            runs.append(Run(res, e["kind"], tuple(e["strategies"]), e.get("info", {}),
+                            extra))
+    return runs, doc.get("meta", {})
+
+
+def concat_results(parts: list[Results], seed: int | None = None) -> Results:
+    """One ``Results`` from independent batches of the same setup: records
+    concatenated (or tallies added), per-turn sums added, seconds added."""
+    if not parts:
+        raise ValueError("nothing to combine")
+    first = parts[0]
+    for r in parts[1:]:
+        if (r.entries, r.players, r.kingdom, r.turn_cap) != (
+                first.entries, first.players, first.kingdom, first.turn_cap):
+            raise ValueError("only batches of one setup (strategies, players, kingdom, "
+                             "turn cap) can be combined")
+    if all(r.records is not None for r in parts):
+        records, tally = np.concatenate([r.records for r in parts]), None
+    else:
+        records = None
+        tally = parts[0]._tally
+        for r in parts[1:]:
+            tally = tally + r._tally
+    per_turn = None
+    if all(r.per_turn is not None for r in parts):
+        turns = max(r.per_turn.shape[1] for r in parts)
+        per_turn = np.zeros((len(first.entries), turns, 3), np.int64)
+        for r in parts:
+            per_turn[:, :r.per_turn.shape[1]] += r.per_turn
+    return Results(records, list(first.entries), seed=first.seed if seed is None else seed,
+                   players=first.players, kingdom=list(first.kingdom),
+                   turn_cap=first.turn_cap, seconds=sum(r.seconds for r in parts),
+                   tally=tally, per_turn=per_turn)
