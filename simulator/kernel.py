@@ -156,14 +156,14 @@ def emit(z, code, p, card, count, src, dst):
 @njit(cache=True, _nrt=False)
 def shuffle_discard(z, deck, p):
     """Turn the discard pile into an unordered draw pile (the deck is empty)."""
-    d = p * PR + DISC
+    disc = z[p * PR + DISC]
+    pile = deck[p]
     n = 0
-    for c in range(NC):
-        k = z[d, c]
-        for _ in range(k):
-            deck[p, n] = c
+    for c in range(NC):               # in card-id order: the order is not used
+        for _ in range(disc[c]):
+            pile[n] = c
             n += 1
-        z[d, c] = 0
+        disc[c] = 0
     ps = _ps(p)
     z[ps, PS_DISC_N] = 0
     z[ps, PS_DECK_N] = n
@@ -954,8 +954,20 @@ def buy_phase(z, deck, fst, prog, p):
 
 @njit(cache=True, _nrt=False)
 def cleanup(z, deck, rng, p):
-    discard_all(z, p, PLAY_ROW)
-    discard_all(z, p, HAND)
+    if z.shape[0] > NROWS:                   # traced: log each card moved
+        discard_all(z, p, PLAY_ROW)
+        discard_all(z, p, HAND)
+    else:                                    # one branch-free pass
+        play, hand, disc = z[p * PR + PLAY_ROW], z[p * PR + HAND], z[p * PR + DISC]
+        n = 0
+        for c in range(NC):
+            k = play[c] + hand[c]
+            disc[c] += k
+            play[c] = 0
+            hand[c] = 0
+            n += k
+        z[_ps(p), PS_DISC_N] += n
+        z[_ps(p), PS_HAND_N] = 0
     z[GS, GS_ACTIONS] = 0
     z[GS, GS_BUYS] = 0
     z[GS, GS_COINS] = 0
