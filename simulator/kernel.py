@@ -332,7 +332,7 @@ def victory_points(z, p):
 
 # ============================================================ strategy conditions
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def _value(z, prog, p, op, arg):
     """The number an operand opcode stands for, seen by player p."""
     if op == OP_CONST:
@@ -382,7 +382,7 @@ def _value(z, prog, p, op, arg):
     return 0.0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def condition(z, fst, prog, p, pc):
     """Run the condition at code offset pc for player p; True if it holds."""
     sp = 0
@@ -442,7 +442,7 @@ def _list(prog, z, p, k):
     return ro + prog[at] * 3, ro + prog[at + 1] * 3, prog[at + 2]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def pick(z, fst, prog, p, k, row, limit, typemask):
     """First card of list k whose rule holds and that qualifies, or -1.
 
@@ -465,6 +465,12 @@ def pick(z, fst, prog, p, k, row, limit, typemask):
         if off < 0 or condition(z, fst, prog, p, code0 + off):
             return np.int64(c)
     return np.int64(-1)
+
+
+@njit(cache=True, _nrt=False)
+def pick_call(z, fst, prog, p, k, row, limit, typemask):
+    """``pick`` as a plain call, for the card effects (kept out of the hot loop)."""
+    return pick(z, fst, prog, p, k, row, limit, typemask)
 
 
 @njit(cache=True, _nrt=False)
@@ -504,7 +510,7 @@ def required_discard(z, fst, prog, p, n):
     """p discards n cards from hand: its discard list first, then DISCARD_ORDER."""
     h = p * PR + HAND
     for _ in range(n):
-        c = pick(z, fst, prog, p, DISCARD, h, 0, 0)
+        c = pick_call(z, fst, prog, p, DISCARD, h, 0, 0)
         if c < 0:
             c = first_in(z, h, DISCARD_ORDER, 0)
         if c < 0:
@@ -529,7 +535,7 @@ def effect_cellar(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     n = 0
     while True:
-        c = pick(z, fst, prog, p, DISCARD, h, 0, 0)
+        c = pick_call(z, fst, prog, p, DISCARD, h, 0, 0)
         if c < 0:
             break
         move(z, p, HAND, DISC, c)
@@ -541,7 +547,7 @@ def effect_cellar(z, deck, rng, fst, prog, p):
 def effect_chapel(z, fst, prog, p):
     h = p * PR + HAND
     for _ in range(XS[Card.CHAPEL]):
-        c = pick(z, fst, prog, p, TRASH, h, 0, 0)
+        c = pick_call(z, fst, prog, p, TRASH, h, 0, 0)
         if c < 0:
             return
         trash_from(z, p, HAND, c)
@@ -554,7 +560,7 @@ def effect_harbinger(z, deck, fst, prog, p):
         return
     _, _, explicit = _list(prog, z, p, TOPDECK)
     if explicit:             # the strategy says what to put back (or nothing)
-        c = pick(z, fst, prog, p, TOPDECK, d, 0, 0)
+        c = pick_call(z, fst, prog, p, TOPDECK, d, 0, 0)
     else:                    # default: the dearest Action or Treasure
         c = dearest_in(z, d, T_ACTION | T_TREASURE)
     if c >= 0:
@@ -579,7 +585,7 @@ def effect_vassal(z, deck, rng, p):
 
 @njit(cache=True, _nrt=False)
 def effect_workshop(z, deck, fst, prog, p):
-    c = pick(z, fst, prog, p, GAIN, -1, XS[Card.WORKSHOP], 0)
+    c = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.WORKSHOP], 0)
     if c >= 0:
         gain(z, deck, p, c, DISC)
 
@@ -629,20 +635,20 @@ def effect_remodel(z, deck, fst, prog, p):
     # the remodel list if given, else an explicit trash list, else remodel's default
     _, _, own = _list(prog, z, p, REMODEL)
     _, _, trash = _list(prog, z, p, TRASH)
-    c = pick(z, fst, prog, p, TRASH if trash and not own else REMODEL, h, 0, 0)
+    c = pick_call(z, fst, prog, p, TRASH if trash and not own else REMODEL, h, 0, 0)
     if c < 0:
         c = first_in(z, h, TRASH_ORDER, 0)    # the trash is not optional
     if c < 0:
         return                                # nothing to trash, nothing gained
     trash_from(z, p, HAND, c)
-    g = pick(z, fst, prog, p, GAIN, -1, COST[c] + XS[Card.REMODEL], 0)
+    g = pick_call(z, fst, prog, p, GAIN, -1, COST[c] + XS[Card.REMODEL], 0)
     if g >= 0:
         gain(z, deck, p, g, DISC)
 
 
 @njit(cache=True, _nrt=False)
 def effect_throne_room(z, fst, prog, p):
-    t = pick(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
+    t = pick_call(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
     if t >= 0:
         move(z, p, HAND, PLAY_ROW, t)
         for _ in range(XS[Card.THRONE_ROOM]):
@@ -712,7 +718,7 @@ def _library_skips(z, fst, prog, p, c):
     if not explicit:
         return z[GS, GS_ACTIONS] == 0
     z[TMP, c] += 1
-    skip = pick(z, fst, prog, p, SKIP, TMP, 0, 0) >= 0
+    skip = pick_call(z, fst, prog, p, SKIP, TMP, 0, 0) >= 0
     z[TMP, c] -= 1
     return skip
 
@@ -750,7 +756,7 @@ def effect_mine(z, deck, fst, prog, p):
     plus = XS[Card.MINE]
     _, _, explicit = _list(prog, z, p, TRASH)
     if explicit:
-        c = pick(z, fst, prog, p, TRASH, h, 0, T_TREASURE)
+        c = pick_call(z, fst, prog, p, TRASH, h, 0, T_TREASURE)
     else:                  # default: the cheapest Treasure that can improve
         c = -1
         for t in range(NC):
@@ -764,7 +770,7 @@ def effect_mine(z, deck, fst, prog, p):
     _, _, explicit = _list(prog, z, p, GAIN)
     g = -1
     if explicit:
-        g = pick(z, fst, prog, p, GAIN, -1, limit, T_TREASURE)
+        g = pick_call(z, fst, prog, p, GAIN, -1, limit, T_TREASURE)
     else:                  # default: the dearest Treasure allowed
         for t in range(NC):
             if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
@@ -780,12 +786,12 @@ def effect_sentry(z, deck, rng, fst, prog, p):
     for _ in range(XS[Card.SENTRY]):
         _reveal(z, deck, rng, p)
     while True:
-        c = pick(z, fst, prog, p, TRASH, TMP, 0, 0)
+        c = pick_call(z, fst, prog, p, TRASH, TMP, 0, 0)
         if c < 0:
             break
         _trash_revealed(z, p, c)
     while True:
-        c = pick(z, fst, prog, p, DISCARD, TMP, 0, 0)
+        c = pick_call(z, fst, prog, p, DISCARD, TMP, 0, 0)
         if c < 0:
             break
         _discard_revealed(z, p, c)
@@ -810,12 +816,12 @@ def effect_witch(z, deck, p, n):
 @njit(cache=True, _nrt=False)
 def effect_artisan(z, deck, fst, prog, p):
     h = p * PR + HAND
-    g = pick(z, fst, prog, p, GAIN, -1, XS[Card.ARTISAN], 0)
+    g = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.ARTISAN], 0)
     if g >= 0:
         gain(z, deck, p, g, HAND)
     if z[_ps(p), PS_HAND_N] == 0:
         return
-    c = pick(z, fst, prog, p, TOPDECK, h, 0, 0)
+    c = pick_call(z, fst, prog, p, TOPDECK, h, 0, 0)
     if c < 0:
         c = default_topdeck(z, p)
     z[h, c] -= 1
@@ -912,7 +918,7 @@ def play_action(z, deck, rng, fst, prog, p, c):
         resolve(z, deck, rng, fst, prog, p, z[STACK, z[GS, GS_STACK_N]])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def action_phase(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     if z[_ps(p), PS_TYPE0 + TYPE_BIT_INDEX[T_ACTION]] == 0:
@@ -925,7 +931,7 @@ def action_phase(z, deck, rng, fst, prog, p):
         play_action(z, deck, rng, fst, prog, p, c)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def buy_phase(z, deck, fst, prog, p):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
     h = p * PR + HAND
@@ -952,7 +958,7 @@ def buy_phase(z, deck, fst, prog, p):
         z[GS, GS_BUYS] -= 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def cleanup(z, deck, rng, p):
     if z.shape[0] > NROWS:                   # traced: log each card moved
         discard_all(z, p, PLAY_ROW)
@@ -975,7 +981,7 @@ def cleanup(z, deck, rng, p):
     draw(z, deck, rng, p, 5)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def start_turn(z):
     z[GS, GS_ACTIONS] = 1
     z[GS, GS_BUYS] = 1
