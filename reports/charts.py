@@ -9,9 +9,7 @@ share it, a legend; the figure size is fixed so the PNG is figsize x dpi.
 from __future__ import annotations
 
 import functools
-import os
 import textwrap
-import tempfile
 from pathlib import Path
 
 import matplotlib
@@ -22,6 +20,8 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
+
+from simulator.results import atomic_open  # noqa: E402
 
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
              "#CC79A7", "#000000")
@@ -72,22 +72,8 @@ def save(fig, directory, name: str, formats=("png", "svg"), dpi: int = DPI) -> l
     try:
         for fmt in formats:
             path = directory / f"{name}.{fmt}"
-            fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.",
-                                       suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    with plt.rc_context(STYLE):
-                        fig.savefig(f, format=fmt, dpi=dpi)
-                mask = os.umask(0)
-                os.umask(mask)
-                os.chmod(tmp, 0o666 & ~mask)
-                os.replace(tmp, path)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+            with atomic_open(path, "wb") as f, plt.rc_context(STYLE):
+                fig.savefig(f, format=fmt, dpi=dpi)
             out.append(path)
     finally:
         plt.close(fig)

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from simulator.results import write_atomic
+from simulator.results import atomic_open, write_atomic
 
 
 def table_paths(path, names: list[str]) -> dict[str, Path]:
@@ -72,21 +70,8 @@ def check_writable(*paths) -> None:
 
 
 def write_parquet_atomic(path, df: pd.DataFrame) -> None:
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
-        df.to_parquet(tmp, index=False)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    with atomic_open(path, "wb") as f:
+        df.to_parquet(f, index=False)
 
 
 def export_tables(tables: dict[str, pd.DataFrame], *, csv=None, json_path=None,

@@ -16,15 +16,13 @@ A store file is one ``.npz`` archive (``numpy.savez_compressed``; no pickle):
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from simulator.records import record_dtype
-from simulator.results import Results, Tally
+from simulator.results import Results, Tally, atomic_open
 
 FORMAT = "domsim-runs"
 VERSION = 1
@@ -71,20 +69,8 @@ def save_runs(path, runs: list[Run], meta: dict | None = None) -> None:
     doc = {"format": FORMAT, "version": VERSION, "meta": meta or {}, "runs": index}
     arrays["__meta__"] = np.frombuffer(json.dumps(doc).encode("utf-8"), dtype=np.uint8)
 
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.savez_compressed(f, **arrays)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    with atomic_open(path, "wb") as f:
+        np.savez_compressed(f, **arrays)
 
 
 def load_runs(path) -> tuple[list[Run], dict]:

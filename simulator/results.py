@@ -11,6 +11,7 @@ import math
 import os
 import tempfile
 from collections import Counter
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -370,21 +371,26 @@ def _columns(head: list[str], rows: list[list[str]]) -> list[str]:
     return [line(head), line(["-" * w for w in widths]), *(line(r) for r in rows)]
 
 
-def write_atomic(path, text: str) -> None:
-    """Write text to path via a temp file in the same directory and a rename."""
+@contextmanager
+def atomic_open(path, mode: str = "w", **kwargs):
+    """Open a temporary file beside ``path`` and rename it over ``path`` only
+    when the block succeeds, so a failure never leaves a partial file."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                               suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", newline="") as f:
-            f.write(text)
+        with os.fdopen(fd, mode, **kwargs) as f:
+            yield f
         mask = os.umask(0)          # mkstemp makes 0600; give the usual mode
         os.umask(mask)
         os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
+
+
+def write_atomic(path, text: str) -> None:
+    """Write text to path via a temp file in the same directory and a rename."""
+    with atomic_open(path, "w", newline="") as f:
+        f.write(text)
