@@ -31,6 +31,7 @@ atomic reference-count operations per array, which took 85% of the time
 """
 from __future__ import annotations
 
+import numba as nb
 import numpy as np
 from numba import njit, prange
 
@@ -108,6 +109,30 @@ TRASH_ORDER = _fallback_order(
     lambda c: (c != Card.CURSE, c != Card.ESTATE, c != Card.COPPER, int(C.COST[c]), c))
 
 
+# ============================================================ compiled signatures
+# Each called function gets one signature, read off its parameter names, so
+# numba compiles it once: left to infer, a helper called with an int32 here
+# and a literal there was compiled up to 67 times, minutes of start-up.
+ARG_TYPES = {
+    "z": nb.int32[:, ::1], "deck": nb.uint8[:, ::1], "rng": nb.uint64[::1],
+    "fst": nb.float64[::1], "prog": nb.int32[::1], "kingdom": nb.int32[::1],
+    "strat": nb.int32[::1], "vp": nb.int32[::1], "outcome": nb.int32[::1],
+    "per_turn": nb.int64[:, :, ::1],
+    "order": nb.types.Array(nb.int32, 1, "C", readonly=True),
+}
+RETURN_TYPES = {"void": nb.void, "i8": nb.int64, "b1": nb.boolean}
+
+
+def kernel_fn(ret: str):
+    """njit with the signature its parameter names imply (others: int64),
+    cached and without reference counting (see the module docstring)."""
+    def wrap(fn):
+        names = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+        sig = RETURN_TYPES[ret](*(ARG_TYPES.get(a, nb.int64) for a in names))
+        return njit(sig, cache=True, _nrt=False)(fn)
+    return wrap
+
+
 # ============================================================ program packing
 # prog = [n_strat, rules_off, code_off, lists..., rules..., code...]
 # lists at 3 + (s*NLISTS + k)*3 -> (first rule, end rule, explicit)
@@ -129,7 +154,7 @@ def _ps(p):
     return p * PR + PS
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def _record(z, code, p, card, count, src, dst):
     i = z[GS, GS_TRACE_N]
     row = NROWS + i
@@ -153,7 +178,7 @@ def emit(z, code, p, card, count, src, dst):
         _record(z, code, p, card, count, src, dst)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def shuffle_discard(z, deck, p):
     """Turn the discard pile into an unordered draw pile (the deck is empty)."""
     disc = z[p * PR + DISC]
@@ -202,7 +227,7 @@ def put_top(z, deck, p, c):
     z[ps, PS_KNOWN] += 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def draw(z, deck, rng, p, k):
     """Draw up to k cards into p's hand."""
     h = p * PR + HAND
@@ -234,7 +259,7 @@ def move(z, p, src, dst, c):
     move_n(z, p, src, dst, c, 1)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def _own(z, p, c, k):
     ps = _ps(p)
     z[p * PR + OWN, c] += k
@@ -247,7 +272,7 @@ def _own(z, p, c, k):
             z[ps, PS_TYPE0 + i] += k
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def recount(z, p):
     """Rebuild p's owned-card scalars from its OWN row (for built positions)."""
     ps = _ps(p)
@@ -261,7 +286,7 @@ def recount(z, p):
         _own(z, p, c, k)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('b1')
 def gain(z, deck, p, c, dst):
     """Gain c from the supply to p's DISC, HAND, or deck top (dst = -1)."""
     if z[SUPPLY, c] <= 0:
@@ -282,7 +307,7 @@ def gain(z, deck, p, c, dst):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def trash_from(z, p, src, c):
     """Trash one c from p's zone src (a count zone)."""
     z[p * PR + src, c] -= 1
@@ -295,7 +320,7 @@ def trash_from(z, p, src, c):
     emit(z, EV_MOVE, p, c, 1, src, Z_TRASH)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def discard_all(z, p, src):
     """Move a whole count zone of p onto its discard pile."""
     s = p * PR + src
@@ -319,7 +344,7 @@ def discard_all(z, p, src):
 
 # ============================================================ scoring
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('i8')
 def victory_points(z, p):
     o = p * PR + OWN
     vp = 0
@@ -467,13 +492,13 @@ def pick(z, fst, prog, p, k, row, limit, typemask):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('i8')
 def pick_call(z, fst, prog, p, k, row, limit, typemask):
     """``pick`` as a plain call, for the card effects (kept out of the hot loop)."""
     return pick(z, fst, prog, p, k, row, limit, typemask)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('i8')
 def first_in(z, row, order, typemask):
     """First card of a fixed order with a copy in z[row], or -1."""
     for i in range(order.shape[0]):
@@ -483,7 +508,7 @@ def first_in(z, row, order, typemask):
     return np.int64(-1)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('i8')
 def cheapest_in(z, row, typemask, exclude):
     """Cheapest card of a type in z[row] (lowest id on equal cost), or -1."""
     best = -1
@@ -494,7 +519,7 @@ def cheapest_in(z, row, typemask, exclude):
     return np.int64(best)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('i8')
 def dearest_in(z, row, typemask):
     """Most expensive card of a type in z[row] (highest id on equal cost), or -1."""
     best = -1
@@ -505,7 +530,7 @@ def dearest_in(z, row, typemask):
     return np.int64(best)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def required_discard(z, fst, prog, p, n):
     """p discards n cards from hand: its discard list first, then DISCARD_ORDER."""
     h = p * PR + HAND
@@ -519,9 +544,16 @@ def required_discard(z, fst, prog, p, n):
 
 
 # ============================================================ card effects
+
+@njit(cache=True, inline="always", _nrt=False)
+def _push(z, c):
+    z[STACK, z[GS, GS_STACK_N]] = c
+    z[GS, GS_STACK_N] += 1
+
+
 # Each runs after the card's table bonuses (+Cards, +Actions, +Buys, +$).
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('b1')
 def _attacked(z, v):
     """Whether victim v is hit: a bot always reveals Moat, which blocks it."""
     if z[v * PR + HAND, Card.MOAT] == 0:
@@ -530,7 +562,7 @@ def _attacked(z, v):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_cellar(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     n = 0
@@ -543,7 +575,7 @@ def effect_cellar(z, deck, rng, fst, prog, p):
     draw(z, deck, rng, p, n)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_chapel(z, fst, prog, p):
     h = p * PR + HAND
     for _ in range(XS[Card.CHAPEL]):
@@ -553,7 +585,7 @@ def effect_chapel(z, fst, prog, p):
         trash_from(z, p, HAND, c)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_harbinger(z, deck, fst, prog, p):
     d = p * PR + DISC
     if z[_ps(p), PS_DISC_N] == 0:
@@ -570,7 +602,7 @@ def effect_harbinger(z, deck, fst, prog, p):
         emit(z, EV_MOVE, p, c, 1, DISC, Z_DECK)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_vassal(z, deck, rng, p):
     c = take_top(z, deck, rng, p)
     if c < 0:
@@ -583,14 +615,14 @@ def effect_vassal(z, deck, rng, p):
         _push(z, c)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_workshop(z, deck, fst, prog, p):
     c = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.WORKSHOP], 0)
     if c >= 0:
         gain(z, deck, p, c, DISC)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_bureaucrat(z, deck, p, n):
     gain(z, deck, p, Card.SILVER, -1)
     for j in range(1, n):
@@ -604,7 +636,7 @@ def effect_bureaucrat(z, deck, p, n):
                 emit(z, EV_MOVE, v, c, 1, HAND, Z_DECK)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_militia(z, fst, prog, p, n):
     for j in range(1, n):
         v = (p + j) % n
@@ -614,7 +646,7 @@ def effect_militia(z, fst, prog, p, n):
                 required_discard(z, fst, prog, v, extra)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_moneylender(z, p):
     if z[p * PR + HAND, Card.COPPER] > 0:      # default: always
         trash_from(z, p, HAND, Card.COPPER)
@@ -622,14 +654,14 @@ def effect_moneylender(z, p):
         emit(z, EV_PLUS_COINS, p, Card.MONEYLENDER, XS[Card.MONEYLENDER], 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_poacher(z, fst, prog, p):
     n = min(z[GS, GS_EMPTY], z[_ps(p), PS_HAND_N])
     if n > 0:
         required_discard(z, fst, prog, p, n)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_remodel(z, deck, fst, prog, p):
     h = p * PR + HAND
     # the remodel list if given, else an explicit trash list, else remodel's default
@@ -646,7 +678,7 @@ def effect_remodel(z, deck, fst, prog, p):
         gain(z, deck, p, g, DISC)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_throne_room(z, fst, prog, p):
     t = pick_call(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
     if t >= 0:
@@ -655,7 +687,41 @@ def effect_throne_room(z, fst, prog, p):
             _push(z, t)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
+def _discard_revealed(z, p, c):
+    z[TMP, c] -= 1
+    z[p * PR + DISC, c] += 1
+    z[_ps(p), PS_DISC_N] += 1
+    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
+
+
+@kernel_fn('void')
+def _trash_revealed(z, p, c):
+    z[TMP, c] -= 1
+    z[TRASH_ROW, c] += 1
+    _own(z, p, c, -1)
+    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_TRASH)
+
+
+@kernel_fn('b1')
+def _reveal(z, deck, rng, p):
+    """Take p's top card into TMP (revealed or looked at); False if none."""
+    c = take_top(z, deck, rng, p)
+    if c < 0:
+        return False
+    z[TMP, c] += 1
+    emit(z, EV_MOVE, p, c, 1, Z_DECK, Z_REVEAL)
+    return True
+
+
+@kernel_fn('void')
+def _tmp_to_discard(z, p):
+    for c in range(NC):
+        for _ in range(z[TMP, c]):
+            _discard_revealed(z, p, c)
+
+
+@kernel_fn('void')
 def effect_bandit(z, deck, rng, p, n):
     gain(z, deck, p, Card.GOLD, DISC)
     for j in range(1, n):
@@ -670,47 +736,13 @@ def effect_bandit(z, deck, rng, p, n):
         _tmp_to_discard(z, v)
 
 
-@njit(cache=True, _nrt=False)
-def _reveal(z, deck, rng, p):
-    """Take p's top card into TMP (revealed or looked at); False if none."""
-    c = take_top(z, deck, rng, p)
-    if c < 0:
-        return False
-    z[TMP, c] += 1
-    emit(z, EV_MOVE, p, c, 1, Z_DECK, Z_REVEAL)
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def _trash_revealed(z, p, c):
-    z[TMP, c] -= 1
-    z[TRASH_ROW, c] += 1
-    _own(z, p, c, -1)
-    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_TRASH)
-
-
-@njit(cache=True, _nrt=False)
-def _discard_revealed(z, p, c):
-    z[TMP, c] -= 1
-    z[p * PR + DISC, c] += 1
-    z[_ps(p), PS_DISC_N] += 1
-    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
-
-
-@njit(cache=True, _nrt=False)
-def _tmp_to_discard(z, p):
-    for c in range(NC):
-        for _ in range(z[TMP, c]):
-            _discard_revealed(z, p, c)
-
-
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_council_room(z, deck, rng, p, n):
     for j in range(1, n):
         draw(z, deck, rng, (p + j) % n, XS[Card.COUNCIL_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('b1')
 def _library_skips(z, fst, prog, p, c):
     """Whether Library sets the drawn Action c aside: the skip list if given,
     else only when no Action is left to play it."""
@@ -723,7 +755,7 @@ def _library_skips(z, fst, prog, p, c):
     return skip
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_library(z, deck, rng, fst, prog, p):
     ps = _ps(p)
     while z[ps, PS_HAND_N] < XS[Card.LIBRARY]:
@@ -741,7 +773,7 @@ def effect_library(z, deck, rng, fst, prog, p):
     discard_all(z, p, ASIDE)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('b1')
 def _upgrade_exists(z, c, plus):
     for t in range(NC):
         if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
@@ -750,7 +782,7 @@ def _upgrade_exists(z, c, plus):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_mine(z, deck, fst, prog, p):
     h = p * PR + HAND
     plus = XS[Card.MINE]
@@ -780,7 +812,7 @@ def effect_mine(z, deck, fst, prog, p):
         gain(z, deck, p, g, HAND)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_sentry(z, deck, rng, fst, prog, p):
     # look at the top cards (into TMP), trash, discard, put the rest back
     for _ in range(XS[Card.SENTRY]):
@@ -805,7 +837,7 @@ def effect_sentry(z, deck, rng, fst, prog, p):
         emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_DECK)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def effect_witch(z, deck, p, n):
     for j in range(1, n):
         v = (p + j) % n
@@ -813,7 +845,21 @@ def effect_witch(z, deck, p, n):
             gain(z, deck, v, Card.CURSE, DISC)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('i8')
+def default_topdeck(z, p):
+    """The hand card worth least now and most next turn."""
+    h = p * PR + HAND
+    if z[GS, GS_ACTIONS] == 0:
+        c = dearest_in(z, h, T_ACTION)       # cannot be played this turn
+        if c >= 0:
+            return c
+    c = cheapest_in(z, h, T_TREASURE, -1)
+    if c >= 0:
+        return c
+    return first_in(z, h, DISCARD_ORDER, 0)
+
+
+@kernel_fn('void')
 def effect_artisan(z, deck, fst, prog, p):
     h = p * PR + HAND
     g = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.ARTISAN], 0)
@@ -830,29 +876,9 @@ def effect_artisan(z, deck, fst, prog, p):
     emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)
 
 
-@njit(cache=True, _nrt=False)
-def default_topdeck(z, p):
-    """The hand card worth least now and most next turn."""
-    h = p * PR + HAND
-    if z[GS, GS_ACTIONS] == 0:
-        c = dearest_in(z, h, T_ACTION)       # cannot be played this turn
-        if c >= 0:
-            return c
-    c = cheapest_in(z, h, T_TREASURE, -1)
-    if c >= 0:
-        return c
-    return first_in(z, h, DISCARD_ORDER, 0)
-
-
 # ============================================================ playing cards
 
-@njit(cache=True, inline="always", _nrt=False)
-def _push(z, c):
-    z[STACK, z[GS, GS_STACK_N]] = c
-    z[GS, GS_STACK_N] += 1
-
-
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def resolve(z, deck, rng, fst, prog, p, c):
     """Do the text of Action c once (c is already in play)."""
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
@@ -908,7 +934,7 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_artisan(z, deck, fst, prog, p)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def play_action(z, deck, rng, fst, prog, p, c):
     """Play Action c from p's hand and resolve it and all it plays, in order."""
     move(z, p, HAND, PLAY_ROW, c)
@@ -989,7 +1015,7 @@ def start_turn(z):
     z[GS, GS_MERCHANT] = 0
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def take_turn(z, deck, rng, fst, prog, p):
     z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1
     emit(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
@@ -1000,7 +1026,7 @@ def take_turn(z, deck, rng, fst, prog, p):
     z[_ps(p), PS_TURNS] += 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('i8')
 def game_over(z, p, turn_cap):
     """After p's turn: ENDED_* or NOT_ENDED."""
     if z[SUPPLY, Card.PROVINCE] == 0:
@@ -1012,7 +1038,7 @@ def game_over(z, p, turn_cap):
     return NOT_ENDED
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def score(z, vp, outcome):
     """Fill vp[p] and outcome[p] (0 loss, 1 sole win, 2 shared win)."""
     n = z[GS, GS_PLAYERS]
@@ -1045,7 +1071,7 @@ def _pile_table() -> np.ndarray:
 
 PILE = _pile_table()
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('void')
 def setup_game(z, deck, rng, kingdom, n, strat):
     """A fresh game: supply for n players, 7 Copper + 3 Estate each, draw 5."""
     z[:, :] = 0
@@ -1075,7 +1101,7 @@ def seat_strategies(strat, entries, n, g):
         strat[k] = entries[(k + g % n) % n]
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('i8')
 def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     """Play one game; return how it ended.
 
@@ -1151,7 +1177,7 @@ def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     return ended
 
 
-@njit(cache=True, _nrt=False)
+@kernel_fn('i8')
 def run_step(z, deck, rng, fst, prog, kind, card, turn_cap, vp, outcome):
     """One conformance step for player 0 on a position built by the caller.
 
