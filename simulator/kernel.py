@@ -232,13 +232,15 @@ def draw(z, deck, rng, p, k):
     """Draw up to k cards into p's hand."""
     h = p * PR + HAND
     ps = _ps(p)
+    traced = z.shape[0] > NROWS              # tested once, not per card
     for _ in range(k):
         c = take_top(z, deck, rng, p)
         if c < 0:
             return
         z[h, c] += 1
         z[ps, PS_HAND_N] += 1
-        emit(z, EV_MOVE, p, c, 1, Z_DECK, HAND)
+        if traced:
+            _record(z, EV_MOVE, p, c, 1, Z_DECK, HAND)
 
 
 @njit(cache=True, inline="always", _nrt=False)
