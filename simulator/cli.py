@@ -207,6 +207,14 @@ def kingdoms() -> None:
     typer.echo("\nAlso: --kingdom random (drawn from --seed), or card names with commas.")
 
 
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
+                                "help_option_names": []})
+def bench(ctx: typer.Context) -> None:
+    """Run the standard benchmarks (options: domsim bench --help)."""
+    from benchmarks.run import main
+    raise typer.Exit(main(list(ctx.args)))
+
+
 def _register_commands() -> None:
     from simulator import log_commands, report_commands
     log_commands.register(app)

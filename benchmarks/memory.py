@@ -1,0 +1,91 @@
+"""Peak memory of big runs, each in a fresh process so that the peak is its own.
+
+The child loads the kernel with a small run first; its RSS then is the
+baseline (Python, numba, LLVM), and the growth to the peak of the big run
+(simulate plus ``summary()``, as ``domsim compare`` does) is what the games
+cost.  The peak is reset before the run, because compiling (the kernel
+changes often while the project is developed) can peak far above any run.  Aggregate-only runs (``simulate(..., keep_records=False)``) are
+measured when the runner has that keyword.
+"""
+from __future__ import annotations
+
+import inspect
+import json
+import subprocess
+import sys
+
+from .common import child_cwd
+
+BOTS = ["big-money", "smithy"]
+
+_CHILD = r"""
+import json, resource, sys, time
+from pathlib import Path
+from simulator.runner import simulate
+
+def status_kb(key):
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    return None
+
+def reset_peak():
+    # writing 5 to clear_refs resets VmHWM (Linux >= 4.0), so the peak seen
+    # after the run is the run's own, not numba's compile peak before it
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+        return True
+    except OSError:
+        return False
+
+games, keep, bots = int(sys.argv[1]), sys.argv[2] == "1", sys.argv[3].split(",")
+kw = {} if keep else {"keep_records": False}
+started = time.perf_counter()
+simulate(bots, 2000, 0, **kw)
+load_s = time.perf_counter() - started
+reset = reset_peak()
+base = status_kb("VmRSS")
+started = time.perf_counter()
+r = simulate(bots, games, 1, **kw)
+r.summary()
+seconds = time.perf_counter() - started
+peak = status_kb("VmHWM") if reset else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"base_kb": base, "peak_kb": peak, "rss_after_kb": status_kb("VmRSS"),
+                  "peak_reset": reset, "load_s": load_s, "seconds": seconds}))
+"""
+
+
+def has_keep_records() -> bool:
+    from simulator.runner import simulate
+    return "keep_records" in inspect.signature(simulate).parameters
+
+
+def measure(games: int, keep: bool, env: dict | None = None) -> dict:
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(games), "1" if keep else "0",
+                           ",".join(BOTS)], cwd=child_cwd(env), env=env,
+                          capture_output=True, text=True, timeout=3600)
+    if done.returncode != 0:
+        return {"games": games, "records": keep, "error": done.stderr.strip()[-1500:]}
+    m = json.loads(done.stdout.strip().splitlines()[-1])
+    grown = max(0, m["peak_kb"] - m["base_kb"]) * 1024
+    return {"games": games, "records": keep, "peak_mb": m["peak_kb"] / 1024,
+            "base_mb": m["base_kb"] / 1024, "growth_mb": grown / 2**20,
+            "bytes_per_game": grown / games, "rss_after_mb": (m["rss_after_kb"] or 0) / 1024,
+            "peak_reset": m["peak_reset"], "load_s": m["load_s"], "seconds": m["seconds"]}
+
+
+def run(quick: bool = False, env: dict | None = None, log=print) -> dict:
+    sizes = [10 ** 6] if quick else [10 ** 6, 10 ** 7]
+    aggregate = has_keep_records()
+    measure(1000, True, env)     # fill the numba cache: baselines without compiling
+    rows = []
+    for n in sizes:
+        for keep in ([True, False] if aggregate else [True]):
+            row = measure(n, keep, env)
+            rows.append(row)
+            if "error" in row:
+                log(f"  memory {n:,} games, records={keep}: failed: {row['error'][-200:]}")
+            else:
+                log(f"  memory {n:,} games, records={keep}: peak {row['peak_mb']:,.0f} MB "
+                    f"(+{row['growth_mb']:,.0f} MB over {row['base_mb']:,.0f} MB)")
+    return {"strategies": BOTS, "keep_records_available": aggregate, "rows": rows}
