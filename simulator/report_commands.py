@@ -77,6 +77,35 @@ def _message(exc: BaseException) -> str:
     return str(exc)
 
 
+class _Session:
+    """A command's progress line and its error handling: bad input and Ctrl-C
+    become one ``error:`` line, and the progress line is always cleared, also
+    when a run fails half-way."""
+
+    def __init__(self):
+        self.progress = None
+
+    def start(self, total_work: float, n_runs: int):
+        self.progress = make_progress(total_work, n_runs)
+        return self.progress
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.close()
+            self.progress = None
+
+    def __enter__(self) -> "_Session":
+        return self
+
+    def __exit__(self, kind, exc, tb) -> bool:
+        self.close()
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            raise _fail("interrupted", code=130)
+        if kind is not None and issubclass(kind, _errors()):
+            raise _fail(_message(exc))
+        return False
+
+
 def make_progress(total_work: float, n_runs: int):
     """A progress line on stderr (only on a terminal) that spans many runs:
     overall bar, which run and what it is, games/s and an ETA for the whole
@@ -239,12 +268,10 @@ def tournament_cmd(
 ) -> None:
     """Round robin: every pair of strategies plays; win-rate matrix, rankings
     (average win rate and Bradley-Terry) and a heatmap."""
-    errors = _errors()
-    progress = None
-    try:
+    with _Session() as session:
         _check_outputs(csv, json_out, parquet, save_records)
         from reports import tournament as TR
-        from reports.store import Run, load_runs, save_runs
+        from reports.store import load_runs, save_runs
         if from_file is not None:
             if strategies:
                 raise ValueError("give either strategies or --from, not both")
@@ -254,31 +281,23 @@ def tournament_cmd(
                                  f"'{meta.get('command', '?')}', not of a tournament")
             labels, skipped = meta["strategies"], meta.get("skipped", [])
         else:
-            runs, meta, labels, skipped, progress = _play_tournament(
-                strategies or [], games, kingdom, seed, all_seat_orders, turn_cap,
-                threads, keep=save_records is not None)
+            runs, meta, labels, skipped = _play_tournament(
+                session, strategies or [], games, kingdom, seed, all_seat_orders,
+                turn_cap, threads, keep=save_records is not None)
             if save_records is not None:
                 save_runs(save_records, runs, meta)
         t = TR.build(runs, labels, skipped, meta, seat_table=meta.get("all_seat_orders", False))
-        if progress is not None:
-            progress.close()
+        session.close()
         if json_out != "-":
             typer.echo(TR.text(t))
         written = TR.write_charts(t, out)
         _export(t.tables(), csv, json_out, parquet, meta)
-    except errors as exc:
-        if progress is not None:
-            progress.close()
-        raise _fail(_message(exc))
-    except KeyboardInterrupt:
-        if progress is not None:
-            progress.close()
-        raise _fail("interrupted", code=130)
     if json_out != "-":
         typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix == ".png"))
 
 
-def _play_tournament(refs, games, kingdom, seed, all_seat_orders, turn_cap, threads, keep):
+def _play_tournament(session, refs, games, kingdom, seed, all_seat_orders, turn_cap,
+                     threads, keep):
     from reports.store import Run
     from simulator import cards as C
     from simulator.kingdom import (KINGDOM_SIZE, RANDOM, _set_key, parse_kingdom,
@@ -320,7 +339,7 @@ def _play_tournament(refs, games, kingdom, seed, all_seat_orders, turn_cap, thre
             plan += [(x, y, n, cards) for x, y, n in orders]
     total_games = sum(n for _, _, n, _ in plan)
     keep = keep or total_games <= KEEP_RECORDS_UP_TO
-    progress = make_progress(2.0 * total_games, len(plan))
+    progress = session.start(2.0 * total_games, len(plan))
     runs = []
     started = time.perf_counter()
     for x, y, n, cards in plan:
@@ -344,7 +363,7 @@ def _play_tournament(refs, games, kingdom, seed, all_seat_orders, turn_cap, thre
                 all_seat_orders=all_seat_orders, skipped=skipped,
                 seconds=time.perf_counter() - started, version=domsim_version(),
                 date=now_utc())
-    return runs, meta, labels, skipped, progress
+    return runs, meta, labels, skipped
 
 
 # ============================================================ sweep
@@ -497,9 +516,7 @@ def sweep_cmd(
 ) -> None:
     """Play strategies on many kingdoms: win rates, game length, pile endings
     and first-seat advantage per (kingdom, matchup)."""
-    errors = _errors()
-    progress = None
-    try:
+    with _Session() as session:
         _check_outputs(csv, json_out, parquet, save_records)
         from reports import sweep as SW
         from reports.store import load_runs, save_runs
@@ -509,36 +526,27 @@ def sweep_cmd(
                 raise ValueError(f"{from_file} holds records of "
                                  f"'{meta.get('command', '?')}', not of a sweep")
         else:
-            runs, meta, progress = _play_sweep(kingdoms, strategies, vs, best_card, games,
-                                               seed, turn_cap, threads,
-                                               keep=save_records is not None)
+            runs, meta = _play_sweep(session, kingdoms, strategies, vs, best_card, games,
+                                     seed, turn_cap, threads,
+                                     keep=save_records is not None)
             if save_records is not None:
                 save_runs(save_records, runs, meta)
         s = SW.build(runs, meta["kingdoms"], meta.get("skipped"), meta,
                      best_card=meta.get("best_card", False))
-        if progress is not None:
-            progress.close()
+        session.close()
         if json_out != "-":
             typer.echo(SW.text(s))
         written = SW.write_charts(s, out) if out is not None else []
         _export(s.tables(), csv, json_out, parquet, meta)
-    except errors as exc:
-        if progress is not None:
-            progress.close()
-        raise _fail(_message(exc))
-    except KeyboardInterrupt:
-        if progress is not None:
-            progress.close()
-        raise _fail("interrupted", code=130)
     if written and json_out != "-":
         typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix == ".png"))
 
 
-def _play_sweep(kingdom_spec, strategy_list, vs, best_card, games, seed, turn_cap,
-                threads, keep):
+def _play_sweep(session, kingdom_spec, strategy_list, vs, best_card, games, seed,
+                turn_cap, threads, keep):
+    from simulator.runner import resolve_strategies
     from reports.store import Run
     from simulator import cards as C
-    from simulator.runner import resolve_strategies
     if not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
     kingdoms = resolve_kingdoms(kingdom_spec, seed)
@@ -582,7 +590,7 @@ def _play_sweep(kingdom_spec, strategy_list, vs, best_card, games, seed, turn_ca
                 continue
             plan.append((kname, kcards, a, b))
     keep = keep or games * len(plan) <= KEEP_RECORDS_UP_TO
-    progress = make_progress(2.0 * games * len(plan), len(plan))
+    progress = session.start(2.0 * games * len(plan), len(plan))
     runs = []
     started = time.perf_counter()
     for kname, kcards, a, b in plan:
@@ -601,7 +609,7 @@ def _play_sweep(kingdom_spec, strategy_list, vs, best_card, games, seed, turn_ca
                 strategies=[labels[id(s)] for s in everyone], skipped=skipped,
                 seconds=time.perf_counter() - started, version=domsim_version(),
                 date=now_utc())
-    return runs, meta, progress
+    return runs, meta
 
 
 # ============================================================ report balance
@@ -644,9 +652,7 @@ def balance_cmd(
 
     At the defaults it plays about 3.8 million games: about 3 minutes on two
     cores shared with other work."""
-    errors = _errors()
-    progress = None
-    try:
+    with _Session() as session:
         _check_outputs(csv, json_out, parquet, save_records)
         from reports import balance as BAL
         from reports.store import load_runs, save_runs
@@ -662,24 +668,15 @@ def balance_cmd(
                     + f"domsim report balance --out {out} --from {from_file}"}
         else:
             counts = _parse_players(players)
-            runs, meta, progress = _play_balance(games, counts, seed, turn_cap, threads, out)
+            runs, meta = _play_balance(session, games, counts, seed, turn_cap, threads, out)
             if save_records is not None:
                 save_runs(save_records, runs, meta)
             meta = {**meta, "generated": meta["simulated"]}
         b = BAL.build(runs, meta)
-        if progress is not None:
-            progress.close()
+        session.close()
         path = BAL.write(out, b)
         _export({k: v for k, v in b.tables().items()}, csv, json_out, parquet,
                 {k: v for k, v in meta.items() if k != "sweep_skipped"})
-    except errors as exc:
-        if progress is not None:
-            progress.close()
-        raise _fail(_message(exc))
-    except KeyboardInterrupt:
-        if progress is not None:
-            progress.close()
-        raise _fail("interrupted", code=130)
     if json_out != "-":
         typer.echo(BAL.summary_text(b, path))
         if meta.get("seconds"):
@@ -702,12 +699,11 @@ def _parse_players(text: str) -> list[int]:
     return counts
 
 
-def _play_balance(games, counts, seed, turn_cap, threads, out):
+def _play_balance(session, games, counts, seed, turn_cap, threads, out):
     from reports.balance import MAIN_BOTS
     from reports.store import Run
     from simulator import cards as C
     from simulator.kingdom import RECOMMENDED
-    from simulator.runner import resolve_strategies
     from simulator.strategy import shipped_strategies
     if not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
@@ -746,7 +742,7 @@ def _play_balance(games, counts, seed, turn_cap, threads, out):
         per = -(-j[3] // (REPORT_BATCHES * p)) * p
         return per * REPORT_BATCHES * p
 
-    progress = make_progress(sum(work(j) for j in jobs), len(jobs))
+    progress = session.start(sum(work(j) for j in jobs), len(jobs))
     runs = []
     started = time.perf_counter()
     for kind, strats, _, n, p, kingdom, info, label in jobs:
@@ -771,7 +767,7 @@ def _play_balance(games, counts, seed, turn_cap, threads, out):
                 total_games=int(sum(r.results.games for r in runs)), seconds=seconds,
                 threads=threads or numba.config.NUMBA_NUM_THREADS,
                 sweep_skipped=skipped, version=domsim_version(), simulated=now_utc())
-    return runs, meta, progress
+    return runs, meta
 
 
 # ============================================================ registration

@@ -1,7 +1,6 @@
 """The CLI against a fake engine: output shapes and error paths, no kernel needed."""
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import os

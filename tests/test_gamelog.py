@@ -26,8 +26,7 @@ from simulator import kernel as K
 from simulator import log_commands
 from simulator.cards import Card
 from simulator.gamelog import ReplayError, replay
-from simulator.kingdom import supply_mask
-from simulator.runner import prepare, simulate, trace_game
+from simulator.runner import simulate, trace_game
 from simulator.strategy import Strategy
 
 GOLDEN = Path(__file__).parent / "golden" / "log_seed7.txt"
