@@ -2,7 +2,7 @@
 
 State of one game (all int32 unless noted)::
 
-    z[row, card]   counts per card, and scalars in the *_S rows
+    z[row, card]   counts per card; scalars in the PS and GS rows
       player p, rows p*PR + ...
         HAND    cards in hand          PLAY   cards in play
         DISC    discard pile           ASIDE  set aside (Library)
@@ -27,7 +27,10 @@ reveals ...) are written here, each at its card's effect.
 Speed: every function below the entry points is compiled with ``_nrt=False``.
 None of them allocates, and without it each call passing arrays paid two
 atomic reference-count operations per array, which took 85% of the time
-(measured with perf).  Only the entry points that allocate keep NRT.
+(measured with perf).  Only the entry points that allocate keep NRT.  The
+decision path (``pick``, conditions, the phases) is inlined into
+``take_turn``; everything else called is compiled once with the signature
+``kernel_fn`` reads off its parameter names.
 """
 from __future__ import annotations
 
@@ -962,20 +965,28 @@ def action_phase(z, deck, rng, fst, prog, p):
 @njit(cache=True, inline="always", _nrt=False)
 def buy_phase(z, deck, fst, prog, p):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
-    h = p * PR + HAND
+    hand, play = z[p * PR + HAND], z[p * PR + PLAY_ROW]
     coins = 0
+    played = 0
     for i in range(TREASURE_CARDS.shape[0]):
         c = TREASURE_CARDS[i]
-        k = z[h, c]
-        if k:
-            coins += k * P_COINS[c]
-            move_n(z, p, HAND, PLAY_ROW, c, k)
-    if z[p * PR + PLAY_ROW, Card.SILVER] > 0 and z[GS, GS_MERCHANT]:
-        coins += z[GS, GS_MERCHANT]            # once, on the first Silver
-        emit(z, EV_PLUS_COINS, p, Card.MERCHANT, z[GS, GS_MERCHANT], 0, 0)
-    z[GS, GS_COINS] += coins
+        k = hand[c]
+        coins += k * P_COINS[c]
+        play[c] += k
+        hand[c] = 0
+        played += k
+    z[_ps(p), PS_HAND_N] -= played
+    merchant = z[GS, GS_MERCHANT] if play[Card.SILVER] > 0 else 0   # first Silver only
+    z[GS, GS_COINS] += coins + merchant
     z[_ps(p), PS_TURN_COINS] = z[GS, GS_COINS]
-    emit(z, EV_COINS, p, -1, z[GS, GS_COINS], 0, 0)
+    if z.shape[0] > NROWS:                   # traced: one test for the whole phase
+        for i in range(TREASURE_CARDS.shape[0]):
+            c = TREASURE_CARDS[i]
+            if play[c]:
+                _record(z, EV_MOVE, p, c, play[c], HAND, PLAY_ROW)
+        if merchant:
+            _record(z, EV_PLUS_COINS, p, Card.MERCHANT, merchant, 0, 0)
+        _record(z, EV_COINS, p, -1, z[GS, GS_COINS], 0, 0)
     while z[GS, GS_BUYS] > 0:
         c = pick(z, fst, prog, p, BUY, -1, z[GS, GS_COINS], 0)
         if c < 0:
