@@ -50,12 +50,21 @@ def random_kingdom(seed: int, needed: Iterable[int] = ()) -> list[int]:
     return complete_kingdom([], needed, filler=_random_order(seed))
 
 
-def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0) -> list[int]:
+def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
+                    wanted: Iterable[int] = ()) -> list[int]:
     """The 10 kingdom cards of a game: the spec (see ``parse_kingdom``), the
-    cards the strategies need, and filler."""
-    if isinstance(spec, str) and _set_key(spec) == RANDOM:
-        return random_kingdom(seed, needed)
-    return complete_kingdom(parse_kingdom(spec), needed)
+    cards the strategies need, then the ones they would like (their optional
+    'Card?' rules) while there is room, then filler.  With no spec, or a
+    random one, the wanted cards are needed."""
+    needed = list(needed)
+    if spec is None or (isinstance(spec, str) and _set_key(spec) == RANDOM):
+        needed = list(dict.fromkeys([*needed, *wanted]))
+        if spec is not None:
+            return random_kingdom(seed, needed)
+        return complete_kingdom([], needed)
+    base = list(dict.fromkeys([*parse_kingdom(spec), *needed]))
+    room = [c for c in wanted if c not in base][:max(0, KINGDOM_SIZE - len(base))]
+    return complete_kingdom(base, room)
 
 
 def parse_kingdom(spec: str | Iterable[str] | None, seed: int = 0) -> list[int]:

@@ -102,7 +102,7 @@ class Results:
     def __init__(self, records: np.ndarray | None, entries: list[str], seed: int,
                  players: int, kingdom: list[str], turn_cap: int,
                  seconds: float, *, tally: Tally | None = None,
-                 per_turn: np.ndarray | None = None):
+                 per_turn: np.ndarray | None = None, notes: list[str] | None = None):
         self.entries = unique_names(entries)
         self.players = int(players)
         if records is None:
@@ -120,6 +120,7 @@ class Results:
         self.records = records
         self._given_tally = tally
         self.per_turn = per_turn      # int64 [entries, turns, (vp, coins, count)]
+        self.notes = list(notes or [])  # e.g. strategies whose optional cards are absent
         self.seed = int(seed)
         self.kingdom = [str(k) for k in kingdom]
         self.turn_cap = int(turn_cap)
@@ -268,6 +269,7 @@ class Results:
         return {
             "games": self.games, "seed": self.seed, "players": self.players,
             "kingdom": list(self.kingdom), "turn_cap": self.turn_cap,
+            "notes": list(self.notes),
             "ended_by": self.ended_by,
             "games_per_second": _num(self.games_per_second),
             "strategies": strategies,
@@ -284,6 +286,7 @@ class Results:
                  f"turn cap {self.turn_cap}"]
         if self.kingdom:
             lines.append("kingdom: " + ", ".join(self.kingdom))
+        lines += [f"note: {n}" for n in self.notes]
         lines.append("")
         head = ["strategy", "games", "wins", "ties", "losses", "win rate [95% CI]",
                 "avg VP", "avg turns", "provinces", "piles", "turn cap"]

@@ -59,10 +59,22 @@ def prepare(strategies: Sequence[str | Strategy], players: int | None,
     strats = resolve_strategies(strategies)
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
-    needed = sorted(set().union(*(s.cards() for s in strats)))
-    cards = resolve_kingdom(kingdom, needed, seed)
+    cards = resolve_kingdom(kingdom, sorted(set().union(*(s.required_cards() for s in strats))),
+                            seed, wanted=sorted(set().union(*(s.cards() for s in strats))))
     prog = K.pack_program(compile_program(strats, frozenset(cards)))
     return strats, players, cards, prog
+
+
+def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int]) -> list[str]:
+    """One line per strategy whose optional ('Card?') cards are not in the kingdom."""
+    notes = []
+    for s in strats:
+        missing = sorted(s.cards() - set(cards))
+        if missing:
+            names = ", ".join(C.NAMES[c] for c in missing)
+            notes.append(f"{s.name}: {names} not in the kingdom; its rules for "
+                         f"{'it' if len(missing) == 1 else 'them'} are skipped")
+    return notes
 
 
 def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
@@ -116,7 +128,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     return Results(records, entry_names(strats), seed=seed, players=players,
                    kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                    seconds=seconds, tally=None if keep_records else tally,
-                   per_turn=per_turn.sum(axis=0))
+                   per_turn=per_turn.sum(axis=0), notes=absent_cards_notes(strats, cards))
 
 
 @dataclass

@@ -569,7 +569,12 @@ class Strategy:
         return hash((self.name, self.source, self.description))
 
     def cards(self) -> set[int]:
-        """Kingdom cards this strategy must have in the supply (buy/gain, not '?')."""
+        """Kingdom cards this strategy plays with (buy/gain targets, '?' included):
+        a default kingdom holds them all."""
+        return {r.card for k in ("buy", "gain") for r in self.lists[k] if r.card in KINGDOM}
+
+    def required_cards(self) -> set[int]:
+        """Kingdom cards it cannot do without (not '?'): any kingdom must hold them."""
         return {r.card for k in ("buy", "gain") for r in self.lists[k]
                 if not r.optional and r.card in KINGDOM}
 

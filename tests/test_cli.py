@@ -79,7 +79,7 @@ def test_compare_json(engine):
     assert res.exit_code == 0, res.output
     d = json.loads(res.stdout)                      # stdout is exactly one object
     assert set(d) == {"games", "seed", "players", "kingdom", "turn_cap", "ended_by",
-                      "games_per_second", "strategies"}
+                      "games_per_second", "strategies", "notes"}
     assert [s["name"] for s in d["strategies"]] == ["Big Money", "Smithy"]
     assert d["strategies"][0]["win_rate"] == pytest.approx(0.6)
     assert d["ended_by"]["turn_cap"] == 1

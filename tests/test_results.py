@@ -233,7 +233,7 @@ def _plain(x):
 def test_json_dict(two_player_results):
     d = two_player_results.to_json_dict()
     assert set(d) == {"games", "seed", "players", "kingdom", "turn_cap", "ended_by",
-                      "games_per_second", "strategies"}
+                      "games_per_second", "strategies", "notes"}
     assert _plain(d)
     json.dumps(d, allow_nan=False)
     assert (d["games"], d["seed"], d["players"], d["turn_cap"]) == (5, 7, 2, 100)

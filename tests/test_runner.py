@@ -120,3 +120,16 @@ def test_compare_command_end_to_end():
         assert s["wins"] + s["ties"] + s["losses"] == s["games"] == 2000
         assert s["win_rate_ci"][0] <= s["win_rate"] <= s["win_rate_ci"][1]
     assert sum(d["ended_by"].values()) == 2000
+
+
+def test_bm_bot_in_a_kingdom_without_its_card_plays_its_money_core():
+    """`domsim compare bm-witch bm-militia --kingdom "First Game"` just works:
+    First Game has no Witch, so bm-witch's 'Witch?' rules are skipped, said."""
+    r = simulate(["bm-witch", "bm-militia"], 2000, seed=1, kingdom="First Game")
+    assert "Witch" not in r.kingdom and "Militia" in r.kingdom
+    assert r.notes == ["BM Witch: Witch not in the kingdom; its rules for it are skipped"]
+    assert "note: BM Witch: Witch not in the kingdom" in r.table()
+    assert (r.records["curses"] == 0).all()          # nobody ever plays a Witch
+    default = simulate(["bm-witch", "bm-militia"], 2000, seed=1)
+    assert {"Witch", "Militia"} <= set(default.kingdom) and default.notes == []
+    assert (default.records["curses"] > 0).any()

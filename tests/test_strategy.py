@@ -400,7 +400,8 @@ def test_file_level_errors(tmp_path):
 
 def test_optional_rule_dropped_when_card_absent():
     s = Strategy.from_rules("w", ["Province", "Witch? if my.Witch < 2", "Silver"])
-    assert s.lists["buy"][1].optional and s.cards() == set()
+    assert s.lists["buy"][1].optional and s.required_cards() == set()
+    assert s.cards() == {Card.WITCH}              # wanted in a default kingdom
     without = compile_program([s], set())
     first, end, _ = without.lists[0, P.BUY]
     assert without.rules[first:end, 0].tolist() == [Card.PROVINCE, Card.SILVER]
