@@ -18,7 +18,7 @@ from . import cards as C
 from . import kernel as K
 from .kingdom import resolve_kingdom, supply_mask
 from .records import record_dtype
-from .results import Results, Tally
+from .results import Results, Tally, unique_names
 from .strategy import Strategy, compile_program, load_strategy
 
 CHUNK = 1 << 17            # games per kernel call, between progress reports
@@ -40,13 +40,6 @@ def check_players(players: int, n_strategies: int) -> None:
         raise ValueError("give at least one strategy")
 
 
-def entry_names(strategies: Sequence[Strategy]) -> list[str]:
-    """Display names, numbered where one strategy is entered twice."""
-    names = [s.name for s in strategies]
-    return [f"{n} ({names[:i].count(n) + 1})" if names.count(n) > 1 else n
-            for i, n in enumerate(names)]
-
-
 def seat_entries(games: np.ndarray, players: int, n_entries: int) -> np.ndarray:
     """[game, seat] -> strategy entry, the kernel's rotation made explicit."""
     seats = np.arange(players)
@@ -59,8 +52,9 @@ def prepare(strategies: Sequence[str | Strategy], players: int | None,
     strats = resolve_strategies(strategies)
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
-    cards = resolve_kingdom(kingdom, sorted(set().union(*(s.required_cards() for s in strats))),
-                            seed, wanted=sorted(set().union(*(s.cards() for s in strats))))
+    required = sorted(set().union(*(s.required_cards() for s in strats)))
+    wanted = sorted(set().union(*(s.cards() for s in strats)))
+    cards = resolve_kingdom(kingdom, required, seed, wanted=wanted)
     prog = K.pack_program(compile_program(strats, frozenset(cards)))
     return strats, players, cards, prog
 
@@ -125,7 +119,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
             progress(first + count, games)
     seconds = time.perf_counter() - started
 
-    return Results(records, entry_names(strats), seed=seed, players=players,
+    return Results(records, unique_names([s.name for s in strats]), seed=seed, players=players,
                    kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                    seconds=seconds, tally=None if keep_records else tally,
                    per_turn=per_turn.sum(axis=0), notes=absent_cards_notes(strats, cards))
@@ -193,7 +187,7 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
         size += lost                       # the same game again, with room
     n = int(z[K.GS, K.GS_TRACE_N])
     turns = [int(z[p * K.PR + K.PS, K.PS_TURNS]) for p in range(players)]
-    return Trace(events=z[K.NROWS:K.NROWS + n, :7].copy(), names=entry_names(strats),
+    return Trace(events=z[K.NROWS:K.NROWS + n, :7].copy(), names=unique_names([s.name for s in strats]),
                  entry=seat_entries(np.array([game]), players, len(strats))[0].tolist(),
                  kingdom=cards, players=players, seed=seed, game=game,
                  turn_cap=turn_cap, ended_by=int(ended), vp=vp[:players].tolist(),
