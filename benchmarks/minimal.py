@@ -21,7 +21,7 @@ import numba
 import numpy as np
 from numba import njit, prange, uint64
 
-from simulator.rng import seed_game
+from simulator.rng import below_u, seed_game
 
 # Local card ids, in the engine's card-id order (the deck refill order).
 CU, AG, AU, ES, DU, PR, SM = range(7)
@@ -30,23 +30,6 @@ BIG_MONEY, SMITHY = 0, 1                    # strategy codes
 START_SUPPLY = np.array([46, 40, 30, 8, 8, 8, 10], dtype=np.int32)  # 2 players
 DECK_CAP = 128                              # > 10 + one card a turn for 100 turns
 ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
-
-
-@njit(cache=True, inline="always")
-def _rotl(x, k):
-    return (x << uint64(k)) | (x >> uint64(64 - k))
-
-
-@njit(cache=True, inline="always")
-def _below(rng, n):
-    """simulator.rng.below, returning an unsigned index (no wraparound check)."""
-    s0 = rng[0]
-    s1 = rng[1]
-    out = s0 + s1
-    s1 ^= s0
-    rng[0] = _rotl(s0, 24) ^ s1 ^ (s1 << uint64(16))
-    rng[1] = _rotl(s1, 37)
-    return ((out >> uint64(32)) * n) >> uint64(32)
 
 
 @njit(cache=True)
@@ -108,7 +91,7 @@ def play_block(seed, first, lo, hi, entries, turn_cap,
                         disc[p, c] = 0
                     disc_n[p] = 0
                 n -= uint64(1)
-                j = _below(rng, n + uint64(1))
+                j = below_u(rng, n + uint64(1))
                 c = deck[p, j]
                 deck[p, j] = deck[p, n]
                 deck_n[p] = n

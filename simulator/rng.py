@@ -38,12 +38,24 @@ def _rotl(x, k):
 
 
 @njit(cache=True, inline="always")
-def below(rng, n):
-    """A uniform integer in [0, n) for 0 < n < 2**31."""
+def next_u64(rng):
+    """The next raw 64-bit output; advances the state."""
     s0 = rng[0]
     s1 = rng[1]
     out = s0 + s1
     s1 ^= s0
     rng[0] = _rotl(s0, 24) ^ s1 ^ (s1 << uint64(16))
     rng[1] = _rotl(s1, 37)
-    return np.int64(((out >> uint64(32)) * uint64(n)) >> uint64(32))
+    return out
+
+
+@njit(cache=True, inline="always")
+def below_u(rng, n):
+    """A uniform unsigned integer in [0, n) for 0 < n < 2**31."""
+    return ((next_u64(rng) >> uint64(32)) * uint64(n)) >> uint64(32)
+
+
+@njit(cache=True, inline="always")
+def below(rng, n):
+    """``below_u`` as a signed int64, the kernel's index type."""
+    return np.int64(below_u(rng, n))
