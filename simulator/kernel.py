@@ -363,7 +363,7 @@ def victory_points(z, p):
 # ============================================================ strategy conditions
 
 @njit(cache=True, inline="always", _nrt=False)
-def _value(z, prog, p, op, arg):
+def _value(z, p, op, arg):
     """The number an operand opcode stands for, seen by player p."""
     if op == OP_CONST:
         return float(arg)
@@ -423,7 +423,7 @@ def condition(z, fst, prog, p, pc):
         if op == OP_END:
             return fst[0] != 0.0
         if op < OP_ADD:
-            fst[sp] = _value(z, prog, p, op, arg)
+            fst[sp] = _value(z, p, op, arg)
             sp += 1
         elif op == OP_NEG:
             fst[sp - 1] = -fst[sp - 1]
