@@ -7,6 +7,8 @@ State of one game (all int32 unless noted)::
         HAND    cards in hand          PLAY   cards in play
         DISC    discard pile           ASIDE  set aside (Library)
         OWN     every card p owns      PS     player scalars (HAND_N ...)
+        KINDS   the card ids p has owned, ascending (PS_KINDS of them):
+                a shuffle walks these few instead of every card
       game rows, from G
         SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
         TRASH   trash counts           GS      game scalars (ACTIONS ...)
@@ -40,7 +42,7 @@ from numba import njit, prange
 
 from . import cards as C
 from .cards import Card
-from .rng import below, seed_game
+from .rng import below, below_u, seed_game
 from .program import (
     BUY, DISCARD, GAIN, NLISTS, PLAY, REMODEL, SKIP, TOPDECK, TRASH,
     OP_ACTIONS, OP_ADD, OP_AND, OP_BUYS, OP_COINS, OP_CONST, OP_DIV, OP_EMPTY_PILES,
@@ -54,8 +56,8 @@ MAXP = C.MAX_PLAYERS
 DECK_CAP = 512            # more than all the cards of a 6-player game
 
 # ---- rows of z
-HAND, PLAY_ROW, DISC, ASIDE, OWN, PS = 0, 1, 2, 3, 4, 5
-PR = 6                                       # rows per player
+HAND, PLAY_ROW, DISC, ASIDE, OWN, PS, KINDS = 0, 1, 2, 3, 4, 5, 6
+PR = 7                                       # rows per player
 G = MAXP * PR
 SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
 NROWS = G + 6
@@ -64,6 +66,8 @@ NROWS = G + 6
 PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
     PS_STRAT, PS_ASIDE_N, PS_TURN_COINS = range(10)
 PS_TYPE0 = 10     # PS_TYPE0 + i: cards owned with type bit 1 << i (6 columns)
+PS_VP = 16        # VP of the cards owned, Gardens not counted (kept on gain/trash)
+PS_KINDS = 17     # length of the KINDS row's list
 # the size scalar of each count zone (HAND, PLAY_ROW, DISC, ASIDE), -1: none kept
 ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
@@ -89,10 +93,15 @@ T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CU
 NTYPES = len(C.TYPE_NAMES)
 # short lists the hot loops walk instead of all NC cards
 TREASURE_CARDS = np.flatnonzero(C.TYPES & C.TREASURE).astype(np.int64)
-VP_CARDS = np.flatnonzero(C.VP).astype(np.int64)
 # TYPE_BIT_INDEX[bit] = i for a single type bit 1 << i, else -1
 TYPE_BIT_INDEX = np.full(1 << NTYPES, -1, dtype=np.int64)
 TYPE_BIT_INDEX[[1 << i for i in range(NTYPES)]] = np.arange(NTYPES)
+# TYPE_ONES[c * NTYPES + i] = 1 if card c has type bit 1 << i: branch-free type counts
+TYPE_ONES = np.array([(C.TYPES[c] >> i) & 1 for c in range(NC) for i in range(NTYPES)],
+                     dtype=np.int32)
+# MONEY[c]: coins card c adds to my.money (a Treasure's value, else 0)
+MONEY = np.where(C.TYPES & C.TREASURE, C.PLUS_COINS, 0).astype(np.int32)
+U = np.uint64          # hot indices are cast to it: no negative-index fix-up
 
 
 def _fallback_order(key) -> np.ndarray:
@@ -185,14 +194,16 @@ def emit(z, code, p, card, count, src, dst):
 def shuffle_discard(z, deck, p):
     """Turn the discard pile into an unordered draw pile (the deck is empty)."""
     disc = z[p * PR + DISC]
+    kinds = z[p * PR + KINDS]
     pile = deck[p]
+    ps = _ps(p)
     n = 0
-    for c in range(NC):               # in card-id order: the order is not used
+    for i in range(z[ps, PS_KINDS]):  # ascending card ids: the order is not used
+        c = kinds[i]
         for _ in range(disc[c]):
             pile[n] = c
             n += 1
         disc[c] = 0
-    ps = _ps(p)
     z[ps, PS_DISC_N] = 0
     z[ps, PS_DECK_N] = n
     z[ps, PS_KNOWN] = 0
@@ -232,18 +243,47 @@ def put_top(z, deck, p, c):
 
 @kernel_fn('void')
 def draw(z, deck, rng, p, k):
-    """Draw up to k cards into p's hand."""
+    """Draw up to k cards into p's hand, shuffling the discard pile if needed."""
     h = p * PR + HAND
     ps = _ps(p)
-    traced = z.shape[0] > NROWS              # tested once, not per card
-    for _ in range(k):
-        c = take_top(z, deck, rng, p)
-        if c < 0:
-            return
-        z[h, c] += 1
-        z[ps, PS_HAND_N] += 1
-        if traced:
+    if z.shape[0] > NROWS:                   # traced: one event per card
+        for _ in range(k):
+            c = take_top(z, deck, rng, p)
+            if c < 0:
+                return
+            z[h, c] += 1
+            z[ps, PS_HAND_N] += 1
             _record(z, EV_MOVE, p, c, 1, Z_DECK, HAND)
+        return
+    # untraced: take_top's steps with the pile's size in locals
+    hand = z[h]
+    pile = deck[p]
+    n = z[ps, PS_DECK_N]
+    known = z[ps, PS_KNOWN]
+    left = k
+    while left > 0:
+        if n == 0:
+            if z[ps, PS_DISC_N] == 0:
+                break
+            shuffle_discard(z, deck, p)
+            n = z[ps, PS_DECK_N]
+            known = 0
+        while known > 0 and left > 0:        # the known top cards, in order
+            n -= 1
+            known -= 1
+            left -= 1
+            hand[pile[U(n)]] += 1
+        m = min(left, n)
+        left -= m
+        for _ in range(m):                   # the unordered rest: a uniform pick
+            j = below_u(rng, n)
+            n -= 1
+            c = pile[j]
+            pile[j] = pile[U(n)]
+            hand[c] += 1
+    z[ps, PS_DECK_N] = n
+    z[ps, PS_KNOWN] = known
+    z[ps, PS_HAND_N] += k - left
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -265,24 +305,44 @@ def move(z, p, src, dst, c):
 
 
 @kernel_fn('void')
-def _own(z, p, c, k):
+def _add_kind(z, p, c):
+    """Insert c into p's ascending KINDS list unless it is there already."""
+    kinds = z[p * PR + KINDS]
     ps = _ps(p)
-    z[p * PR + OWN, c] += k
+    n = z[ps, PS_KINDS]
+    i = n
+    while i > 0 and kinds[i - 1] >= c:
+        if kinds[i - 1] == c:
+            return
+        i -= 1
+    for j in range(n, i, -1):
+        kinds[j] = kinds[j - 1]
+    kinds[i] = c
+    z[ps, PS_KINDS] = n + 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _own(z, p, c, k):
+    """p now owns k more (or, k < 0, fewer) copies of c: counts, money, types, VP."""
+    ps = _ps(p)
+    o = p * PR + OWN
+    if z[o, c] == 0 and k > 0:
+        _add_kind(z, p, c)
+    z[o, c] += k
     z[ps, PS_OWN_N] += k
-    t = TYPES[c]
-    if t & T_TREASURE:
-        z[ps, PS_MONEY] += k * P_COINS[c]
-    for i in range(NTYPES):
-        if t & (1 << i):
-            z[ps, PS_TYPE0 + i] += k
+    z[ps, PS_MONEY] += k * MONEY[c]
+    z[ps, PS_VP] += k * VPS[c]
+    t = c * NTYPES
+    for i in range(NTYPES):                  # branch-free
+        z[ps, PS_TYPE0 + i] += k * TYPE_ONES[t + i]
 
 
 @kernel_fn('void')
 def recount(z, p):
     """Rebuild p's owned-card scalars from its OWN row (for built positions)."""
     ps = _ps(p)
-    z[ps, PS_OWN_N] = 0
-    z[ps, PS_MONEY] = 0
+    for col in (PS_OWN_N, PS_MONEY, PS_VP, PS_KINDS):
+        z[ps, col] = 0
     for i in range(NTYPES):
         z[ps, PS_TYPE0 + i] = 0
     for c in range(NC):
@@ -349,15 +409,11 @@ def discard_all(z, p, src):
 
 # ============================================================ scoring
 
-@kernel_fn('i8')
+@njit(cache=True, inline="always", _nrt=False)
 def victory_points(z, p):
-    o = p * PR + OWN
-    vp = 0
-    for i in range(VP_CARDS.shape[0]):
-        c = VP_CARDS[i]
-        vp += z[o, c] * VPS[c]
-    vp += z[o, Card.GARDENS] * (z[_ps(p), PS_OWN_N] // XS[Card.GARDENS])
-    return vp
+    ps = _ps(p)
+    gardens = z[p * PR + OWN, Card.GARDENS] * (z[ps, PS_OWN_N] // XS[Card.GARDENS])
+    return np.int64(z[ps, PS_VP] + gardens)
 
 
 # ============================================================ strategy conditions
@@ -1039,7 +1095,7 @@ def take_turn(z, deck, rng, fst, prog, p):
     z[_ps(p), PS_TURNS] += 1
 
 
-@kernel_fn('i8')
+@njit(cache=True, inline="always", _nrt=False)
 def game_over(z, p, turn_cap):
     """After p's turn: ENDED_* or NOT_ENDED."""
     if z[SUPPLY, Card.PROVINCE] == 0:
