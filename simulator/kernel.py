@@ -42,7 +42,7 @@ from numba import njit, prange
 
 from . import cards as C
 from .cards import Card
-from .rng import below, below_u, seed_game
+from .rng import below, scale, seed_game, step
 from .program import (
     BUY, DISCARD, GAIN, NLISTS, PLAY, REMODEL, SKIP, TOPDECK, TRASH,
     OP_ACTIONS, OP_ADD, OP_AND, OP_BUYS, OP_COINS, OP_CONST, OP_DIV, OP_EMPTY_PILES,
@@ -199,9 +199,9 @@ def shuffle_discard(z, deck, p):
     ps = _ps(p)
     n = 0
     for i in range(z[ps, PS_KINDS]):  # ascending card ids: the order is not used
-        c = kinds[i]
+        c = U(kinds[i])
         for _ in range(disc[c]):
-            pile[n] = c
+            pile[U(n)] = c
             n += 1
         disc[c] = 0
     z[ps, PS_DISC_N] = 0
@@ -275,12 +275,15 @@ def draw(z, deck, rng, p, k):
             hand[pile[U(n)]] += 1
         m = min(left, n)
         left -= m
+        s0, s1 = rng[0], rng[1]
         for _ in range(m):                   # the unordered rest: a uniform pick
-            j = below_u(rng, n)
+            out, s0, s1 = step(s0, s1)
+            j = scale(out, n)
             n -= 1
             c = pile[j]
             pile[j] = pile[U(n)]
             hand[c] += 1
+        rng[0], rng[1] = s0, s1
     z[ps, PS_DECK_N] = n
     z[ps, PS_KNOWN] = known
     z[ps, PS_HAND_N] += k - left

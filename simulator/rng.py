@@ -38,21 +38,32 @@ def _rotl(x, k):
 
 
 @njit(cache=True, inline="always")
-def next_u64(rng):
-    """The next raw 64-bit output; advances the state."""
-    s0 = rng[0]
-    s1 = rng[1]
+def step(s0, s1):
+    """(output, s0, s1): one step on a state held in locals, which hot loops
+    keep in registers (stored back in the array, it would be reloaded after
+    every store the compiler cannot prove does not touch it)."""
     out = s0 + s1
     s1 ^= s0
-    rng[0] = _rotl(s0, 24) ^ s1 ^ (s1 << uint64(16))
-    rng[1] = _rotl(s1, 37)
+    return out, _rotl(s0, 24) ^ s1 ^ (s1 << uint64(16)), _rotl(s1, 37)
+
+
+@njit(cache=True, inline="always")
+def scale(out, n):
+    """Map a raw output onto [0, n) by its upper 32 bits, for 0 < n < 2**31."""
+    return ((out >> uint64(32)) * uint64(n)) >> uint64(32)
+
+
+@njit(cache=True, inline="always")
+def next_u64(rng):
+    """The next raw 64-bit output; advances the state."""
+    out, rng[0], rng[1] = step(rng[0], rng[1])
     return out
 
 
 @njit(cache=True, inline="always")
 def below_u(rng, n):
     """A uniform unsigned integer in [0, n) for 0 < n < 2**31."""
-    return ((next_u64(rng) >> uint64(32)) * uint64(n)) >> uint64(32)
+    return scale(next_u64(rng), n)
 
 
 @njit(cache=True, inline="always")
