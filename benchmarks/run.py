@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .common import HERE, load_average, machine, snapshot
 
-FAMILIES = ("throughput", "minimal", "scaling", "startup", "memory", "peer")
+FAMILIES = ("limit", "throughput", "minimal", "scaling", "startup", "memory", "peer")
 DEFAULT_OUT = HERE / "results"
 
 
@@ -25,6 +25,10 @@ DEFAULT_OUT = HERE / "results"
 
 def _family(name: str, args, log, env=None):
     quick, runs = args.quick, args.runs
+    if name == "limit":
+        from . import limit
+        return limit.run(max(runs, 5), limit_games=500_000 if quick else 2_000_000,
+                         engine_games=100_000 if quick else 500_000, env=env, log=log)
     if name == "throughput":
         from . import throughput
         return throughput.run(runs, target_seconds=0.25 if quick else 1.0, log=log)
@@ -198,13 +202,15 @@ def render(results: dict) -> str:
     out.append("")
     out += _headline(fam)
     for title, fn, key in (
-            ("1. Throughput", _throughput, "throughput"),
-            ("2. Overhead of generality: the engine against a minimal kernel",
+            ("1. The speed limit: the engine against the shared limit kernel",
+             _limit, "limit"),
+            ("2. Throughput", _throughput, "throughput"),
+            ("3. Overhead of generality: the engine against a minimal kernel",
              _minimal, "minimal"),
-            ("3. Scaling", _scaling, "scaling"),
-            ("4. Start-up", _startup, "startup"),
-            ("5. Memory", _memory, "memory"),
-            ("6. Peer comparison: pyminion", _peer, "peer")):
+            ("4. Scaling", _scaling, "scaling"),
+            ("5. Start-up", _startup, "startup"),
+            ("6. Memory", _memory, "memory"),
+            ("7. Peer comparison: pyminion", _peer, "peer")):
         out += ["", f"## {title}", ""]
         problem = _problem(fam.get(key))
         out += [problem] if problem else fn(fam[key], results)
@@ -218,6 +224,14 @@ def render(results: dict) -> str:
 
 def _headline(fam: dict) -> list[str]:
     lines = []
+    lim = fam.get("limit")
+    if lim and not _problem(lim):
+        lines.append(
+            f"- **Engine speed: {_pct(lim['ratio']['median'])} of the speed limit** — "
+            f"Big Money vs Smithy on one thread at "
+            f"{_n(lim['engine_games_per_cpu_s']['median'])} games per CPU-second, "
+            f"against {_n(lim['limit_games_per_cpu_s']['median'])} for the shared "
+            f"hand-tuned kernel that plays only those two bots ({lim['cpu']}).")
     mini = fam.get("minimal")
     if mini and not _problem(mini):
         one = mini["threads"]["1"]
@@ -236,6 +250,22 @@ def _headline(fam: dict) -> list[str]:
             f"{_n(peer['pyminion']['games_per_cpu_s']['median'], 1)} games); "
             f"win and tie rates agree: {_yes(peer['agree'])}.")
     return lines
+
+
+def _limit(lm: dict, results: dict) -> list[str]:
+    head = ["", "games per run", "games per CPU-second"]
+    rows = [["shared limit kernel", _n(lm["limit_games"]),
+             _spread(lm["limit_games_per_cpu_s"])],
+            ["engine: big-money vs smithy", _n(lm["engine_games"]),
+             _spread(lm["engine_games_per_cpu_s"])]]
+    r = lm["ratio"]
+    return _table(head, rows) + [
+        "", f"Engine / limit: **{_pct(r['median'])}** (per run {_pct(r['min'])}–"
+        f"{_pct(r['max'])}), one thread, {r['n']} runs; each run starts the limit "
+        f"kernel (`{Path(lm['kernel']).name}`) and then the engine in fresh processes, "
+        "so the two interleave.  The two games are close, not identical (the engine's "
+        "`smithy` and `big-money` differ slightly from the limit kernel's bots); the "
+        "ratio compares games per second."]
 
 
 def _throughput(t: dict, results: dict) -> list[str]:

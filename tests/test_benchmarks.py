@@ -81,6 +81,12 @@ def _fake_results():
                     "git": "abc1234", "load_at_start": 0.25},
         "mode": "quick", "runs": 5,
         "families": {
+            "limit": {"kernel": "/x/shared/limit/dom_nb.py", "cpu": "Test CPU 9000",
+                      "strategies": ["big-money", "smithy"], "limit_games": 2000000,
+                      "engine_games": 500000,
+                      "limit_games_per_cpu_s": _spread(1800000, 1700000, 1900000),
+                      "engine_games_per_cpu_s": _spread(720000, 700000, 740000),
+                      "ratio": _spread(0.4, 0.38, 0.42)},
             "throughput": {"threads": [1, 2], "runs": 5, "load": [2.5, 2.4],
                            "elapsed_s": 60.0, "matchups": [{
                 "id": "bm-smithy", "label": "big-money vs smithy",
@@ -124,6 +130,9 @@ def test_report_renders_every_family(tmp_path):
     md = md_path.read_text()
     assert json.loads(json_path.read_text()) == results
     assert "Test CPU 9000" in md and "numba 0.68.1" in md and "2030-01-01" in md
+    assert "**Engine speed: 40.0% of the speed limit**" in md
+    assert "| shared limit kernel | 2,000,000 | 1,800,000 (1,700,000–1,900,000) |" in md
+    assert "Engine / limit: **40.0%** (per run 38.0%–42.0%)" in md
     assert "**Engine speed: 46.7% of the minimal kernel**" in md
     assert "200,000 of 200,000 games identical" in md
     assert "| big-money vs smithy | strategies' cards + filler | 2 | 123,456 | " \
@@ -135,8 +144,8 @@ def test_report_renders_every_family(tmp_path):
     assert "230.7" in md and "failed: MemoryError" in md
     assert "keep_records=False)`): not yet available" in md
     assert "failed: RuntimeError: boom" in md
-    for section in ("1. Throughput", "2. Overhead", "3. Scaling", "4. Start-up",
-                    "5. Memory", "6. Peer"):
+    for section in ("1. The speed limit", "2. Throughput", "3. Overhead", "4. Scaling",
+                    "5. Start-up", "6. Memory", "7. Peer"):
         assert f"## {section}" in md
 
 
@@ -145,7 +154,7 @@ def test_report_marks_skipped_and_missing_families(tmp_path):
     results["families"] = {"peer": {"skipped": "--skip-peer"}}
     md = run.render(results)
     assert "skipped: --skip-peer" in md
-    assert md.count("not run") == 5
+    assert md.count("not run") == 6
     assert "Engine speed" not in md
 
 
@@ -168,3 +177,10 @@ def test_skip_peer_collects_nothing_from_pyminion(monkeypatch):
     assert called == ["minimal"]
     assert results["families"]["peer"] == {"skipped": "--skip-peer"}
     assert results["mode"] == "full" and results["machine"]["cores"]
+
+
+def test_limit_family_says_when_the_shared_kernel_is_absent(monkeypatch, tmp_path):
+    from benchmarks import limit
+    monkeypatch.setenv("DOMSIM_LIMIT_KERNEL", str(tmp_path / "missing.py"))
+    assert limit.limit_kernel() is None
+    assert "not here" in limit.run(runs=1)["skipped"]
