@@ -172,7 +172,10 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
             raise ValueError(f"{resume} holds a run of '{plan.command}', not of '{command}'")
     if own:
         executor = make_executor(scheduler=scheduler, cluster=cluster, threads=threads)
+    done = None
     try:
+        for note in executor.notes:
+            notice(note)
         if resume is None:
             rd = None
             if run_dir == "auto":
@@ -188,12 +191,13 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
             elif run_dir is not None:
                 rd = RunDir.create(run_dir, plan)
         else:
-            done = len(rd.finished(plan.jobs()))
-            notice(f"resuming {rd.path}: {done:,} of {len(plan.jobs()):,} jobs already done")
+            jobs = plan.jobs()
+            done = rd.finished(jobs)
+            notice(f"resuming {rd.path}: {len(done):,} of {len(jobs):,} jobs already done")
             for path in rd.skipped:
                 notice(f"note: {path} could not be read; its job is played again")
         try:
-            runs, meta = X.run_plan(plan, executor, run_dir=rd, progress=progress,
+            runs, meta = X.run_plan(plan, executor, run_dir=rd, done=done, progress=progress,
                                     on_result=on_result)
         except KeyboardInterrupt:
             if rd is not None:

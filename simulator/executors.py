@@ -27,7 +27,7 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 
-from simulator.experiments import Job, JobResult, engine_fingerprint, run_job
+from simulator.experiments import JOB_SEAT_GAMES, Job, JobResult, engine_fingerprint, run_job
 
 SCHEDULER_ENV = "DOMSIM_SCHEDULER"
 MISSING_DASK = ("{what} needs Dask, the optional 'dist' extra: pip install -e '.[dist]' "
@@ -54,6 +54,7 @@ class Executor:
     """Runs jobs.  Use as a context manager, or call ``close``."""
     cores = 1                  # cores the executor plays on (for estimates)
     description = ""
+    notes: list[str] = []      # things the user should know about the set-up
 
     def submit(self, jobs: Iterable[Job]) -> Batch:
         raise NotImplementedError
@@ -70,15 +71,21 @@ class Executor:
 
 # ============================================================ embedded
 
+# Seat-games a thread should have before a job is spread over more threads:
+# waking a thread costs about 1 ms on an idle machine, 10 ms on a busy one.
+MIN_SEAT_GAMES_PER_THREAD = 4096
+
+
 class _EmbeddedBatch(Batch):
-    def __init__(self, jobs: Iterable[Job], threads: int | None):
+    def __init__(self, jobs: Iterable[Job], threads: int):
         self._todo = deque(jobs)
         self._threads = threads
 
     def __iter__(self) -> Iterator[JobResult]:
         while self._todo:
             job = self._todo.popleft()
-            yield run_job(job, self._threads)
+            enough = job.count * job.players // MIN_SEAT_GAMES_PER_THREAD
+            yield run_job(job, max(1, min(self._threads, enough)))
 
     def cancel(self) -> None:
         self._todo.clear()
@@ -86,31 +93,51 @@ class _EmbeddedBatch(Batch):
 
 class EmbeddedExecutor(Executor):
     """Jobs in this process, one at a time, each on ``threads`` numba
-    threads (default: all cores).  An interruption loses the running job only."""
+    threads (default: all cores; small jobs on fewer, which is faster and
+    changes no result).  An interruption loses the running job only."""
 
     def __init__(self, threads: int | None = None):
         import numba
         most = numba.config.NUMBA_NUM_THREADS
         if threads is not None and threads < 1:
             raise ValueError(f"--threads must be at least 1, not {threads}")
-        self.threads = threads
         self.cores = min(threads or most, most)
         self.description = f"this process, {self.cores} thread{'s' * (self.cores > 1)}"
 
     def submit(self, jobs: Iterable[Job]) -> Batch:
-        return _EmbeddedBatch(jobs, self.threads)
+        return _EmbeddedBatch(jobs, self.cores)
 
 
 # ============================================================ Dask
 
-def _run_on_worker(job: Job, threads: int, engine: str) -> JobResult:
+# Small jobs travel in tasks of about this many seat-games (a job's default
+# size), so a plan of many small jobs does not drown in per-task costs.
+TASK_SEAT_GAMES = JOB_SEAT_GAMES
+
+
+def pack(jobs: Iterable[Job], seat_games: int = TASK_SEAT_GAMES) -> list[tuple[Job, ...]]:
+    """Consecutive jobs grouped into tasks of at least ``seat_games`` seat-games
+    (a larger job is a task of its own)."""
+    tasks, group, work = [], [], 0
+    for job in jobs:
+        group.append(job)
+        work += job.count * job.players
+        if work >= seat_games:
+            tasks.append(tuple(group))
+            group, work = [], 0
+    if group:
+        tasks.append(tuple(group))
+    return tasks
+
+
+def _run_on_worker(jobs: tuple[Job, ...], threads: int, engine: str) -> list[JobResult]:
     """The task a Dask worker runs (this module is imported there by name,
     so workers need the same domsim installed)."""
     if engine_fingerprint() != engine:
         raise ExecutorError(f"this worker runs another domsim engine ({engine_fingerprint()}, "
-                           f"the client's is {engine}); install the same domsim version "
-                           "on every machine")
-    return run_job(job, threads)
+                            f"the client's is {engine}); install the same domsim version "
+                            "on every machine")
+    return [run_job(job, threads) for job in jobs]
 
 
 class _DaskBatch(Batch):
@@ -124,7 +151,7 @@ class _DaskBatch(Batch):
         from distributed.scheduler import KilledWorker
         for fut in self._done:
             try:
-                yield fut.result()
+                yield from fut.result()
             except KilledWorker as e:
                 raise ExecutorError(f"a job killed every worker that tried it ({e}); "
                                    "the workers may be out of memory") from None
@@ -139,12 +166,13 @@ class _DaskBatch(Batch):
 
 
 class DaskExecutor(Executor):
-    """Jobs on a Dask distributed cluster, one job per worker thread.
+    """Jobs on a Dask distributed cluster, in tasks of about a job's default
+    size (small jobs are packed together), one task per worker thread.
 
     ``threads`` is the numba threads each job uses.  Start workers with one
     thread each (``dask worker ADDR --nworkers N --nthreads 1``): a job holds
     Python's lock while it plays, so jobs sharing a worker process would
-    take turns instead of running side by side.
+    take turns instead of running side by side (``notes`` says so).
     """
 
     def __init__(self, client, *, cluster=None, threads: int = 1):
@@ -158,6 +186,10 @@ class DaskExecutor(Executor):
         where = "a local Dask cluster" if cluster is not None else f"Dask at {info.get('address')}"
         self.description = (f"{where}, {len(workers)} worker{'s' * (len(workers) != 1)}, "
                             f"{self.threads} thread{'s' * (self.threads > 1)} per job")
+        shared = sorted(a for a, w in workers.items() if w.get("nthreads", 1) > 1)
+        self.notes = [] if not shared else [
+            f"note: {len(shared)} Dask worker(s) have several threads ({shared[0]} …); their "
+            "jobs take turns: start workers with --nthreads 1 and one process per core"]
 
     @classmethod
     def connect(cls, address: str, threads: int | None = None,
@@ -182,7 +214,8 @@ class DaskExecutor(Executor):
         from distributed import LocalCluster
         cores = os.cpu_count() or 1
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+                               dashboard_address=":0", silence_logs=logging.ERROR,
+                               preload=[__name__])
         try:
             client = Client(cluster)
             client.wait_for_workers(workers)
@@ -193,10 +226,15 @@ class DaskExecutor(Executor):
 
     def submit(self, jobs: Iterable[Job]) -> Batch:
         import uuid
+        jobs = list(jobs)
         run = uuid.uuid4().hex[:8]
-        futures = [self.client.submit(_run_on_worker, job, self.threads, self.engine,
-                                      key=f"domsim-{run}-{job.key}", pure=False)
-                   for job in jobs]
+        # packed, but into at least four tasks per worker thread when there are enough jobs
+        slots = max(1, self.cores // self.threads)
+        work = sum(j.count * j.players for j in jobs)
+        size = max(1, min(TASK_SEAT_GAMES, work // (4 * slots)))
+        futures = [self.client.submit(_run_on_worker, task, self.threads, self.engine,
+                                      key=f"domsim-{run}-{task[0].key}", pure=False)
+                   for task in pack(jobs, size)]
         return _DaskBatch(self.client, futures)
 
     def worker_pids(self) -> dict[str, int]:
@@ -209,6 +247,17 @@ class DaskExecutor(Executor):
         finally:
             if self.cluster is not None:
                 self.cluster.close()
+
+
+def dask_setup(worker) -> None:
+    """Dask's hook for a preloaded module, run in each worker of a local
+    cluster: Ctrl-C in the terminal reaches the workers too, but the run is
+    stopped by the client, so the workers ignore it instead of each printing
+    a traceback."""
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _dask_client(what: str):

@@ -44,13 +44,14 @@ from pathlib import Path
 BASE = "big-money-ultimate"
 REPORT_BATCHES = 10            # independent batches per balance-report setup (per-turn CIs)
 
-# A job's default size: about 1-2 s of one core (measured ~60,000 two-player
-# games/s per core), long enough that Dask's per-task cost (a few ms) is
-# noise, short enough that Ctrl-C loses little and many workers share a run.
-JOB_SEAT_GAMES = 1 << 18
-# For the "runs over a minute get a run folder" rule: seat-games per second per core,
-# on the slow side of what the shipped bots play (measured 120,000-200,000).
-SEAT_GAMES_PER_CORE_SECOND = 100_000
+# A job's default size: 2**19 seat-games, 262,144 two-player games, about
+# 1-2 s of one core (150,000-280,000 two-player games/s per core, README
+# "Measured"): long enough that a Dask task's cost (milliseconds) is noise,
+# short enough that Ctrl-C loses little and many workers share a run.
+JOB_SEAT_GAMES = 1 << 19
+# For "runs over a minute get a run folder": seat-games per second per core,
+# on the slow side of the shipped bots (300,000-560,000 on an idle core).
+SEAT_GAMES_PER_CORE_SECOND = 200_000
 
 PLAN_FORMAT = "domsim-plan"
 PLAN_VERSION = 1
@@ -124,6 +125,12 @@ def strategy_data(strategy) -> dict:
     return {"name": strategy.name, "description": strategy.description,
             "source": strategy.source,
             "lists": {k: [r.text for r in strategy.lists[k]] for k in sorted(strategy.explicit)}}
+
+
+def strategy_id(data: dict) -> str:
+    """A short name for a strategy's data, the same for the same rules."""
+    text = json.dumps(data, sort_keys=True)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
 
 @lru_cache(maxsize=256)
@@ -206,7 +213,7 @@ class Setup:
     kind: str                      # "pair", "sweep", "card", "mirror", "main"
     stems: list[str]               # strategy stems, entry order
     labels: list[str]              # entry names in the tables
-    strategies: list[dict]         # strategy_data, entry order
+    strategies: list[str]         # strategy ids (Plan.strategies), entry order
     players: int
     kingdom: list[str]             # the 10 cards, resolved
     turn_cap: int
@@ -229,23 +236,27 @@ class Plan:
     command: str
     setups: list[Setup]
     meta: dict
+    strategies: dict[str, dict]    # id -> strategy_data: each strategy once
     job_games: int | None = None   # games per job; None: JOB_SEAT_GAMES / players
     records: bool = False          # keep per-game records (for --save-records)
 
     def games_per_job(self, setup: Setup) -> int:
         return self.job_games or max(1, JOB_SEAT_GAMES // setup.players)
 
-    def jobs(self) -> list[Job]:
-        out = []
+    def cut(self):
+        """(setup index, batch index, job) for every job, in plan order."""
+        texts = {k: json.dumps(d, sort_keys=True) for k, d in self.strategies.items()}
         for i, s in enumerate(self.setups):
-            texts = tuple(json.dumps(d, sort_keys=True) for d in s.strategies)
+            strats = tuple(texts[k] for k in s.strategies)
             size = self.games_per_job(s)
             for b, seed in enumerate(s.batch_seeds):
                 for first in range(0, s.batch_games, size):
-                    out.append(Job(f"s{i:05d}-b{b:02d}-g{first:012d}", texts,
-                                   tuple(s.kingdom), s.players, s.turn_cap, seed, first,
-                                   min(size, s.batch_games - first), self.records))
-        return out
+                    yield i, b, Job(f"s{i:06d}-b{b:02d}-g{first:010d}", strats,
+                                    tuple(s.kingdom), s.players, s.turn_cap, seed, first,
+                                    min(size, s.batch_games - first), self.records)
+
+    def jobs(self) -> list[Job]:
+        return [job for _, _, job in self.cut()]
 
     @property
     def games(self) -> int:
@@ -258,7 +269,7 @@ class Plan:
     def to_dict(self) -> dict:
         return {"format": PLAN_FORMAT, "version": PLAN_VERSION, "command": self.command,
                 "job_games": self.job_games, "records": self.records, "meta": self.meta,
-                "setups": [asdict(s) for s in self.setups]}
+                "strategies": self.strategies, "setups": [asdict(s) for s in self.setups]}
 
     @classmethod
     def from_dict(cls, d: dict) -> Plan:
@@ -268,7 +279,7 @@ class Plan:
             raise ValueError(f"plan version {d.get('version')}; this domsim reads "
                              f"version {PLAN_VERSION}")
         return cls(d["command"], [Setup(**s) for s in d["setups"]], d["meta"],
-                   d.get("job_games"), bool(d.get("records")))
+                   d["strategies"], d.get("job_games"), bool(d.get("records")))
 
 
 def _check_job_games(job_games: int | None) -> None:
@@ -276,10 +287,11 @@ def _check_job_games(job_games: int | None) -> None:
         raise ValueError(f"--job-games must be at least 1, not {job_games}")
 
 
-def _setup(kind, strats, labels, games, seed, *, players=None, kingdom=None, turn_cap,
-           batches=1, label="", info=None) -> Setup:
+def _setup(table: dict, kind, strats, labels, games, seed, *, players=None, kingdom=None,
+           turn_cap, batches=1, label="", info=None) -> Setup:
     """A setup, validated now (strategies compile against the kingdom) so a bad
-    input fails before any game is played, never on a worker."""
+    input fails before any game is played, never on a worker.  Its
+    strategies' data go into ``table`` (the plan's), by id."""
     from simulator import cards as C
     from simulator.runner import _check_run, absent_cards_notes, prepare
     from simulator.results import unique_names
@@ -290,9 +302,14 @@ def _setup(kind, strats, labels, games, seed, *, players=None, kingdom=None, tur
     else:
         per = -(-games // (batches * p)) * p          # rounded up to a multiple of p
         seeds = [derive_seed(seed, "batch", b) for b in range(batches)]
+    ids = []
+    for s in strats:
+        data = strategy_data(s)
+        ids.append(strategy_id(data))
+        table[ids[-1]] = data
     return Setup(kind=kind, stems=[s.stem for s in strats],
                  labels=unique_names(labels or [s.name for s in strats]),
-                 strategies=[strategy_data(s) for s in strats], players=p,
+                 strategies=ids, players=p,
                  kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap, seed=seed,
                  batch_seeds=seeds, batch_games=per, label=label, info=dict(info or {}),
                  notes=absent_cards_notes(strats, cards))
@@ -317,7 +334,7 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
     labels = _labels(strats)
     is_random = isinstance(kingdom, str) and _set_key(kingdom) == RANDOM
     chosen = [] if kingdom is None or is_random else parse_kingdom(kingdom)
-    setups, skipped = [], []
+    setups, skipped, table = [], [], {}
     for i in range(len(strats)):
         for j in range(i + 1, len(strats)):
             a, b = strats[i], strats[j]
@@ -341,7 +358,7 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
                 orders = [(i, j, games - games // 2), (j, i, games // 2)]
             for x, y, n in orders:
                 sa, sb = strats[x], strats[y]
-                setups.append(_setup("pair", [sa, sb], [labels[x], labels[y]], n,
+                setups.append(_setup(table, "pair", [sa, sb], [labels[x], labels[y]], n,
                                      derive_seed(seed, "pair", sa.stem, sb.stem),
                                      kingdom=cards, turn_cap=turn_cap,
                                      label=f"{labels[x]} vs {labels[y]}"))
@@ -357,7 +374,7 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
                 stems=[s.stem for s in strats], games=games, seed=seed,
                 kingdom=kingdom, kingdom_note=note, turn_cap=turn_cap,
                 all_seat_orders=all_seat_orders, skipped=skipped)
-    return Plan("tournament", setups, meta, job_games, records)
+    return Plan("tournament", setups, meta, table, job_games, records)
 
 
 # ============================================================ sweep
@@ -522,7 +539,7 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
             raise ValueError("give at least two strategies (or one with --vs)")
         matchups = [(strats[i], strats[j]) for i in range(len(strats))
                     for j in range(i + 1, len(strats))]
-    setups, skipped = [], []
+    setups, skipped, table = [], [], {}
     for kname, kcards in kingdom_cards.items():
         ids = {C.card_id(c) for c in kcards}
         for a, b in matchups:
@@ -535,14 +552,14 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
             info = dict(kingdom=kname)
             if best_card:
                 info["card"] = bm_card(a)
-            setups.append(_setup("sweep", [a, b], [la, lb], games,
+            setups.append(_setup(table, "sweep", [a, b], [la, lb], games,
                                  derive_seed(seed, "sweep", kname, a.stem, b.stem),
                                  kingdom=list(kcards), turn_cap=turn_cap,
                                  label=f"{kname}: {la} vs {lb}", info=info))
     meta = dict(command="sweep", kingdoms=kingdom_cards, games=games, seed=seed,
                 turn_cap=turn_cap, best_card=best_card, vs=vs,
                 strategies=[labels[id(s)] for s in everyone], skipped=skipped)
-    return Plan("sweep", setups, meta, job_games, records)
+    return Plan("sweep", setups, meta, table, job_games, records)
 
 
 # ============================================================ balance report
@@ -610,13 +627,13 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
                 continue
             todo.append(("sweep", [s, base], games_sweep, None, list(kcards),
                          dict(kingdom=kname, **bm_info(s)), f"{kname}: {s.name} vs {base.name}"))
-    setups = []
+    setups, table = [], {}
     for kind, strats, n, p, kingdom, info, label in todo:
         stems = [s.stem for s in strats]
         run_seed = derive_seed(seed, "balance", kind, *stems, p or 2, info.get("kingdom", ""))
-        setups.append(_setup(kind, strats, None, n, run_seed, players=p, kingdom=kingdom,
-                             turn_cap=turn_cap, batches=REPORT_BATCHES, label=label,
-                             info=info))
+        setups.append(_setup(table, kind, strats, None, n, run_seed, players=p,
+                             kingdom=kingdom, turn_cap=turn_cap, batches=REPORT_BATCHES,
+                             label=label, info=info))
     players_text = ",".join(str(p) for p in counts)
     command = (f"domsim report balance{f' --out {out}' if out is not None else ''} "
                f"--games {games} --players {players_text} --seed {seed}"
@@ -625,23 +642,27 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
                 games_cards=games, games_mirror=games, games_sweep=games_sweep,
                 players=counts, turn_cap=turn_cap, batches=REPORT_BATCHES,
                 total_games=sum(s.games for s in setups), sweep_skipped=skipped)
-    return Plan("report balance", setups, meta, job_games, records)
+    return Plan("report balance", setups, meta, table, job_games, records)
 
 
 # ============================================================ running a plan
 
-def execute(plan: Plan, executor, *, run_dir=None, progress=None,
-            on_result: Callable[[JobResult], None] | None = None) -> dict[str, JobResult]:
-    """Run the plan's jobs that ``run_dir`` does not hold yet; return every
-    job's result by key.  Each result is saved to ``run_dir`` as it arrives,
-    so an interruption loses at most the jobs that were running.
+def execute(plan: Plan, executor, *, run_dir=None, done: dict | None = None,
+            progress=None, on_result: Callable[[JobResult], None] | None = None
+            ) -> dict[str, JobResult]:
+    """Run the plan's jobs that are not ``done`` (default: the results saved
+    in ``run_dir``); return every job's result by key.  Each result is saved
+    to ``run_dir`` as it arrives, so an interruption loses at most the jobs
+    that were running.
 
     ``progress``: None shows a progress display on a terminal only, False
     never, True always; ``on_result`` is called after each new result.
     """
     from simulator.progress import JobProgress
     jobs = plan.jobs()
-    done = run_dir.finished(jobs) if run_dir is not None else {}
+    if done is None:
+        done = run_dir.finished(jobs) if run_dir is not None else {}
+    done = dict(done)
     todo = [j for j in jobs if j.key not in done]
     by_key = {j.key: j for j in todo}
     games_done = sum(j.count for j in jobs if j.key in done)
@@ -668,10 +689,9 @@ def merge(plan: Plan, results: Mapping[str, JobResult]) -> list:
     from reports.store import Run, concat_results
     from simulator.results import Results
     by_batch: dict[tuple[int, int], list[tuple[int, JobResult]]] = {}
-    for job in plan.jobs():
+    for i, b, job in plan.cut():
         if job.key not in results:
             raise ValueError(f"job {job.key} has no result: the run is not complete")
-        i, b = int(job.key[1:6]), int(job.key[8:10])
         by_batch.setdefault((i, b), []).append((job.first, results[job.key]))
     runs = []
     for i, s in enumerate(plan.setups):
@@ -711,11 +731,11 @@ def finished_meta(plan: Plan, seconds: float, cores: int) -> dict:
     return meta
 
 
-def run_plan(plan: Plan, executor, *, run_dir=None, progress=None,
+def run_plan(plan: Plan, executor, *, run_dir=None, done=None, progress=None,
              on_result=None) -> tuple[list, dict]:
     """Execute and merge: the runs and the report's metadata."""
     started = time.perf_counter()
-    results = execute(plan, executor, run_dir=run_dir, progress=progress,
+    results = execute(plan, executor, run_dir=run_dir, done=done, progress=progress,
                       on_result=on_result)
     seconds = time.perf_counter() - started
     return merge(plan, results), finished_meta(plan, seconds, executor.cores)

@@ -48,7 +48,7 @@ Resume = Annotated[Optional[Path], typer.Option(
                      "played; output options still apply).", file_okay=False,
     show_default=False)]
 JobGames = Annotated[Optional[int], typer.Option(
-    "--job-games", min=1, help="Games per job (default: 262,144 / players, about 1-2 s "
+    "--job-games", min=1, help="Games per job (default: 524,288 / players, about 1-2 s "
                                "on one core). Does not change the results.",
     show_default=False)]
 
