@@ -12,7 +12,9 @@ Figures (medians with min-max, on a shared machine):
   executor, alternating ABBA on one started cluster; ``overhead_run``: the
   paired ratio dask / embedded - 1 (serialisation, scheduling, the tail
   where one worker waits for the other), also in CPU time of every process
-  involved (``overhead_run_cpu``);
+  involved (``overhead_run_cpu``); ``worker_time_not_playing``: the share of
+  the workers' wall time not spent inside jobs (Dask's own cost, measured
+  within each run, so the machine's changing load cancels out);
 - ``cluster_cold_cost_s``: what ``--cluster local:2`` adds once per
   command: starting the workers, their first load of the compiled kernel,
   stopping them;
@@ -97,7 +99,7 @@ def run(runs: int = 3, games: int = 100_000, log=print) -> dict:
     t0 = time.perf_counter()
     ex = DaskExecutor.local(2)
     start = time.perf_counter() - t0
-    emb, emb_cpu, dask, dask_cpu, job_s = [], [], [], [], []
+    emb, emb_cpu, dask, dask_cpu, job_s, idle = [], [], [], [], [], []
     same = True
     try:
         first, _, ref, _ = _timed(plan, ex)                      # workers load the kernel
@@ -110,6 +112,8 @@ def run(runs: int = 3, games: int = 100_000, log=print) -> dict:
                 (emb_cpu if kind == "e" else dask_cpu).append(c)
                 if kind == "d":
                     job_s += [x.seconds for x in res.values()]
+                    # worker time not spent playing: scheduling, transfers, the tail
+                    idle.append(t * 2 / sum(x.seconds for x in res.values()) - 1)
             log(f"  pair {r + 1}: embedded {emb[-1]:.1f} s ({emb_cpu[-1]:.1f} CPU-s), "
                 f"Dask {dask[-1]:.1f} s ({dask_cpu[-1]:.1f} CPU-s); identical: {same}")
     finally:
@@ -125,6 +129,7 @@ def run(runs: int = 3, games: int = 100_000, log=print) -> dict:
         "dask_s": spread(dask), "dask_cpu_s": spread(dask_cpu),
         "overhead_run": spread([d / e - 1 for d, e in zip(dask, emb)]),
         "overhead_run_cpu": spread([d / e - 1 for d, e in zip(dask_cpu, emb_cpu)]),
+        "worker_time_not_playing": spread(idle),
         "cluster_start_s": start, "cluster_first_run_s": first, "cluster_stop_s": stop,
         "cluster_cold_cost_s": cold,
         "identical": bool(same),
@@ -149,7 +154,10 @@ def main(argv=None) -> int:
           f"({100 * out['overhead_run']['min']:+.1f}% to {100 * out['overhead_run']['max']:+.1f}%), "
           f"{100 * out['overhead_run_cpu']['median']:+.1f}% CPU "
           f"({100 * out['overhead_run_cpu']['min']:+.1f}% to "
-          f"{100 * out['overhead_run_cpu']['max']:+.1f}%)")
+          f"{100 * out['overhead_run_cpu']['max']:+.1f}%); worker time not spent playing: "
+          f"{100 * out['worker_time_not_playing']['median']:.1f}% "
+          f"({100 * out['worker_time_not_playing']['min']:.1f}-"
+          f"{100 * out['worker_time_not_playing']['max']:.1f}%)")
     print(f"cluster: start {out['cluster_start_s']:.1f} s, first run "
           f"{out['cluster_first_run_s']:.1f} s, stop {out['cluster_stop_s']:.1f} s: "
           f"{out['cluster_cold_cost_s']:.1f} s added by --cluster local:2; "

@@ -160,10 +160,6 @@ class Job:
     count: int
     records: bool = False          # also send back the per-game records
 
-    @property
-    def games(self) -> int:
-        return self.count
-
 
 @dataclass
 class JobResult:
