@@ -77,30 +77,32 @@ class ExperimentResult:
         return f"<{type(self).__name__}: {len(self.runs)} runs, {games:,} games>"
 
 
-class TournamentResult(ExperimentResult):
+class _Charted(ExperimentResult):
+    _module = ""                       # the reports module that renders this result
+
+    def _reports(self):
+        import importlib
+        return importlib.import_module(self._module)
+
+    def text(self) -> str:
+        """The text the command prints."""
+        return self._reports().text(self.report)
+
+    def write_charts(self, out) -> list[Path]:
+        """Write the command's charts (PNG + SVG) into ``out``."""
+        return self._reports().write_charts(self.report, out)
+
+
+class TournamentResult(_Charted):
     """Tables: matrix (the main one), ranking, pairs, seats, skipped."""
     command = "tournament"
-
-    def text(self) -> str:
-        from reports import tournament as TR
-        return TR.text(self.report)
-
-    def write_charts(self, out) -> list[Path]:
-        from reports import tournament as TR
-        return TR.write_charts(self.report, out)
+    _module = "reports.tournament"
 
 
-class SweepResult(ExperimentResult):
+class SweepResult(_Charted):
     """Tables: sweep (the main one), best-card, skipped."""
     command = "sweep"
-
-    def text(self) -> str:
-        from reports import sweep as SW
-        return SW.text(self.report)
-
-    def write_charts(self, out) -> list[Path]:
-        from reports import sweep as SW
-        return SW.write_charts(self.report, out)
+    _module = "reports.sweep"
 
 
 class BalanceResult(ExperimentResult):
@@ -156,14 +158,20 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
         command: str | None = None) -> ExperimentResult:
     """Run a plan (or continue the run in ``resume``) and build its report.
 
-    ``run_dir``: a folder to keep finished jobs in; "auto" makes one under
-    ./domsim-runs when the run should last over a minute (removed when the
-    run completes).  ``command``: the command ``resume`` must hold.
+    ``run_dir``: a new folder to keep finished jobs in; "auto" makes one
+    under ./domsim-runs when the run should last over a minute (removed when
+    the run completes).  ``executor``: one you keep open (else one is made
+    from ``scheduler`` / ``cluster`` / ``threads`` and closed at the end).
+    ``progress``: None draws it on a terminal only; ``on_result(job_result)``
+    is called as each job finishes; ``notice(text)`` prints notes (stderr).
+    ``command``: the command ``resume`` must hold.
     """
     from simulator.executors import make_executor
     from simulator.rundir import RunDir
     if resume is not None and plan is not None:
         raise ValueError("give either a new run or --resume, not both")
+    if resume is not None and run_dir is not None:
+        raise ValueError("give either --run-dir (a new run) or --resume (continue one)")
     own = executor is None
     if resume is not None:
         rd = RunDir.open(resume)

@@ -213,12 +213,16 @@ class DaskExecutor(Executor):
         import logging
         from distributed import LocalCluster
         cores = os.cpu_count() or 1
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=logging.ERROR,
-                               preload=[__name__])
+        try:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", silence_logs=logging.ERROR,
+                                   preload=[__name__])
+        except RuntimeError as e:
+            raise ExecutorError(f"could not start a local Dask cluster ({e}); in a Python "
+                                "script, start it under if __name__ == '__main__':") from None
         try:
             client = Client(cluster)
-            client.wait_for_workers(workers)
+            client.wait_for_workers(workers, timeout=300)
         except BaseException:
             cluster.close()
             raise

@@ -119,8 +119,10 @@ def _export(result, csv, json_path, parquet) -> None:
 
 
 def _where(scheduler, cluster, threads, run_dir, resume) -> dict:
+    if run_dir is None and resume is None:
+        run_dir = "auto"
     return dict(scheduler=scheduler, cluster=cluster, threads=threads, resume=resume,
-                run_dir=run_dir if run_dir is not None else "auto")
+                run_dir=run_dir)
 
 
 # ============================================================ tournament

@@ -17,42 +17,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-import typer
-import typer.testing
 
 from simulator import api
 from simulator import experiments as X
-from simulator import report_commands as RC
 from simulator.executors import EmbeddedExecutor, make_executor, parse_cluster
-from simulator.rundir import RunDir
+
+from test_report_commands import app, run as cli                 # noqa: F401 (fixture)
 
 STRATS = "big-money-ultimate,bm-smithy,bm-witch"
-
-
-def _runner() -> typer.testing.CliRunner:
-    try:
-        return typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        return typer.testing.CliRunner()
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False)
-
-    @a.callback()
-    def _main() -> None:
-        """test app"""
-
-    RC.register(a)
-    return a
-
-
-def cli(app, *args, ok=True):
-    res = _runner().invoke(app, [str(a) for a in args])
-    if ok:
-        assert res.exit_code == 0, (res.stdout, res.stderr, res.exception)
-    return res
 
 
 def assert_same(a, b) -> None:
