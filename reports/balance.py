@@ -129,7 +129,7 @@ def build(runs: list[Run], meta: dict | None = None) -> Balance:
                           piles_share=ended["piles"] / n, piles_share_low=pl,
                           piles_share_high=ph, turn_cap_share=ended["turn_cap"] / n,
                           turn_cap_share_low=cl, turn_cap_share_high=ch))
-        if r.results.records is not None:
+        if r.results.length_counts() is not None:
             d = T.length_distribution(r.results, label)
             d["players"] = r.results.players
             d["kind"] = "mirror" if r.kind == "mirror" else "matchup"

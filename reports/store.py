@@ -10,7 +10,8 @@ A store file is one ``.npz`` archive (``numpy.savez_compressed``; no pickle):
   ``info``) and which arrays it has;
 - ``r<i>.records``: the per-game records (``simulator.records.record_dtype``);
 - ``r<i>.per_turn``: the per-turn VP/coins sums (``Results.per_turn``);
-- ``r<i>.tally.<field>``: the aggregate ``Tally`` when the run kept no records;
+- ``r<i>.tally.<field>``: the aggregate ``Tally`` when the run kept no records
+  (``lengths``, the game-length histogram, is optional);
 - ``r<i>.x.<name>``: extra arrays of the run (e.g. per-batch per-turn sums).
 """
 from __future__ import annotations
@@ -61,6 +62,8 @@ def save_runs(path, runs: list[Run], meta: dict | None = None) -> None:
             t = r._tally
             for f in _TALLY_FIELDS:
                 arrays[f"r{i}.tally.{f}"] = getattr(t, f)
+            if t.lengths is not None:
+                arrays[f"r{i}.tally.lengths"] = t.lengths
         if r.per_turn is not None:
             arrays[f"r{i}.per_turn"] = np.asarray(r.per_turn)
         for name, a in run.arrays.items():
@@ -99,7 +102,8 @@ def load_runs(path) -> tuple[list[Run], dict]:
             records = z[f"r{i}.records"] if e["records"] else None
             tally = None
             if records is None:
-                tally = Tally(*(z[f"r{i}.tally.{f}"] for f in _TALLY_FIELDS))
+                lengths = z[f"r{i}.tally.lengths"] if f"r{i}.tally.lengths" in z.files else None
+                tally = Tally(*(z[f"r{i}.tally.{f}"] for f in _TALLY_FIELDS), lengths)
             elif records.dtype != record_dtype(e["players"]):
                 raise StoreError(f"{path}: run {i} has records of an unknown layout")
             per_turn = z[f"r{i}.per_turn"] if e["per_turn"] else None

@@ -47,16 +47,18 @@ def _erfc_p(z: float) -> float:
 # ============================================================ game lengths
 
 def game_lengths(results) -> np.ndarray | None:
-    """Length of each game in rounds: the turns the first player took (the
-    most any player took).  None when the run kept no per-game records."""
-    if results.records is None:
+    """Length of each game in rounds (the most turns any player took),
+    shortest first: from the run's length histogram, so the statistics are
+    the same bits however the run was split.  None when the run has none."""
+    counts = results.length_counts()
+    if counts is None:
         return None
-    return results.records["turns"].max(axis=1).astype(np.int64)
+    return np.repeat(np.arange(counts.size, dtype=np.int64), counts)
 
 
 def length_stats(results) -> dict:
     """Mean game length (rounds) with its 95% CI, median and 10th/90th
-    percentiles; the interval and percentiles are NaN without records."""
+    percentiles; the interval and percentiles are NaN without the histogram."""
     lengths = game_lengths(results)
     if lengths is None or lengths.size == 0:
         s = results.summary()
@@ -76,7 +78,7 @@ def length_distribution(results, label: str) -> pd.DataFrame:
     """Games per length (rounds): label, length, games, share."""
     lengths = game_lengths(results)
     if lengths is None:
-        raise ValueError("game-length distributions need per-game records")
+        raise ValueError("game-length distributions need the run's length histogram")
     counts = np.bincount(lengths)
     nz = np.flatnonzero(counts)
     return pd.DataFrame({"label": label, "length": nz, "games": counts[nz],

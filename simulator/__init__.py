@@ -29,3 +29,21 @@ def simulate(*args, **kwargs):
     """See ``simulator.runner.simulate`` (imported lazily: it loads numba)."""
     from .runner import simulate as _simulate
     return _simulate(*args, **kwargs)
+
+
+def tournament(*args, **kwargs):
+    """See ``simulator.api.tournament``."""
+    from .api import tournament as _tournament
+    return _tournament(*args, **kwargs)
+
+
+def sweep(*args, **kwargs):
+    """See ``simulator.api.sweep``."""
+    from .api import sweep as _sweep
+    return _sweep(*args, **kwargs)
+
+
+def balance(*args, **kwargs):
+    """See ``simulator.api.balance``."""
+    from .api import balance as _balance
+    return _balance(*args, **kwargs)

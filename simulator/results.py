@@ -51,17 +51,23 @@ def unique_names(names) -> list[str]:
 @dataclass(frozen=True)
 class Tally:
     """Everything the tables need, summed over games: a run that keeps no
-    per-game records keeps only this, so its memory does not grow."""
+    per-game records keeps only this, so its memory does not grow.
+
+    Every field is an integer count or sum, so adding tallies of parts of a
+    run gives the same bits in any order (how distributed runs merge).
+    """
     outcome: np.ndarray      # int64 [entries, seats, 3]  indexed by LOSS/WIN/TIE
     ended: np.ndarray        # int64 [entries, 3]         seat-instances by ENDED_*
-    vp: np.ndarray           # float64 [entries]          sum over seat-instances
-    turns: np.ndarray        # float64 [entries]
+    vp: np.ndarray           # int64 [entries]            sum over seat-instances
+    turns: np.ndarray        # int64 [entries]
     ended_games: np.ndarray  # int64 [3]                  games by ENDED_*
+    lengths: np.ndarray | None = None   # int64 [rounds + 1]: games by length (None: unknown)
 
     @classmethod
     def empty(cls, n_entries: int, seats: int) -> Tally:
         return cls(np.zeros((n_entries, seats, 3), np.int64), np.zeros((n_entries, 3), np.int64),
-                   np.zeros(n_entries), np.zeros(n_entries), np.zeros(3, np.int64))
+                   np.zeros(n_entries, np.int64), np.zeros(n_entries, np.int64),
+                   np.zeros(3, np.int64), np.zeros(0, np.int64))
 
     @classmethod
     def of(cls, records: np.ndarray, n_entries: int, seats: int) -> Tally:
@@ -81,15 +87,33 @@ class Tally:
                             minlength=n_entries * seats * 3).reshape(n_entries, seats, 3),
                 np.bincount((e * 3 + eb[:, None]).ravel(),
                             minlength=n_entries * 3).reshape(n_entries, 3),
-                np.bincount(flat, weights=r["vp"].ravel(), minlength=n_entries),
-                np.bincount(flat, weights=r["turns"].ravel(), minlength=n_entries),
-                np.bincount(eb, minlength=3))
+                _int_sums(flat, r["vp"].ravel(), n_entries),
+                _int_sums(flat, r["turns"].ravel(), n_entries),
+                np.bincount(eb, minlength=3),
+                np.bincount(r["turns"].max(axis=1).astype(np.intp)))
         return total
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(self.outcome + other.outcome, self.ended + other.ended,
                      self.vp + other.vp, self.turns + other.turns,
-                     self.ended_games + other.ended_games)
+                     self.ended_games + other.ended_games,
+                     _add_counts(self.lengths, other.lengths))
+
+
+def _int_sums(index: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
+    """Per-index sums of small integers, exactly (bincount sums in float64,
+    exact far beyond any chunk's total)."""
+    return np.rint(np.bincount(index, weights=values, minlength=n)).astype(np.int64)
+
+
+def _add_counts(a: np.ndarray | None, b: np.ndarray | None) -> np.ndarray | None:
+    """Add two histograms of different lengths; None (unknown) wins."""
+    if a is None or b is None:
+        return None
+    out = np.zeros(max(a.size, b.size), np.int64)
+    out[:a.size] += a
+    out[:b.size] += b
+    return out
 
 
 class Results:
@@ -144,6 +168,13 @@ class Results:
     def games_per_second(self) -> float:
         """NaN when the run time was not measured (seconds <= 0)."""
         return self.games / self.seconds if self.seconds > 0 else math.nan
+
+    def length_counts(self) -> np.ndarray | None:
+        """Games by length in rounds (the most turns any player took):
+        ``counts[n]`` games lasted n rounds.  None if the run kept neither
+        records nor the histogram (records saved by an older domsim)."""
+        lengths = self._tally.lengths
+        return None if lengths is None else lengths.copy()
 
     @property
     def ended_by(self) -> dict[str, int]:

@@ -74,7 +74,8 @@ def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int]) -> list
 def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
              players: int | None = None, kingdom=None, turn_cap: int = 100,
              threads: int | None = None, keep_records: bool = True,
-             progress: Callable[[int, int], None] | None = None) -> Results:
+             progress: Callable[[int, int], None] | None = None,
+             first: int = 0) -> Results:
     """Play ``games`` games and return their results.
 
     ``strategies`` are names, file paths or ``Strategy`` objects; with more
@@ -82,9 +83,15 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     same seed gives bit-identical results for any ``threads``.  With
     ``keep_records=False`` only the aggregates are kept, so memory stays flat
     however many games are played.
+
+    ``first`` plays games ``first .. first + games - 1`` of the run instead
+    (a job of a larger run): every game depends only on the seed and its
+    index, so the parts of a run add up to the whole run, bit for bit.
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
+    if first < 0:
+        raise ValueError(f"the first game index must be 0 or more, not {first}")
     _check_run(seed, turn_cap)
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
     threads = _set_threads(threads)
@@ -97,26 +104,26 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     per_turn = np.zeros((16 * threads, n_entries, min(turn_cap, STATS_TURNS), 3), np.int64)
 
     started = time.perf_counter()
-    for first in range(0, games, CHUNK):
-        count = min(CHUNK, games - first)
+    for start in range(first, first + games, CHUNK):
+        count = min(CHUNK, first + games - start)
         chunk = np.empty(count, dtype=dtype)
         out = {f: np.zeros((count, players), dtype[f].base)
                for f in ("vp", "turns", "outcome", "cards", "curses", "provinces")}
         ended = np.zeros(count, dtype["ended_by"])
-        K.run_games(prog, mask, entries, players, seed, first, count, turn_cap,
+        K.run_games(prog, mask, entries, players, seed, start, count, turn_cap,
                     per_turn[:min(count, len(per_turn))],
                     out["vp"], out["turns"], out["outcome"], out["cards"],
                     out["curses"], out["provinces"], ended)
-        chunk["entry"] = seat_entries(np.arange(first, first + count), players, n_entries)
+        chunk["entry"] = seat_entries(np.arange(start, start + count), players, n_entries)
         for field, arr in out.items():
             chunk[field] = arr
         chunk["ended_by"] = ended
         if keep_records:
-            records[first:first + count] = chunk
+            records[start - first:start - first + count] = chunk
         else:
             tally = tally + Tally.of(chunk, n_entries, players)
         if progress is not None:
-            progress(first + count, games)
+            progress(start - first + count, games)
     seconds = time.perf_counter() - started
 
     return Results(records, unique_names([s.name for s in strats]), seed=seed, players=players,

@@ -11,6 +11,7 @@ import pytest
 import typer
 import typer.testing
 
+from simulator import experiments as X
 from simulator import report_commands as RC
 
 
@@ -49,10 +50,10 @@ def _png_ok(path):
 
 # ================================================================ helpers
 def test_derive_seed_is_stable_and_distinct():
-    a = RC.derive_seed(0, "pair", "smithy", "big-money")
-    assert a == RC.derive_seed(0, "pair", "smithy", "big-money")
-    assert a != RC.derive_seed(1, "pair", "smithy", "big-money")
-    assert a != RC.derive_seed(0, "pair", "big-money", "smithy")
+    a = X.derive_seed(0, "pair", "smithy", "big-money")
+    assert a == X.derive_seed(0, "pair", "smithy", "big-money")
+    assert a != X.derive_seed(1, "pair", "smithy", "big-money")
+    assert a != X.derive_seed(0, "pair", "big-money", "smithy")
     assert 0 <= a < 2**63
 
 
@@ -60,37 +61,37 @@ def test_kingdom_file_text_and_toml(tmp_path):
     f = tmp_path / "k.txt"
     f.write_text("# comment\n\nMine: Witch, smithy , Village\nFull: Cellar, Chapel, Moat, "
                  "Harbinger, Merchant, Vassal, Village, Workshop, Bureaucrat, Gardens\n")
-    k = RC.parse_kingdom_file(f)
+    k = X.parse_kingdom_file(f)
     assert list(k) == ["Mine", "Full"]
     assert k["Mine"][:3] == ["Witch", "Smithy", "Village"] and len(k["Mine"]) == 10
     t = tmp_path / "k.toml"
     t.write_text('Mine = ["Witch", "Smithy"]\n"Other one" = "Moat, Cellar"\n')
-    assert RC.parse_kingdom_file(t)["Other one"][:2] == ["Moat", "Cellar"]
+    assert X.parse_kingdom_file(t)["Other one"][:2] == ["Moat", "Cellar"]
     bad = tmp_path / "bad.txt"
     bad.write_text("Mine: Witch, Smithe\n")
     with pytest.raises(ValueError, match=r"bad.txt:1: .*Smithe.*Smithy"):
-        RC.parse_kingdom_file(bad)
+        X.parse_kingdom_file(bad)
     bad.write_text("no colon here\n")
     with pytest.raises(ValueError, match="expected 'Name: card"):
-        RC.parse_kingdom_file(bad)
+        X.parse_kingdom_file(bad)
 
 
 def test_resolve_kingdoms():
-    rec = RC.resolve_kingdoms("recommended", 0)
+    rec = X.resolve_kingdoms("recommended", 0)
     assert len(rec) == 6 and all(len(v) == 10 for v in rec.values())
-    r = RC.resolve_kingdoms("random:3", 5)
+    r = X.resolve_kingdoms("random:3", 5)
     assert list(r) == ["Random 1", "Random 2", "Random 3"]
-    assert r == RC.resolve_kingdoms("random:3", 5) and r != RC.resolve_kingdoms("random:3", 6)
+    assert r == X.resolve_kingdoms("random:3", 5) and r != X.resolve_kingdoms("random:3", 6)
     with pytest.raises(ValueError, match="random:K"):
-        RC.resolve_kingdoms("random:x", 0)
+        X.resolve_kingdoms("random:x", 0)
 
 
 def test_bm_stems_and_cards():
     from simulator.strategy import load_strategy
-    stems = RC.bm_stems()
+    stems = X.bm_stems()
     assert "bm-witch" in stems and all(s.startswith("bm-") for s in stems)
-    assert RC.bm_card(load_strategy("bm-council-room")) == "Council Room"
-    assert RC.bm_info(load_strategy("bm-village")) == {"card": "Village", "also": "Smithy"}
+    assert X.bm_card(load_strategy("bm-council-room")) == "Council Room"
+    assert X.bm_info(load_strategy("bm-village")) == {"card": "Village", "also": "Smithy"}
 
 
 def test_register_adds_the_commands(app):

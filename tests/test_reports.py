@@ -2,6 +2,7 @@
 hand, store round trips, exports, text rendering and charts.  No kernel."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -113,10 +114,17 @@ def test_length_stats_and_distribution(two_player_results):
 
 
 def test_length_stats_without_records(two_player_results):
+    # aggregates carry the game-length histogram: the same statistics as records
     r = two_player_results
     agg = Results(None, r.entries, seed=0, players=2, kingdom=[], turn_cap=100, seconds=0,
                   tally=r._tally)
-    ls = T.length_stats(agg)
+    assert T.length_stats(agg) == T.length_stats(r)
+    assert T.length_stats(agg)["avg_length"] == (15 + 17 + 20 + 100 + 14) / 5
+    # a tally without the histogram (records saved by an older domsim): the
+    # mean from the average turns, no interval
+    old = Results(None, r.entries, seed=0, players=2, kingdom=[], turn_cap=100, seconds=0,
+                  tally=dataclasses.replace(r._tally, lengths=None))
+    ls = T.length_stats(old)
     assert ls["avg_length"] == pytest.approx(r.summary()["avg_turns"].mean())
     assert math.isnan(ls["avg_length_low"])
 

@@ -1,0 +1,309 @@
+"""The Python API of the multi-run commands: ``tournament``, ``sweep`` and
+``balance`` take the options of ``domsim tournament``, ``domsim sweep`` and
+``domsim report balance`` and return the same tables, as pandas DataFrames.
+
+Each call plans jobs (``simulator.experiments``), runs them on an executor
+(``simulator.executors``: this process by default, or Dask), optionally
+checkpointed in a run folder (``simulator.rundir``), and merges them::
+
+    from simulator import sweep
+    s = sweep("recommended", ["bm-witch", "bm-smithy"], games=20_000, seed=1)
+    s.frame                       # one row per (kingdom, matchup), as `--csv` writes
+    s.tables["skipped"]           # every table of `--json`, by name
+    s.to_json()                   # the `--json` document
+
+Where the games run: ``cluster="local:4"`` (Dask worker processes on this
+machine), ``scheduler="tcp://host:8786"`` (an existing Dask cluster; also
+from ``DOMSIM_SCHEDULER``) or ``executor=`` an executor you keep open across
+calls.  ``run_dir=`` keeps every finished job on disk; ``resume(run_dir)``
+(or ``resume=`` of the same function) finishes an interrupted run with the
+same results as an uninterrupted one.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from simulator import experiments as X
+
+_TIMING = ("seconds", "date", "simulated", "generated", "version", "threads")
+
+
+class ExperimentResult:
+    """A finished multi-run command: its report object, tables and runs.
+
+    ``tables`` are the tables of the command's ``--json``/``--csv`` output,
+    the main one first; ``frame`` is the main one.  ``runs`` hold every
+    setup's ``Results``.  Attributes of the report object (e.g. ``ranking``
+    of a tournament) are available directly.
+    """
+    command = ""
+
+    def __init__(self, report, runs: list, meta: dict, run_dir: Path | None = None):
+        self.report = report
+        self.runs = runs
+        self.meta = meta
+        self.run_dir = run_dir
+
+    @property
+    def tables(self) -> dict:
+        return dict(self.report.tables())
+
+    @property
+    def frame(self):
+        return next(iter(self.report.tables().values()))
+
+    def json_meta(self) -> dict:
+        return dict(self.meta)
+
+    def to_json(self) -> dict:
+        """The document ``--json`` writes: {"meta": ..., "tables": {...}}."""
+        from reports.export import json_document
+        return json_document(self.tables, self.json_meta())
+
+    def save_records(self, path) -> None:
+        """Save the runs for ``from_records`` / the CLI's ``--from``."""
+        from reports.store import save_runs
+        save_runs(path, self.runs, self.meta)
+
+    def __getattr__(self, name):
+        if name.startswith("_") or name in ("report", "runs", "meta", "run_dir"):
+            raise AttributeError(name)
+        return getattr(self.report, name)
+
+    def __repr__(self) -> str:
+        games = sum(r.results.games for r in self.runs)
+        return f"<{type(self).__name__}: {len(self.runs)} runs, {games:,} games>"
+
+
+class _Charted(ExperimentResult):
+    _module = ""                       # the reports module that renders this result
+
+    def _reports(self):
+        import importlib
+        return importlib.import_module(self._module)
+
+    def text(self) -> str:
+        """The text the command prints."""
+        return self._reports().text(self.report)
+
+    def write_charts(self, out) -> list[Path]:
+        """Write the command's charts (PNG + SVG) into ``out``."""
+        return self._reports().write_charts(self.report, out)
+
+
+class TournamentResult(_Charted):
+    """Tables: matrix (the main one), ranking, pairs, seats, skipped."""
+    command = "tournament"
+    _module = "reports.tournament"
+
+
+class SweepResult(_Charted):
+    """Tables: sweep (the main one), best-card, skipped."""
+    command = "sweep"
+    _module = "reports.sweep"
+
+
+class BalanceResult(ExperimentResult):
+    """Tables: cards (the main one), seats, seat-advantage, game-length,
+    turn-curves, kingdoms, best-card."""
+    command = "report balance"
+
+    def json_meta(self) -> dict:
+        return {k: v for k, v in self.meta.items() if k != "sweep_skipped"}
+
+    def write(self, out) -> Path:
+        """Write the HTML + Markdown report with its charts and CSV tables."""
+        from reports import balance as BAL
+        BAL.check_out_dir(out)
+        return BAL.write(out, self.report)
+
+    def text(self, out=None) -> str:
+        from reports import balance as BAL
+        return BAL.summary_text(self.report, Path(out) if out is not None else Path("."))
+
+
+_RESULTS = {c.command: c for c in (TournamentResult, SweepResult, BalanceResult)}
+
+
+def build_result(command: str, runs: list, meta: dict, run_dir=None) -> ExperimentResult:
+    if command == "tournament":
+        from reports import tournament as TR
+        report = TR.build(runs, meta["strategies"], meta.get("skipped", []), meta,
+                          seat_table=meta.get("all_seat_orders", False))
+    elif command == "sweep":
+        from reports import sweep as SW
+        report = SW.build(runs, meta["kingdoms"], meta.get("skipped"), meta,
+                          best_card=meta.get("best_card", False))
+    elif command == "report balance":
+        from reports import balance as BAL
+        meta = {**meta, "generated": meta.get("generated") or meta.get("simulated")}
+        report = BAL.build(runs, meta)
+    else:
+        raise ValueError(f"unknown command {command!r}")
+    return _RESULTS[command](report, runs, meta, run_dir)
+
+
+# ============================================================ running
+
+def _notice(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
+        scheduler: str | None = None, cluster: str | None = None,
+        threads: int | None = None, progress: bool | None = None,
+        on_result: Callable | None = None, notice: Callable[[str], None] = _notice,
+        command: str | None = None) -> ExperimentResult:
+    """Run a plan (or continue the run in ``resume``) and build its report.
+
+    ``run_dir``: a new folder to keep finished jobs in; "auto" makes one
+    under ./domsim-runs when the run should last over a minute (removed when
+    the run completes).  ``executor``: one you keep open (else one is made
+    from ``scheduler`` / ``cluster`` / ``threads`` and closed at the end).
+    ``progress``: None draws it on a terminal only; ``on_result(job_result)``
+    is called as each job finishes; ``notice(text)`` prints notes (stderr).
+    ``command``: the command ``resume`` must hold.
+    """
+    from simulator.executors import make_executor
+    from simulator.rundir import RunDir
+    if resume is not None and plan is not None:
+        raise ValueError("give either a new run or --resume, not both")
+    if resume is not None and run_dir is not None:
+        raise ValueError("give either --run-dir (a new run) or --resume (continue one)")
+    own = executor is None
+    if resume is not None:
+        rd = RunDir.open(resume)
+        plan = rd.plan
+        if command is not None and plan.command != command:
+            raise ValueError(f"{resume} holds a run of '{plan.command}', not of '{command}'")
+    if own:
+        executor = make_executor(scheduler=scheduler, cluster=cluster, threads=threads)
+    done = None
+    try:
+        for note in executor.notes:
+            notice(note)
+        if resume is None:
+            rd = None
+            if run_dir == "auto":
+                if plan.estimated_seconds(executor.cores) > 60:
+                    path = RunDir.default_path(plan.command)
+                    try:
+                        rd = RunDir.create(path, plan, default=True)
+                    except OSError as e:
+                        notice(f"note: no checkpoints for this run ({path}: {e.strerror})")
+                    else:
+                        notice(f"checkpoints in {path} (continue an interrupted run with "
+                               f"--resume {path})")
+            elif run_dir is not None:
+                rd = RunDir.create(run_dir, plan)
+        else:
+            jobs = plan.jobs()
+            done = rd.finished(jobs)
+            notice(f"resuming {rd.path}: {len(done):,} of {len(jobs):,} jobs already done")
+            for path in rd.skipped:
+                notice(f"note: {path} could not be read; its job is played again")
+        try:
+            runs, meta = X.run_plan(plan, executor, run_dir=rd, done=done, progress=progress,
+                                    on_result=on_result)
+        except KeyboardInterrupt:
+            if rd is not None:
+                raise Interrupted(rd.path) from None
+            raise
+        result = build_result(plan.command, runs, meta, rd.path if rd is not None else None)
+    finally:
+        if own:
+            executor.close()
+    if rd is not None and rd.default:
+        rd.remove()
+        result.run_dir = None
+    return result
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a checkpointed run: the finished jobs are in ``path``."""
+
+    def __init__(self, path):
+        super().__init__(str(path))
+        self.path = Path(path)
+
+
+def tournament(strategies=None, games: int = 20000, *, kingdom=None, seed: int = 0,
+               all_seat_orders: bool = False, turn_cap: int = 100,
+               keep_records: bool = False, job_games: int | None = None, resume=None,
+               run_dir=None, executor=None, scheduler: str | None = None,
+               cluster: str | None = None, threads: int | None = None,
+               progress: bool | None = None,
+               on_result: Callable | None = None) -> TournamentResult:
+    """Round robin: every pair of ``strategies`` (names, .toml paths or
+    ``Strategy`` objects) plays ``games`` games.  ``keep_records`` keeps the
+    per-game records (for ``save_records``); ``job_games`` sets the games per
+    job; the other options are ``run``'s."""
+    options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
+                   threads=threads, progress=progress, on_result=on_result)
+    if resume is not None:
+        return run(resume=resume, command="tournament", **options)
+    plan = X.plan_tournament(strategies or [], games, kingdom=kingdom, seed=seed,
+                             all_seat_orders=all_seat_orders, turn_cap=turn_cap,
+                             records=keep_records, job_games=job_games)
+    return run(plan, **options)
+
+
+def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool = False,
+          games: int = 10000, seed: int = 0, turn_cap: int = 100,
+          keep_records: bool = False, job_games: int | None = None, resume=None,
+          run_dir=None, executor=None, scheduler: str | None = None,
+          cluster: str | None = None, threads: int | None = None,
+          progress: bool | None = None, on_result: Callable | None = None) -> SweepResult:
+    """Every matchup in every kingdom that has its cards.  ``kingdoms``:
+    'recommended', 'random:K', a kingdom file or {name: [cards]};
+    ``strategies``: a list or 'a,b,c'.  Other options as ``tournament``."""
+    options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
+                   threads=threads, progress=progress, on_result=on_result)
+    if resume is not None:
+        return run(resume=resume, command="sweep", **options)
+    plan = X.plan_sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
+                        seed=seed, turn_cap=turn_cap, records=keep_records,
+                        job_games=job_games)
+    return run(plan, **options)
+
+
+def balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
+            turn_cap: int = 100, out=None, keep_records: bool = False,
+            job_games: int | None = None, resume=None, run_dir=None, executor=None,
+            scheduler: str | None = None, cluster: str | None = None,
+            threads: int | None = None, progress: bool | None = None,
+            on_result: Callable | None = None) -> BalanceResult:
+    """The balance report's runs and tables; ``result.write(DIR)`` writes the
+    HTML + Markdown report (``out`` only names it in the report's
+    "regenerate" command).  Other options as ``tournament``."""
+    options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
+                   threads=threads, progress=progress, on_result=on_result)
+    if resume is not None:
+        return run(resume=resume, command="report balance", **options)
+    plan = X.plan_balance(games, players, seed=seed, turn_cap=turn_cap, out=out,
+                          records=keep_records, job_games=job_games)
+    return run(plan, **options)
+
+
+def resume(run_dir, *, executor=None, scheduler: str | None = None,
+           cluster: str | None = None, threads: int | None = None,
+           progress: bool | None = None, on_result: Callable | None = None) -> ExperimentResult:
+    """Finish the run in ``run_dir``, whatever command started it."""
+    return run(resume=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
+               threads=threads, progress=progress, on_result=on_result)
+
+
+def from_records(path, command: str | None = None) -> ExperimentResult:
+    """Rebuild a result from records saved with ``save_records`` /
+    ``--save-records``, without playing."""
+    from reports.store import load_runs
+    runs, meta = load_runs(path)
+    found = meta.get("command", "?")
+    if command is not None and found != command:
+        what = "a balance report" if command == "report balance" else f"a {command}"
+        raise ValueError(f"{path} holds records of '{found}', not of {what}")
+    if found not in _RESULTS:
+        raise ValueError(f"{path} holds records of '{found}'")
+    return build_result(found, runs, meta)

@@ -1,0 +1,737 @@
+"""Experiments as data: every multi-run command is a plan of small jobs.
+
+::
+
+    plan_tournament / plan_sweep / plan_balance ──► Plan (setups)
+    Plan.jobs() ──► Job (strategies as data, kingdom, players, turn cap,
+                         seed, a range of game indices)
+    executor (simulator.executors) runs run_job(job) ──► JobResult (sums)
+    merge(plan, results) ──► one reports.store.Run per setup ──► reports
+
+A *setup* is one thing the command measures (a pair of strategies in a
+kingdom, a mirror at N players ...), played in one or more batches of
+independent seeds; each batch is cut into jobs of consecutive game indices.
+A job is plain data that a worker on another machine can run without the
+user's files: strategies travel as their rules (``strategy_data``), the
+kingdom as its 10 card names, resolved when planning.
+
+Same seed, same numbers: every game's randomness comes from (seed, game
+index) alone and a job's results are integer sums (``results.Tally``,
+per-turn sums, the game-length histogram), so the merged results are the
+same bits whatever the executor, the number of workers, the job size and
+the order in which jobs finish.
+
+Seeds: every setup gets its own seed derived from the command's seed and
+what the setup is (kind, strategies, kingdom, players, batch), so adding a
+strategy to a tournament or a kingdom to a sweep leaves the other setups'
+games unchanged.  Each table row shows the seed of its run; ``domsim compare
+A B --seed <that seed>`` replays it.
+
+This module imports no engine code at the top (``domsim --help`` stays
+instant); numba, numpy and pandas load when a plan is made or run.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+
+BASE = "big-money-ultimate"
+REPORT_BATCHES = 10            # independent batches per balance-report setup (per-turn CIs)
+
+# A job's default size: 2**19 seat-games, 262,144 two-player games, about
+# 1-2 s of one core (150,000-280,000 two-player games/s per core, README
+# "Measured"): long enough that a Dask task's cost (milliseconds) is noise,
+# short enough that Ctrl-C loses little and many workers share a run.
+JOB_SEAT_GAMES = 1 << 19
+# For "runs over a minute get a run folder": seat-games per second per core,
+# on the slow side of the shipped bots (300,000-560,000 on an idle core).
+SEAT_GAMES_PER_CORE_SECOND = 200_000
+
+PLAN_FORMAT = "domsim-plan"
+PLAN_VERSION = 1
+COMMANDS = ("tournament", "sweep", "report balance")
+
+
+# ============================================================ small helpers
+
+def derive_seed(seed: int, *keys) -> int:
+    """A run seed from the command seed and what the run is (0 <= s < 2**63)."""
+    text = json.dumps([int(seed), *[str(k) for k in keys]])
+    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "little") & ((1 << 63) - 1)
+
+
+def domsim_version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("domsim")
+    except Exception:
+        return "unknown"
+
+
+def now_utc() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@lru_cache(maxsize=1)
+def engine_fingerprint() -> str:
+    """A digest of the code that decides a game's outcome.  Jobs of one run
+    must all be played by the same engine: a resumed run or a remote worker
+    with another one would mix two different sets of games."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for name in ("cards.py", "program.py", "rng.py", "kernel.py", "strategy.py",
+                 "kingdom.py", "runner.py", "records.py", "results.py"):
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _check_seed(seed: int) -> None:
+    if not 0 <= seed < 2**63:
+        raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
+
+
+def _card_names(cards) -> str:
+    from simulator import cards as C
+    return ", ".join(C.NAMES[c] for c in sorted(cards))
+
+
+def _labels(strats) -> list[str]:
+    """Display names, or file stems where two strategies share a name."""
+    names = [s.name for s in strats]
+    return [s.name if names.count(s.name) == 1 else s.stem for s in strats]
+
+
+def _distinct(strats) -> list:
+    """Strategies in order, each (file, name) once."""
+    out = []
+    for s in strats:
+        if all(s.source != t.source or s.name != t.name for t in out):
+            out.append(s)
+    return out
+
+
+# ============================================================ strategies as data
+
+def strategy_data(strategy) -> dict:
+    """A strategy as plain data (its rules as written): all a worker needs to
+    rebuild it, without the file it came from."""
+    return {"name": strategy.name, "description": strategy.description,
+            "source": strategy.source,
+            "lists": {k: [r.text for r in strategy.lists[k]] for k in sorted(strategy.explicit)}}
+
+
+def strategy_id(data: dict) -> str:
+    """A short name for a strategy's data, the same for the same rules."""
+    text = json.dumps(data, sort_keys=True)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+
+
+@lru_cache(maxsize=256)
+def _rebuild(texts: tuple[str, ...]) -> tuple:
+    from simulator.strategy import Strategy
+    out = []
+    for text in texts:
+        d = json.loads(text)
+        lists = dict(d["lists"])
+        out.append(Strategy.from_rules(d["name"], lists.pop("buy"),
+                                       description=d.get("description", ""), **lists))
+    return tuple(out)
+
+
+# ============================================================ jobs
+
+@dataclass(frozen=True)
+class Job:
+    """Games ``first .. first + count - 1`` of one batch of one setup."""
+    key: str                       # unique in its plan; names the result file
+    strategies: tuple[str, ...]    # JSON of ``strategy_data``, entry order
+    kingdom: tuple[str, ...]       # the 10 kingdom cards
+    players: int
+    turn_cap: int
+    seed: int
+    first: int
+    count: int
+    records: bool = False          # also send back the per-game records
+
+
+@dataclass
+class JobResult:
+    """What a job sends back: integer sums (a few kB), and the per-game
+    records only when they were asked for."""
+    key: str
+    tally: object                  # simulator.results.Tally
+    per_turn: object               # int64 [entries, turns, (vp, coins, n)]
+    records: object = None         # record_dtype(players) [count] or None
+    seconds: float = 0.0           # time spent playing
+
+    _TALLY = ("outcome", "ended", "vp", "turns", "ended_games", "lengths")
+
+    def arrays(self) -> dict:
+        """Plain numpy arrays (for an ``.npz`` file)."""
+        import numpy as np
+        out = {f"tally.{f}": getattr(self.tally, f) for f in self._TALLY}
+        out["per_turn"] = self.per_turn
+        out["seconds"] = np.array(self.seconds)
+        if self.records is not None:
+            out["records"] = self.records
+        return out
+
+    @classmethod
+    def from_arrays(cls, key: str, arrays: Mapping) -> JobResult:
+        from simulator.results import Tally
+        tally = Tally(*(arrays[f"tally.{f}"] for f in cls._TALLY))
+        return cls(key, tally, arrays["per_turn"],
+                   arrays["records"] if "records" in arrays else None,
+                   float(arrays["seconds"]))
+
+
+def run_job(job: Job, threads: int | None = None) -> JobResult:
+    """Play one job in this process (numba threads: ``threads``, default all)."""
+    from simulator.runner import simulate
+    res = simulate(list(_rebuild(job.strategies)), job.count, job.seed,
+                   players=job.players, kingdom=list(job.kingdom), turn_cap=job.turn_cap,
+                   threads=threads, keep_records=job.records, first=job.first)
+    return JobResult(job.key, res._tally, res.per_turn, res.records, res.seconds)
+
+
+# ============================================================ plans
+
+@dataclass
+class Setup:
+    """One thing a command measures, e.g. a pair of strategies in a kingdom."""
+    kind: str                      # "pair", "sweep", "card", "mirror", "main"
+    stems: list[str]               # strategy stems, entry order
+    labels: list[str]              # entry names in the tables
+    strategies: list[str]         # strategy ids (Plan.strategies), entry order
+    players: int
+    kingdom: list[str]             # the 10 cards, resolved
+    turn_cap: int
+    seed: int                      # the setup's seed (batch seeds derive from it)
+    batch_seeds: list[int]
+    batch_games: int               # games per batch
+    label: str = ""                # for the progress display
+    info: dict = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.batch_games * len(self.batch_seeds)
+
+
+@dataclass
+class Plan:
+    """A command's whole run: what to play (setups) and the facts its report
+    needs (``meta``, JSON-able).  ``Plan.jobs()`` cuts it into jobs."""
+    command: str
+    setups: list[Setup]
+    meta: dict
+    strategies: dict[str, dict]    # id -> strategy_data: each strategy once
+    job_games: int | None = None   # games per job; None: JOB_SEAT_GAMES / players
+    records: bool = False          # keep per-game records (for --save-records)
+
+    def games_per_job(self, setup: Setup) -> int:
+        return self.job_games or max(1, JOB_SEAT_GAMES // setup.players)
+
+    def cut(self):
+        """(setup index, batch index, job) for every job, in plan order."""
+        texts = {k: json.dumps(d, sort_keys=True) for k, d in self.strategies.items()}
+        for i, s in enumerate(self.setups):
+            strats = tuple(texts[k] for k in s.strategies)
+            size = self.games_per_job(s)
+            for b, seed in enumerate(s.batch_seeds):
+                for first in range(0, s.batch_games, size):
+                    yield i, b, Job(f"s{i:06d}-b{b:02d}-g{first:010d}", strats,
+                                    tuple(s.kingdom), s.players, s.turn_cap, seed, first,
+                                    min(size, s.batch_games - first), self.records)
+
+    def jobs(self) -> list[Job]:
+        return [job for _, _, job in self.cut()]
+
+    @property
+    def games(self) -> int:
+        return sum(s.games for s in self.setups)
+
+    def estimated_seconds(self, cores: int) -> float:
+        work = sum(s.games * s.players for s in self.setups)
+        return work / (SEAT_GAMES_PER_CORE_SECOND * max(cores, 1))
+
+    def to_dict(self) -> dict:
+        return {"format": PLAN_FORMAT, "version": PLAN_VERSION, "command": self.command,
+                "job_games": self.job_games, "records": self.records, "meta": self.meta,
+                "strategies": self.strategies, "setups": [asdict(s) for s in self.setups]}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Plan:
+        if d.get("format") != PLAN_FORMAT:
+            raise ValueError("not a domsim plan")
+        if d.get("version") != PLAN_VERSION:
+            raise ValueError(f"plan version {d.get('version')}; this domsim reads "
+                             f"version {PLAN_VERSION}")
+        return cls(d["command"], [Setup(**s) for s in d["setups"]], d["meta"],
+                   d["strategies"], d.get("job_games"), bool(d.get("records")))
+
+
+def _check_job_games(job_games: int | None) -> None:
+    if job_games is not None and job_games < 1:
+        raise ValueError(f"--job-games must be at least 1, not {job_games}")
+
+
+def _setup(table: dict, kind, strats, labels, games, seed, *, players=None, kingdom=None,
+           turn_cap, batches=1, label="", info=None) -> Setup:
+    """A setup, validated now (strategies compile against the kingdom) so a bad
+    input fails before any game is played, never on a worker.  Its
+    strategies' data go into ``table`` (the plan's), by id."""
+    from simulator import cards as C
+    from simulator.runner import _check_run, absent_cards_notes, prepare
+    from simulator.results import unique_names
+    _check_run(seed, turn_cap)
+    strats, p, cards, _ = prepare(strats, players, kingdom, seed)
+    if batches <= 1:
+        seeds, per = [seed], games
+    else:
+        per = -(-games // (batches * p)) * p          # rounded up to a multiple of p
+        seeds = [derive_seed(seed, "batch", b) for b in range(batches)]
+    ids = []
+    for s in strats:
+        data = strategy_data(s)
+        ids.append(strategy_id(data))
+        table[ids[-1]] = data
+    return Setup(kind=kind, stems=[s.stem for s in strats],
+                 labels=unique_names(labels or [s.name for s in strats]),
+                 strategies=ids, players=p,
+                 kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap, seed=seed,
+                 batch_seeds=seeds, batch_games=per, label=label, info=dict(info or {}),
+                 notes=absent_cards_notes(strats, cards))
+
+
+# ============================================================ tournament
+
+def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, seed: int = 0,
+                    all_seat_orders: bool = False, turn_cap: int = 100,
+                    records: bool = False, job_games: int | None = None) -> Plan:
+    """Every pair of strategies plays ``games`` games."""
+    from simulator import cards as C
+    from simulator.kingdom import KINGDOM_SIZE, RANDOM, _set_key, parse_kingdom, random_kingdom
+    from simulator.runner import resolve_strategies
+    _check_job_games(job_games)
+    if games < 2:
+        raise ValueError(f"--games must be at least 2, not {games}")
+    strats = _distinct(resolve_strategies(strategies))
+    if len(strats) < 2:
+        raise ValueError("a tournament needs at least two different strategies")
+    _check_seed(seed)
+    labels = _labels(strats)
+    is_random = isinstance(kingdom, str) and _set_key(kingdom) == RANDOM
+    chosen = [] if kingdom is None or is_random else parse_kingdom(kingdom)
+    setups, skipped, table = [], [], {}
+    for i in range(len(strats)):
+        for j in range(i + 1, len(strats)):
+            a, b = strats[i], strats[j]
+            needed = a.cards() | b.cards()
+            together = needed | set(chosen)
+            if len(together) > KINGDOM_SIZE:
+                extra = " with the given kingdom" if chosen else ""
+                skipped.append(dict(a=labels[i], b=labels[j],
+                                    reason=f"needs {len(together)} kingdom cards together"
+                                           f"{extra} ({_card_names(together)}); a "
+                                           f"kingdom holds {KINGDOM_SIZE}"))
+                continue
+            if kingdom is None:
+                cards = None                     # the pair's own cards, filled to 10
+            elif is_random:
+                cards = [C.NAMES[c] for c in random_kingdom(seed, needed)]
+            else:
+                cards = [C.NAMES[c] for c in dict.fromkeys([*chosen, *sorted(needed)])]
+            orders = [(i, j, games)]
+            if all_seat_orders:
+                orders = [(i, j, games - games // 2), (j, i, games // 2)]
+            for x, y, n in orders:
+                sa, sb = strats[x], strats[y]
+                setups.append(_setup(table, "pair", [sa, sb], [labels[x], labels[y]], n,
+                                     derive_seed(seed, "pair", sa.stem, sb.stem),
+                                     kingdom=cards, turn_cap=turn_cap,
+                                     label=f"{labels[x]} vs {labels[y]}"))
+    if kingdom is None:
+        note = "each pair's own cards, filled to 10 with cards nobody buys"
+    elif is_random:
+        note = (f"random (seed {seed}): the pair's own cards, then cards drawn from "
+                "the seed, 10 in all")
+    else:
+        note = (", ".join(C.NAMES[c] for c in chosen)
+                + " (plus each pair's own cards if missing, filled to 10)")
+    meta = dict(command="tournament", strategies=labels,
+                stems=[s.stem for s in strats], games=games, seed=seed,
+                kingdom=kingdom, kingdom_note=note, turn_cap=turn_cap,
+                all_seat_orders=all_seat_orders, skipped=skipped)
+    return Plan("tournament", setups, meta, table, job_games, records)
+
+
+# ============================================================ sweep
+
+def parse_kingdom_file(path) -> dict[str, list[str]]:
+    """Kingdoms from a file.
+
+    Text (any suffix but .toml): one kingdom per line, ``Name: card, card, …``;
+    blank lines and lines starting with ``#`` are ignored.  TOML: a table of
+    ``Name = ["Card", …]`` (or a comma-separated string).  Fewer than 10 cards
+    are filled to 10 with the first unused cards of the card table.
+    """
+    from simulator.kingdom import complete_kingdom, parse_kingdom
+    from simulator import cards as C
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such kingdom file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path}: cannot read: {e}") from None
+    raw: list[tuple[str, object, str]] = []
+    if path.suffix.lower() == ".toml":
+        import tomllib
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise ValueError(f"{path}: not valid TOML: {e}") from None
+        for name, cards in data.items():
+            if not isinstance(cards, (list, str)):
+                raise ValueError(f"{path}: kingdom {name!r} must be a list of card names")
+            raw.append((str(name), cards, f"{path}: kingdom {name!r}"))
+    else:
+        for no, line in enumerate(text.splitlines(), start=1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if ":" not in line:
+                raise ValueError(f"{path}:{no}: expected 'Name: card, card, …', "
+                                 f"got {line!r}")
+            name, cards = line.split(":", 1)
+            if not name.strip():
+                raise ValueError(f"{path}:{no}: the kingdom has no name")
+            raw.append((name.strip(), cards, f"{path}:{no}"))
+    out: dict[str, list[str]] = {}
+    for name, cards, where in raw:
+        if name in out:
+            raise ValueError(f"{where}: kingdom {name!r} is named twice")
+        try:
+            ids = parse_kingdom(cards if isinstance(cards, list) else str(cards))
+            if not ids:
+                raise ValueError("no cards given")
+            out[name] = [C.NAMES[c] for c in complete_kingdom(ids)]
+        except ValueError as e:
+            raise ValueError(f"{where}: {e}") from None
+    if not out:
+        raise ValueError(f"{path}: no kingdoms in the file")
+    return out
+
+
+def resolve_kingdoms(spec, seed: int) -> dict[str, list[str]]:
+    """``recommended``, ``random:K``, a kingdom file, or a mapping
+    {name: cards} -> {name: 10 card names}."""
+    from simulator import cards as C
+    from simulator.kingdom import RECOMMENDED, complete_kingdom, parse_kingdom, random_kingdom
+    if isinstance(spec, Mapping):
+        out = {}
+        for name, cards in spec.items():
+            try:
+                out[str(name)] = [C.NAMES[c] for c in complete_kingdom(parse_kingdom(cards))]
+            except ValueError as e:
+                raise ValueError(f"kingdom {name!r}: {e}") from None
+        if not out:
+            raise ValueError("no kingdoms given")
+        return out
+    key = str(spec).strip().lower()
+    if key == "recommended":
+        return {name: list(cards) for name, cards in RECOMMENDED.items()}
+    if key.startswith("random"):
+        _, _, k = key.partition(":")
+        try:
+            k = int(k) if k else 1
+        except ValueError:
+            raise ValueError(f"--kingdoms {spec!r}: give random:K with K a number") from None
+        if not 1 <= k <= 1000:
+            raise ValueError(f"--kingdoms random:K needs 1 <= K <= 1000, not {k}")
+        return {f"Random {i + 1}": [C.NAMES[c] for c in
+                                    random_kingdom(derive_seed(seed, "kingdom", i))]
+                for i in range(k)}
+    return parse_kingdom_file(spec)
+
+
+def bm_stems() -> list[str]:
+    """The shipped ``bm-<card>`` bots, by file stem."""
+    from simulator.strategy import shipped_strategies
+    return [s.stem for s in shipped_strategies() if s.stem.startswith("bm-")]
+
+
+def bm_info(strategy) -> dict:
+    """``card`` of a ``bm-<card>`` bot and the other cards it needs (``also``)."""
+    from simulator import cards as C
+    card = bm_card(strategy)
+    also = sorted(C.NAMES[c] for c in strategy.cards() if C.NAMES[c] != card)
+    return dict(card=card, also=", ".join(also))
+
+
+def bm_card(strategy) -> str | None:
+    """The card of a ``bm-<card>`` bot: from its stem, else its only card."""
+    from simulator import cards as C
+    stem = strategy.stem
+    if stem.startswith("bm-"):
+        try:
+            return C.NAMES[C.card_id(stem[3:])]
+        except ValueError:
+            pass
+    cards = strategy.cards()
+    return C.NAMES[next(iter(cards))] if len(cards) == 1 else None
+
+
+def _strategy_refs(strategies) -> list:
+    if strategies is None:
+        return []
+    if isinstance(strategies, str):
+        return [s.strip() for s in strategies.split(",") if s.strip()]
+    return list(strategies)
+
+
+def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool = False,
+               games: int = 10000, seed: int = 0, turn_cap: int = 100,
+               records: bool = False, job_games: int | None = None) -> Plan:
+    """Every matchup plays ``games`` games in every kingdom that has its cards."""
+    from simulator import cards as C
+    from simulator.runner import resolve_strategies
+    _check_job_games(job_games)
+    if games < 2:
+        raise ValueError(f"--games must be at least 2, not {games}")
+    _check_seed(seed)
+    kingdom_cards = resolve_kingdoms(kingdoms, seed)
+    refs = _strategy_refs(strategies)
+    if best_card:
+        vs = vs or BASE
+        if not refs:
+            refs = bm_stems()
+            if not refs:
+                raise ValueError("no bm-<card> strategies are shipped")
+    elif not refs:
+        raise ValueError("give --strategies S1,S2,… or --best-card")
+    strats = _distinct(resolve_strategies(refs))
+    base = resolve_strategies([vs])[0] if vs else None
+    if base is not None:
+        strats = [s for s in strats if (s.source, s.name) != (base.source, base.name)]
+        everyone = strats + [base]
+    else:
+        everyone = strats
+    labels = dict(zip([id(s) for s in everyone], _labels(everyone)))
+    if base is not None:
+        matchups = [(s, base) for s in strats]
+        if not matchups:
+            raise ValueError("nothing to play: every strategy is the --vs strategy")
+    else:
+        if len(strats) < 2:
+            raise ValueError("give at least two strategies (or one with --vs)")
+        matchups = [(strats[i], strats[j]) for i in range(len(strats))
+                    for j in range(i + 1, len(strats))]
+    setups, skipped, table = [], [], {}
+    for kname, kcards in kingdom_cards.items():
+        ids = {C.card_id(c) for c in kcards}
+        for a, b in matchups:
+            la, lb = labels[id(a)], labels[id(b)]
+            missing = (a.cards() | b.cards()) - ids
+            if missing:
+                skipped.append(dict(kingdom=kname, a=la, b=lb,
+                                    reason="needs " + _card_names(missing)))
+                continue
+            info = dict(kingdom=kname)
+            if best_card:
+                info["card"] = bm_card(a)
+            setups.append(_setup(table, "sweep", [a, b], [la, lb], games,
+                                 derive_seed(seed, "sweep", kname, a.stem, b.stem),
+                                 kingdom=list(kcards), turn_cap=turn_cap,
+                                 label=f"{kname}: {la} vs {lb}", info=info))
+    meta = dict(command="sweep", kingdoms=kingdom_cards, games=games, seed=seed,
+                turn_cap=turn_cap, best_card=best_card, vs=vs,
+                strategies=[labels[id(s)] for s in everyone], skipped=skipped)
+    return Plan("sweep", setups, meta, table, job_games, records)
+
+
+# ============================================================ balance report
+
+def parse_players(players) -> list[int]:
+    """'2,3,4' or [2, 3, 4] -> sorted distinct player counts, checked."""
+    from simulator import cards as C
+    try:
+        if isinstance(players, str):
+            counts = sorted({int(p) for p in players.split(",") if p.strip()})
+        else:
+            counts = sorted({int(p) for p in players})
+    except (TypeError, ValueError):
+        raise ValueError(f"--players {players!r}: give player counts like 2,3,4") from None
+    if not counts:
+        raise ValueError("--players: give at least one player count")
+    bad = [p for p in counts if not C.MIN_PLAYERS <= p <= C.MAX_PLAYERS]
+    if bad:
+        raise ValueError(f"--players: {bad[0]} players; Dominion is played by "
+                         f"{C.MIN_PLAYERS} to {C.MAX_PLAYERS}")
+    return counts
+
+
+def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
+                 turn_cap: int = 100, out=None, records: bool = False,
+                 job_games: int | None = None) -> Plan:
+    """The balance report's runs: each bm-<card> bot and the main bots against
+    Big Money Ultimate, mirrors at each player count, and the bm-<card> bots
+    in the recommended kingdoms (a tenth of the games), each in
+    ``REPORT_BATCHES`` batches (the per-turn curves' CIs come from them)."""
+    from reports.balance import MAIN_BOTS
+    from simulator import cards as C
+    from simulator.kingdom import RECOMMENDED
+    from simulator.strategy import shipped_strategies
+    _check_job_games(job_games)
+    if games < 100:
+        raise ValueError(f"--games must be at least 100, not {games}")
+    counts = parse_players(players)
+    _check_seed(seed)
+    shipped = {s.stem: s for s in shipped_strategies()}
+    if BASE not in shipped:
+        raise ValueError(f"the shipped strategy {BASE} is missing")
+    base = shipped[BASE]
+    bms = [shipped[s] for s in bm_stems()]
+    games_sweep = max(games // 10, 100)
+    todo = []       # (kind, strats, games, players, kingdom, info, label)
+    for s in bms:
+        todo.append(("card", [s, base], games, None, None, bm_info(s),
+                     f"{s.name} vs {base.name}"))
+    for p in counts:
+        todo.append(("mirror", [base], games, p, None, dict(players=p),
+                     f"{base.name} mirror, {p} players"))
+    for stem in MAIN_BOTS:
+        if stem != BASE and stem in shipped and not stem.startswith("bm-"):
+            todo.append(("main", [shipped[stem], base], games, None, None, {},
+                         f"{shipped[stem].name} vs {base.name}"))
+    skipped = []
+    for kname, kcards in RECOMMENDED.items():
+        ids = {C.card_id(c) for c in kcards}
+        for s in bms:
+            missing = s.cards() - ids
+            if missing:
+                skipped.append(dict(kingdom=kname, a=s.name, b=base.name,
+                                    reason="needs " + _card_names(missing)))
+                continue
+            todo.append(("sweep", [s, base], games_sweep, None, list(kcards),
+                         dict(kingdom=kname, **bm_info(s)), f"{kname}: {s.name} vs {base.name}"))
+    setups, table = [], {}
+    for kind, strats, n, p, kingdom, info, label in todo:
+        stems = [s.stem for s in strats]
+        run_seed = derive_seed(seed, "balance", kind, *stems, p or 2, info.get("kingdom", ""))
+        setups.append(_setup(table, kind, strats, None, n, run_seed, players=p,
+                             kingdom=kingdom, turn_cap=turn_cap, batches=REPORT_BATCHES,
+                             label=label, info=info))
+    players_text = ",".join(str(p) for p in counts)
+    command = (f"domsim report balance{f' --out {out}' if out is not None else ''} "
+               f"--games {games} --players {players_text} --seed {seed}"
+               + (f" --turn-cap {turn_cap}" if turn_cap != 100 else ""))
+    meta = dict(command="report balance", regenerate=command, seed=seed, games=games,
+                games_cards=games, games_mirror=games, games_sweep=games_sweep,
+                players=counts, turn_cap=turn_cap, batches=REPORT_BATCHES,
+                total_games=sum(s.games for s in setups), sweep_skipped=skipped)
+    return Plan("report balance", setups, meta, table, job_games, records)
+
+
+# ============================================================ running a plan
+
+def execute(plan: Plan, executor, *, run_dir=None, done: dict | None = None,
+            progress=None, on_result: Callable[[JobResult], None] | None = None
+            ) -> dict[str, JobResult]:
+    """Run the plan's jobs that are not ``done`` (default: the results saved
+    in ``run_dir``); return every job's result by key.  Each result is saved
+    to ``run_dir`` as it arrives, so an interruption loses at most the jobs
+    that were running.
+
+    ``progress``: None shows a progress display on a terminal only, False
+    never, True always; ``on_result`` is called after each new result.
+    """
+    from simulator.progress import JobProgress
+    jobs = plan.jobs()
+    if done is None:
+        done = run_dir.finished(jobs) if run_dir is not None else {}
+    done = dict(done)
+    todo = [j for j in jobs if j.key not in done]
+    by_key = {j.key: j for j in todo}
+    games_done = sum(j.count for j in jobs if j.key in done)
+    with JobProgress(len(jobs), plan.games, done_jobs=len(done), done_games=games_done,
+                     description=plan.command, enabled=progress) as bar:
+        batch = executor.submit(todo)
+        try:
+            for res in batch:
+                if run_dir is not None:
+                    run_dir.save(res)
+                done[res.key] = res
+                bar.advance(by_key[res.key].count)
+                if on_result is not None:
+                    on_result(res)
+        finally:
+            batch.cancel()
+    return done
+
+
+def merge(plan: Plan, results: Mapping[str, JobResult]) -> list:
+    """One ``reports.store.Run`` per setup, from its jobs' results.  Sums of
+    integers and records in game order: the same bits in any finishing order."""
+    import numpy as np
+    from reports.store import Run, concat_results
+    from simulator.results import Results
+    by_batch: dict[tuple[int, int], list[tuple[int, JobResult]]] = {}
+    for i, b, job in plan.cut():
+        if job.key not in results:
+            raise ValueError(f"job {job.key} has no result: the run is not complete")
+        by_batch.setdefault((i, b), []).append((job.first, results[job.key]))
+    runs = []
+    for i, s in enumerate(plan.setups):
+        parts = []
+        for b, seed in enumerate(s.batch_seeds):
+            got = [r for _, r in sorted(by_batch[(i, b)], key=lambda x: x[0])]
+            tally = got[0].tally
+            per_turn = np.array(got[0].per_turn, dtype=np.int64)
+            for r in got[1:]:
+                tally = tally + r.tally
+                per_turn = per_turn + r.per_turn
+            records = (np.concatenate([r.records for r in got]) if plan.records else None)
+            parts.append(Results(records, list(s.labels), seed=seed, players=s.players,
+                                 kingdom=list(s.kingdom), turn_cap=s.turn_cap,
+                                 seconds=sum(r.seconds for r in got),
+                                 tally=None if plan.records else tally,
+                                 per_turn=per_turn, notes=list(s.notes)))
+        info, arrays = dict(s.info), {}
+        if len(parts) == 1:
+            res = parts[0]
+        else:
+            res = concat_results(parts, seed=s.seed)
+            res.notes = list(s.notes)
+            info["batch_seeds"] = list(s.batch_seeds)
+            arrays["per_turn_batches"] = np.stack([r.per_turn for r in parts])
+        runs.append(Run(res, s.kind, tuple(s.stems), info, arrays))
+    return runs
+
+
+def finished_meta(plan: Plan, seconds: float, cores: int) -> dict:
+    """The plan's facts plus how this run went (time, version, date)."""
+    meta = dict(plan.meta, seconds=seconds, version=domsim_version())
+    if plan.command == "report balance":
+        meta.update(threads=cores, simulated=now_utc())
+    else:
+        meta["date"] = now_utc()
+    return meta
+
+
+def run_plan(plan: Plan, executor, *, run_dir=None, done=None, progress=None,
+             on_result=None) -> tuple[list, dict]:
+    """Execute and merge: the runs and the report's metadata."""
+    started = time.perf_counter()
+    results = execute(plan, executor, run_dir=run_dir, done=done, progress=progress,
+                      on_result=on_result)
+    seconds = time.perf_counter() - started
+    return merge(plan, results), finished_meta(plan, seconds, executor.cores)

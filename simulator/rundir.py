@@ -1,0 +1,138 @@
+"""Run folders: a plan and its finished jobs on disk, so a run survives
+Ctrl-C, a crash or a lost machine and continues with ``--resume DIR``.
+
+Layout::
+
+    DIR/plan.json              what to play (experiments.Plan) and by which engine
+    DIR/jobs/<job key>.npz     one finished job's sums (numpy, no pickle)
+
+Every file is written to a temporary name and renamed, so a file that
+exists is complete: an interruption loses at most the jobs that were
+running.  A resumed run plays only the jobs that have no file, and the
+merged results are the same bits as an uninterrupted run's.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+from simulator.experiments import JobResult, Plan, engine_fingerprint, now_utc
+
+FORMAT = "domsim-run"
+VERSION = 1
+PLAN_FILE = "plan.json"
+JOBS = "jobs"
+DEFAULT_ROOT = "domsim-runs"       # default run folders go here, in the working folder
+
+
+class RunDir:
+    def __init__(self, path: Path, plan: Plan, *, default: bool = False,
+                 made_root: bool = False):
+        self.path = Path(path)
+        self.plan = plan
+        self.default = default          # made by domsim without being asked: removed when done
+        self.made_root = made_root      # ... and so was ./domsim-runs
+        self.skipped: list[str] = []    # job files that could not be read (played again)
+
+    # ---- making and opening
+    @classmethod
+    def create(cls, path, plan: Plan, *, default: bool = False) -> RunDir:
+        """A new run folder for ``plan``: ``path`` must not exist or be an empty folder."""
+        from simulator.results import write_atomic
+        path = Path(path)
+        if path.exists() and not path.is_dir():
+            raise ValueError(f"--run-dir {path}: is a file, not a folder")
+        if path.is_dir() and any(path.iterdir()):
+            if (path / PLAN_FILE).exists():
+                raise ValueError(f"--run-dir {path} already holds a run: continue it with "
+                                 f"--resume {path}, or give a new folder")
+            raise ValueError(f"--run-dir {path}: the folder is not empty; give a new or "
+                             "empty folder")
+        made_root = default and not path.parent.exists()
+        (path / JOBS).mkdir(parents=True, exist_ok=True)
+        doc = {"format": FORMAT, "version": VERSION, "engine": engine_fingerprint(),
+               "created": now_utc(), "default": default, "made_root": made_root,
+               "plan": plan.to_dict()}
+        write_atomic(path / PLAN_FILE, json.dumps(doc, indent=1))
+        return cls(path, plan, default=default, made_root=made_root)
+
+    @classmethod
+    def open(cls, path) -> RunDir:
+        """The run folder at ``path``, to continue it."""
+        path = Path(path)
+        where = path / PLAN_FILE
+        if not path.is_dir():
+            raise ValueError(f"--resume {path}: no such run folder")
+        try:
+            doc = json.loads(where.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ValueError(f"--resume {path}: not a run folder (no {PLAN_FILE})") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise ValueError(f"{where}: cannot read the plan: {e}") from None
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise ValueError(f"{where}: not a domsim run folder")
+        if doc.get("version") != VERSION:
+            raise ValueError(f"{where}: run folder version {doc.get('version')}; this domsim "
+                             f"reads version {VERSION}")
+        if doc.get("engine") != engine_fingerprint():
+            raise ValueError(f"{path} was started by another version of the domsim engine; "
+                             "its games cannot be mixed with this one's: start the run "
+                             "again in a new folder")
+        try:
+            plan = Plan.from_dict(doc["plan"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"{where}: damaged plan ({e})") from None
+        return cls(path, plan, default=bool(doc.get("default")),
+                   made_root=bool(doc.get("made_root")))
+
+    @classmethod
+    def default_path(cls, command: str) -> Path:
+        """A new folder under ./domsim-runs named after the command and the time."""
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        base = Path(DEFAULT_ROOT) / f"{command.replace(' ', '-')}-{stamp}"
+        path, n = base, 1
+        while path.exists():
+            n += 1
+            path = base.with_name(f"{base.name}-{n}")
+        return path
+
+    # ---- jobs
+    def _file(self, key: str) -> Path:
+        return self.path / JOBS / f"{key}.npz"
+
+    def save(self, result: JobResult) -> None:
+        import numpy as np
+        from simulator.results import atomic_open
+        with atomic_open(self._file(result.key), "wb") as f:
+            np.savez(f, **result.arrays())
+
+    def finished(self, jobs) -> dict[str, JobResult]:
+        """The results already saved for ``jobs``, by key.  A file that cannot
+        be read is left out (its job is played again) and listed in ``skipped``."""
+        import numpy as np
+        out = {}
+        for job in jobs:
+            path = self._file(job.key)
+            if not path.exists():
+                continue
+            try:
+                with np.load(path, allow_pickle=False) as z:
+                    out[job.key] = JobResult.from_arrays(job.key, {k: z[k] for k in z.files})
+            except (OSError, ValueError, KeyError, EOFError):
+                self.skipped.append(str(path))
+        return out
+
+    def remove(self) -> None:
+        """Delete the folder once its run is reported: only a default one,
+        which domsim made itself (and ./domsim-runs if domsim made it and it
+        is empty now)."""
+        if not self.default:
+            return
+        shutil.rmtree(self.path, ignore_errors=True)
+        if self.made_root:
+            try:
+                self.path.parent.rmdir()            # only if empty
+            except OSError:
+                pass
