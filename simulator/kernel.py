@@ -548,6 +548,42 @@ def required_discard(z, fst, prog, p, n):
         move(z, p, HAND, DISC, c)
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _gainable(z, c, limit, typemask):
+    return (z[SUPPLY, c] > 0 and z[IN_GAME, c] != 0 and COST[c] <= limit
+            and (typemask == 0 or TYPES[c] & typemask))
+
+
+@kernel_fn('i8')
+def gain_choice(z, fst, prog, p, limit, typemask):
+    """What a required gain ("gain a card costing up to $limit") takes, or -1
+    only when no card can be gained.
+
+    The gain list first; when it names no legal card, the dearest legal
+    Treasure (never a dead card: at worst a Copper replaces a trashed
+    Copper or Curse), then the dearest legal card that is not a Curse (the
+    lower card number on equal cost: base cards before kingdom cards), a
+    Curse only when nothing else can be gained.  Measured against reading
+    the buy list without its conditions, which gains Estates (bm-remodel vs
+    Big Money Ultimate, 100,000 games: 0.506 against 0.483; docs/strategies.md).
+    """
+    g = pick_call(z, fst, prog, p, GAIN, -1, limit, typemask)
+    if g >= 0:
+        return g
+    for treasure_first in (True, False):
+        best = -1
+        for c in range(NC):
+            if c != Card.CURSE and _gainable(z, c, limit, typemask) \
+                    and (not treasure_first or TYPES[c] & T_TREASURE) \
+                    and (best < 0 or COST[c] > COST[best]):
+                best = c
+        if best >= 0:
+            return np.int64(best)
+    if _gainable(z, Card.CURSE, limit, typemask):
+        return np.int64(Card.CURSE)
+    return np.int64(-1)
+
+
 # ============================================================ card effects
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -622,7 +658,7 @@ def effect_vassal(z, deck, rng, p):
 
 @kernel_fn('void')
 def effect_workshop(z, deck, fst, prog, p):
-    c = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.WORKSHOP], 0)
+    c = gain_choice(z, fst, prog, p, XS[Card.WORKSHOP], 0)
     if c >= 0:
         gain(z, deck, p, c, DISC)
 
@@ -678,7 +714,7 @@ def effect_remodel(z, deck, fst, prog, p):
     if c < 0:
         return                                # nothing to trash, nothing gained
     trash_from(z, p, HAND, c)
-    g = pick_call(z, fst, prog, p, GAIN, -1, COST[c] + XS[Card.REMODEL], 0)
+    g = gain_choice(z, fst, prog, p, COST[c] + XS[Card.REMODEL], 0)
     if g >= 0:
         gain(z, deck, p, g, DISC)
 
@@ -807,7 +843,7 @@ def effect_mine(z, deck, fst, prog, p):
     _, _, explicit = _list(prog, z, p, GAIN)
     g = -1
     if explicit:
-        g = pick_call(z, fst, prog, p, GAIN, -1, limit, T_TREASURE)
+        g = gain_choice(z, fst, prog, p, limit, T_TREASURE)
     else:                  # default: the dearest Treasure allowed
         for t in range(NC):
             if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
@@ -867,7 +903,7 @@ def default_topdeck(z, p):
 @kernel_fn('void')
 def effect_artisan(z, deck, fst, prog, p):
     h = p * PR + HAND
-    g = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.ARTISAN], 0)
+    g = gain_choice(z, fst, prog, p, XS[Card.ARTISAN], 0)
     if g >= 0:
         gain(z, deck, p, g, HAND)
     if z[_ps(p), PS_HAND_N] == 0:
