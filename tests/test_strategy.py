@@ -216,7 +216,7 @@ def test_smithy_file_compiles(tmp_path):
     assert prog.code.dtype == np.int32 and prog.code.ndim == 1
     assert prog.rules.dtype == np.int32 and prog.rules.shape[1] == 3
     assert prog.lists.shape == (1, P.NLISTS, 3) and prog.lists.dtype == np.int32
-    assert all(a.flags.c_contiguous for a in prog)
+    assert all(a.flags.c_contiguous for a in (prog.code, prog.rules, prog.lists))
     first, end, explicit = prog.lists[0, P.BUY]
     assert (end - first, explicit) == (7, 1)
     assert prog.rules[first + 3].tolist() == [Card.GOLD, -1, 0]  # no condition
@@ -272,7 +272,8 @@ def test_card_names_any_case_language_and_spelling():
     assert (P.OP_MY_CARD, Card.COUNCIL_ROOM) in buy[0].condition
     assert buy[1].condition.count((P.OP_SUPPLY, Card.THRONE_ROOM)) == 2
     assert (P.OP_MY_MONEY, 0) in buy[5].condition
-    assert [r.card for r in s.lists["play"]] == [Card.THRONE_ROOM, Card.SMITHY]
+    assert [r.card for r in s.lists["play"][:2]] == [Card.THRONE_ROOM, Card.SMITHY]
+    assert all(r.default for r in s.lists["play"][2:])   # the unnamed Actions follow
 
 
 # ---------------------------------------------------------------- errors
@@ -352,11 +353,17 @@ def test_bad_type(rule, word, column):
 
 
 @pytest.mark.parametrize("rule, fragment", [
-    ("Gold if 2.5 > coins", "whole numbers"),
+    ("Gold if 1e20 > coins", "too many digits"),
+    ("Gold if 0.0000000001 > coins", "too many digits"),
     ("Gold if 4294967296 > coins", "32 bits"),
     ("Gold if coins ** 2 > 3", "'**'"),
     ("Gold if coins > 3 & buys > 1", "use 'and'"),
-    ("Gold if max(coins, 3) > 3", "function calls"),
+    ("Gold if mix(coins, 3) > 3", "unknown function 'mix' at column 9 (did you mean 'min'?)"),
+    ("Gold if len(coins) > 3", "unknown function 'len' at column 9 (functions: min, max, abs)"),
+    ("Gold if max(coins) > 3", "max() takes two or more numbers, got 1"),
+    ("Gold if abs(coins, 1) > 3", "abs() takes one number, got 2"),
+    ("Gold if max(coins, 3 > 2) > 3", "'max()' needs number operands"),
+    ("Gold if min > 3", "'min' is a function"),
     ("Gold if my > 3", "'my' needs"),
     ("Gold if", "missing condition"),
     ("? if coins > 1", "missing card name"),
@@ -471,9 +478,9 @@ def test_default_lists():
     assert play[2:9] == ["Laboratory", "Market", "Sentry", "Poacher", "Merchant",
                          "Harbinger", "Cellar"]
     assert play[9] == "Throne Room"
-    assert play[10:12] == ["Council Room", "Smithy"]
-    assert pos("Witch") < pos("Moat") and pos("Library") < pos("Militia")
-    assert pos("Moat") < pos("Militia") < pos("Chapel")
+    # terminals: the attack that draws, then draw of 3+ cards, other attacks, Moat
+    assert play[10:14] == ["Witch", "Council Room", "Library", "Smithy"]
+    assert play[14:18] == ["Bandit", "Militia", "Bureaucrat", "Moat"]
     assert play[-1] == "Chapel"
 
 
