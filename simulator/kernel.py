@@ -46,8 +46,8 @@ from . import cards as C
 from .cards import Card
 from .rng import below, seed_game
 from .program import (
-    BUY, DISCARD, FLAG_TURN_LOG, GAIN, MAY, NLISTS, PLAY, REMODEL, SKIP, THRONE,
-    TOPDECK, TRASH,
+    BUY, DISCARD, FLAG_TURN_LOG, GAIN, MAY, NLISTS, PLAY, REMODEL, SKIP, TOPDECK,
+    TRASH,
     OP_ABS, OP_ACTIONS, OP_ADD, OP_AND, OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_COINS,
     OP_CONST, OP_DECK_CARD, OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV,
     OP_EMPTY_PILES, OP_END, OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED,
@@ -709,14 +709,59 @@ def dearest_in(z, row, typemask):
     return np.int64(best)
 
 
+@kernel_fn('i8')
+def excess_terminal(z, fst, prog, p):
+    """A terminal Action in p's hand that p's next turn cannot play, or -1.
+
+    A hand plays 1 terminal, plus one per extra Action its villages give
+    (Throne Room is not counted: it plays another card).  The one kept is
+    the terminal p's play list would play first; of the others the cheapest
+    goes (lowest card number on equal cost).
+    """
+    h = p * PR + HAND
+    terminals = 0
+    room = 1
+    for c in range(NC):
+        if z[h, c] > 0 and TYPES[c] & T_ACTION and c != Card.THRONE_ROOM:
+            if P_ACTIONS[c] == 0:
+                terminals += z[h, c]
+            else:
+                room += z[h, c] * (P_ACTIONS[c] - 1)
+    if terminals <= room:
+        return np.int64(-1)
+    keep = -1
+    start, end, _ = _list(prog, z, p, PLAY)
+    for r in range(start, end, 3):
+        c = prog[r]
+        if z[h, c] > 0 and TYPES[c] & T_ACTION and P_ACTIONS[c] == 0 \
+                and c != Card.THRONE_ROOM:
+            off = prog[r + 1]
+            if off < 0 or condition(z, fst, prog, p, prog[2] + off):
+                keep = c
+                break
+    best = -1
+    for c in range(NC):
+        if z[h, c] > (1 if c == keep else 0) and TYPES[c] & T_ACTION \
+                and P_ACTIONS[c] == 0 and c != Card.THRONE_ROOM \
+                and (best < 0 or COST[c] < COST[best]):
+            best = c
+    return np.int64(best)
+
+
 @kernel_fn('void')
 def required_discard(z, fst, prog, p, n):
-    """p discards n cards from hand: its discard list first, then DISCARD_ORDER."""
+    """p discards n cards from hand: its discard list first, then the dead
+    cards of DISCARD_ORDER, then terminals its next turn cannot play, then
+    the rest of DISCARD_ORDER (Copper, the cheapest card)."""
     h = p * PR + HAND
     for _ in range(n):
         c = pick_call(z, fst, prog, p, DISCARD, h, 0, 0)
         if c < 0:
             c = first_in(z, h, DISCARD_ORDER, 0)
+            if c >= 0 and TYPES[c] & (T_ACTION | T_TREASURE):
+                t = excess_terminal(z, fst, prog, p)
+                if t >= 0:
+                    c = t
         if c < 0:
             return
         move(z, p, HAND, DISC, c)
@@ -758,6 +803,39 @@ def gain_choice(z, fst, prog, p, limit, typemask):
     return np.int64(-1)
 
 
+@kernel_fn('i8')
+def hand_coins(z, p):
+    """Coins p would have in the Buy phase now: +$ so far and hand Treasures."""
+    h = p * PR + HAND
+    m = z[GS, GS_COINS]
+    for i in range(TREASURE_CARDS.shape[0]):
+        c = TREASURE_CARDS[i]
+        m += z[h, c] * P_COINS[c]
+    return np.int64(m)
+
+
+@kernel_fn('b1')
+def buys_the_same(z, fst, prog, p, less):
+    """Whether p's buy list takes the same card with ``less`` coins fewer
+    than this hand makes (a default giving up a Treasure asks this)."""
+    m = hand_coins(z, p)
+    return would_pick(z, fst, prog, p, BUY, -1, m, 0) == \
+        would_pick(z, fst, prog, p, BUY, -1, m - less, 0)
+
+
+CHAPEL_KEEPS = 5          # Chapel's default keeps what a buy of $5 or more needs
+
+
+@kernel_fn('b1')
+def _buy_needs(z, fst, prog, p, c):
+    """Whether trashing Treasure c from hand would cost this turn a buy of
+    CHAPEL_KEEPS or more (a Silver may go for the trashing, a Gold may not;
+    measured in docs/strategies.md)."""
+    g = would_pick(z, fst, prog, p, BUY, -1, hand_coins(z, p), 0)
+    return g >= 0 and COST[g] >= CHAPEL_KEEPS and not buys_the_same(z, fst, prog, p,
+                                                                    P_COINS[c])
+
+
 # ============================================================ card effects
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -793,9 +871,12 @@ def effect_cellar(z, deck, rng, fst, prog, p):
 @kernel_fn('void')
 def effect_chapel(z, fst, prog, p):
     h = p * PR + HAND
+    _, _, explicit = _list(prog, z, p, TRASH)
     for _ in range(XS[Card.CHAPEL]):
         c = pick_call(z, fst, prog, p, TRASH, h, 0, 0)
         if c < 0:
+            return
+        if not explicit and TYPES[c] & T_TREASURE and _buy_needs(z, fst, prog, p, c):
             return
         trash_from(z, p, HAND, c)
 
@@ -897,7 +978,7 @@ def effect_remodel(z, deck, fst, prog, p):
 def effect_throne_room(z, fst, prog, p):
     if not chooses(z, fst, prog, p, Card.THRONE_ROOM, True):
         return
-    t = pick_call(z, fst, prog, p, THRONE, p * PR + HAND, 0, T_ACTION)
+    t = pick_call(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
     if t >= 0:
         move(z, p, HAND, PLAY_ROW, t)
         for _ in range(XS[Card.THRONE_ROOM]):
@@ -1046,6 +1127,9 @@ def effect_sentry(z, deck, rng, fst, prog, p):
         if c < 0:
             break
         _discard_revealed(z, p, c)
+    _, _, explicit = _list(prog, z, p, DISCARD)
+    while not explicit and z[TMP, Card.COPPER] > 0:   # default: no Copper goes back
+        _discard_revealed(z, p, Card.COPPER)
     # default order back: cheapest first, so the dearest ends on top
     while True:
         c = cheapest_in(z, TMP, 0xFF, -1)
@@ -1065,13 +1149,23 @@ def effect_witch(z, deck, p, n):
 
 
 @kernel_fn('i8')
-def default_topdeck(z, p):
-    """The hand card worth least now and most next turn."""
+def default_topdeck(z, fst, prog, p):
+    """The hand card worth least now and most next turn: an Action that
+    cannot be played this turn; else the dearest Treasure the buy does not
+    need (the buy list takes the same card without it); else a dead card;
+    else the cheapest Treasure; else the first card in DISCARD_ORDER."""
     h = p * PR + HAND
     if z[GS, GS_ACTIONS] == 0:
         c = dearest_in(z, h, T_ACTION)       # cannot be played this turn
         if c >= 0:
             return c
+    for i in range(TREASURE_CARDS.shape[0] - 1, -1, -1):   # dearest first
+        c = TREASURE_CARDS[i]
+        if z[h, c] > 0 and buys_the_same(z, fst, prog, p, P_COINS[c]):
+            return c
+    c = first_in(z, h, DISCARD_ORDER, 0)
+    if c >= 0 and not TYPES[c] & (T_ACTION | T_TREASURE):
+        return c
     c = cheapest_in(z, h, T_TREASURE, -1)
     if c >= 0:
         return c
@@ -1088,7 +1182,7 @@ def effect_artisan(z, deck, fst, prog, p):
         return
     c = pick_call(z, fst, prog, p, TOPDECK, h, 0, 0)
     if c < 0:
-        c = default_topdeck(z, p)
+        c = default_topdeck(z, fst, prog, p)
     z[h, c] -= 1
     z[_ps(p), PS_HAND_N] -= 1
     put_top(z, deck, p, c)

@@ -24,11 +24,10 @@ import numpy as np
 BUY, PLAY, GAIN, TRASH, DISCARD, TOPDECK, REMODEL, SKIP = range(8)
 LIST_KEYS = {"buy": BUY, "play": PLAY, "gain": GAIN, "trash": TRASH,
              "discard": DISCARD, "topdeck": TOPDECK, "remodel": REMODEL, "skip": SKIP}
-# Lists no file key names directly: ``may`` holds one rule per card with a
-# "you may" choice (its condition says yes); ``throne`` is what Throne Room
-# plays twice (the play list's rules when the file gives a play list).
-MAY, THRONE = 8, 9
-NLISTS = 10
+# ``may``, the one list no list key names: one rule per card with a "you may"
+# choice, whose condition says yes.
+MAY = 8
+NLISTS = 9
 
 # ---- rule flags (third column of ``rules``)
 RULE_OPTIONAL = 1                # "Card?": skipped silently when not in the kingdom

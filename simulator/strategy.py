@@ -67,7 +67,7 @@ from .program import (
     OP_LEAD_AFTER, OP_LT, OP_MAX, OP_MIN, OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS,
     OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP, OP_NE, OP_NEG, OP_NOT,
     OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR,
-    OP_PLAYERS, OP_SUB, OP_SUPPLY, RULE_OPTIONAL, STACK_DEPTH, THRONE,
+    OP_PLAYERS, OP_SUB, OP_SUPPLY, RULE_OPTIONAL, STACK_DEPTH,
     TURN_LOG_OPS, UNARY_OPS, Program)
 
 PYTHON_SOURCE = "<python>"
@@ -113,7 +113,7 @@ class Rule:
 class RuleSource(NamedTuple):
     """Where a compiled rule row comes from (``Program.sources``)."""
     strategy: int                # index into the strategies compiled
-    list: str                    # list key, "may" or "throne"
+    list: str                    # list key or "may"
     number: int                  # 1-based position in that list
     text: str
     default: bool
@@ -152,13 +152,6 @@ def _play_order() -> list[int]:
     return sorted(actions, key=key)
 
 
-def _throne_order() -> list[int]:
-    """What Throne Room plays twice by default: the play order with the
-    Actions that gain little from a second play (Harbinger, Cellar) last."""
-    weak = [c for c in (Card.HARBINGER, Card.CELLAR)]
-    return [c for c in _play_order() if c not in weak] + weak
-
-
 # Rule text of the default lists ("gain" is the strategy's own buy list).
 DEFAULT_LISTS: dict[str, tuple[str, ...]] = {
     "play": tuple(TABLE[c].name for c in _play_order()),
@@ -169,7 +162,6 @@ DEFAULT_LISTS: dict[str, tuple[str, ...]] = {
                 "Copper if my.money > 6"),
     "skip": (),
 }
-THRONE_ORDER: tuple[str, ...] = tuple(TABLE[c].name for c in _throne_order())
 
 
 # ============================================================ condition compiler
@@ -914,7 +906,6 @@ class Strategy:
     lists: dict[str, tuple[Rule, ...]]          # every key of LIST_KEYS
     explicit: frozenset[str]                    # lists the file gave (or inherited)
     may: tuple[Rule, ...] = ()                  # one rule per card: its "you may" test
-    throne: tuple[Rule, ...] | None = None      # Throne Room's list; None: the play list
     lets: tuple[str, ...] = ()                  # let names, in order
     parent: str | None = None                   # the file it extends
     unnamed_actions: tuple[int, ...] = ()       # bought Actions an explicit play
@@ -970,17 +961,15 @@ class Strategy:
             named = {r.card for r in lists["play"]}
             tail = [r for r in _DEFAULT_RULES["play"] if r.card not in named]
             lists["play"] = lists["play"] + _remodel_when_useful(tail, remodel_list)
-            throne = None
             bought = {r.card for k in ("buy", "gain") for r in lists[k]}
             unnamed = tuple(r.card for r in tail if r.card in bought)
         else:
             lists["play"] = _remodel_when_useful(lists["play"], remodel_list)
-            throne = _remodel_when_useful(_THRONE_RULES, remodel_list)
         may = tuple(_parse_may(card, text, where, lets)
                     for card, (text, where) in spec.may.items())
         return cls(name=name.strip(), description=description.strip(),
                    source=source, lists={k: lists[k] for k in LIST_KEYS},
-                   explicit=explicit, may=may, throne=throne,
+                   explicit=explicit, may=may,
                    lets=tuple(let.name for let in lets.values()), parent=spec.parent,
                    unnamed_actions=unnamed)
 
@@ -1003,15 +992,6 @@ class Strategy:
         if self.source.endswith(".toml"):
             return Path(self.source).stem
         return "-".join(self.name.lower().split())
-
-    def decision_lists(self) -> dict[str, tuple[Rule, ...]]:
-        """Every list the kernel reads, by the name rule_stats shows:
-        the file keys, "may", and "throne" when Throne Room has its own."""
-        out = dict(self.lists)
-        out["may"] = self.may
-        if self.throne is not None:
-            out["throne"] = self.throne
-        return out
 
 
 def _guarded(rule: Rule) -> Rule:
@@ -1038,9 +1018,6 @@ def _parse_may(card: int, text: str, where: str, lets: dict) -> Rule:
     return Rule(card=card, text=f"{TABLE[card].name}: {text}", condition=cond,
                 optional=False, where=where)
 
-
-_THRONE_RULES = _rules(_items("<default>", "throne", THRONE_ORDER, default=True),
-                       "throne", {})
 
 
 # ============================================================ loading
@@ -1138,10 +1115,6 @@ def compile_program(strategies: list[Strategy],
             lists[s, k] = (*lay_out(s, strat, key, strat.lists.get(key, ()), given),
                            int(given))
         lists[s, MAY] = (*lay_out(s, strat, "may", strat.may), 1)
-        if strat.throne is None:
-            lists[s, THRONE] = lists[s, LIST_KEYS["play"]]
-        else:
-            lists[s, THRONE] = (*lay_out(s, strat, "throne", strat.throne), 0)
     flags = FLAG_TURN_LOG if any(op in TURN_LOG_OPS for op in code[::2]) else 0
     return Program(
         code=np.ascontiguousarray(np.array(code, dtype=np.int32).reshape(-1)),
