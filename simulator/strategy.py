@@ -1143,11 +1143,14 @@ def rule_notes(strategies: list[Strategy], kingdom) -> list[str]:
     return notes
 
 
+_TREASURES = frozenset(c for c in C.BASE_CARDS if C.TYPES[c] & C.TREASURE)
+
+
 def _never_fires(strat: Strategy, present: set[int]) -> list[str]:
     """Rules of the file's own lists that can never fire, and why."""
     owned = {r.card for k in ("buy", "gain") for r in strat.lists[k]} | set(C.BASE_CARDS)
     out = []
-    lists = {k: strat.lists[k] for k in strat.explicit}
+    lists = {k: strat.lists[k] for k in LIST_KEYS if k in strat.explicit}
     lists["may"] = strat.may
     for key, rules in lists.items():
         always: dict[int, int] = {}              # card -> number of its unconditional rule
@@ -1167,14 +1170,16 @@ def _never_fires(strat: Strategy, present: set[int]) -> list[str]:
             elif key in ("play", "skip") and not TABLE[rule.card].types & C.ACTION:
                 why = f"{name} is not an Action"
             elif key == "buy":
-                cheaper = [TABLE[c].name for c, n in always.items()
-                           if C.COST[c] <= C.COST[rule.card] and c in present]
+                # an earlier unconditional rule for a no dearer Treasure, whose
+                # pile (30 or more cards) all but never runs out
+                cheaper = [c for c in always if c in _TREASURES
+                           and C.COST[c] <= C.COST[rule.card]]
                 if cheaper:
-                    why = (f"it can fire only once the {cheaper[0]} pile is empty (the "
-                           f"earlier rule for {cheaper[0]} always fits first)")
+                    out.append(f"{where} will not fire while the {TABLE[cheaper[0]].name} "
+                               f"pile lasts: the earlier rule {key}[{always[cheaper[0]]}] "
+                               f"takes every Buy that could take {name}")
             if why:
-                out.append(f"{where} can never fire: {why}" if "only once" not in why
-                           else f"{where}: {why}")
+                out.append(f"{where} can never fire: {why}")
             if rule.condition is None and rule.card in present:
                 always.setdefault(rule.card, number)
     return out
