@@ -908,6 +908,7 @@ class Strategy:
     may: tuple[Rule, ...] = ()                  # one rule per card: its "you may" test
     lets: tuple[str, ...] = ()                  # let names, in order
     parent: str | None = None                   # the file it extends
+    penultimate: bool = False                   # penultimate_province = true
     unnamed_actions: tuple[int, ...] = ()       # bought Actions an explicit play
                                                 # list leaves to the default order
 
@@ -971,7 +972,7 @@ class Strategy:
                    source=source, lists={k: lists[k] for k in LIST_KEYS},
                    explicit=explicit, may=may,
                    lets=tuple(let.name for let in lets.values()), parent=spec.parent,
-                   unnamed_actions=unnamed)
+                   penultimate=spec.penultimate, unnamed_actions=unnamed)
 
     def __hash__(self) -> int:          # lists is a dict; identity fields suffice
         return hash((self.name, self.source, self.description))
