@@ -19,7 +19,7 @@ from . import kernel as K
 from .kingdom import resolve_kingdom, supply_mask
 from .records import record_dtype
 from .results import Results, Tally, unique_names
-from .strategy import Strategy, compile_program, load_strategy, rule_notes
+from .strategy import Strategy, compile_program, load_strategy, rule_notes, rule_warnings
 
 CHUNK = 1 << 17            # games per kernel call, between progress reports
 STATS_TURNS = 60           # per-turn VP and coins are kept for turns 1..60
@@ -131,7 +131,8 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
                    seconds=seconds, tally=None if keep_records else tally,
                    per_turn=per_turn.sum(axis=0),
                    notes=absent_cards_notes(strats, cards) + rule_notes(strats, cards),
-                   rule_hits=(program.sources, hits.sum(axis=0)))
+                   rule_hits=(program.sources, hits.sum(axis=0),
+                              rule_warnings(strats, cards)))
 
 
 @dataclass

@@ -1140,15 +1140,24 @@ def rule_notes(strategies: list[Strategy], kingdom) -> list[str]:
                 f"{'it is' if one else 'they are'} played after the named Actions, in the "
                 f"default order (write \"{unnamed[0]} if false\" never to play "
                 f"{'it' if one else 'one'})")
-        notes += [f"{strat.name}: {n}" for n in _never_fires(strat, present)]
+        notes += [f"{strat.name}: {where} {why}"
+                  for _, _, where, why in _never_fires(strat, present)]
     return notes
+
+
+def rule_warnings(strategies: list[Strategy], kingdom) -> dict[tuple[int, str, int], str]:
+    """The never-fire notes by (strategy index, list, rule number), for rule_stats."""
+    present = set(int(c) for c in kingdom) | set(C.BASE_CARDS)
+    return {(s, key, number): why for s, strat in enumerate(strategies)
+            for key, number, _, why in _never_fires(strat, present)}
 
 
 _TREASURES = frozenset(c for c in C.BASE_CARDS if C.TYPES[c] & C.TREASURE)
 
 
-def _never_fires(strat: Strategy, present: set[int]) -> list[str]:
-    """Rules of the file's own lists that can never fire, and why."""
+def _never_fires(strat: Strategy, present: set[int]) -> list[tuple[str, int, str, str]]:
+    """Rules of the file's own lists that can never fire: (list, number,
+    the rule's place and text, why)."""
     owned = {r.card for k in ("buy", "gain") for r in strat.lists[k]} | set(C.BASE_CARDS)
     out = []
     lists = {k: strat.lists[k] for k in LIST_KEYS if k in strat.explicit}
@@ -1176,11 +1185,12 @@ def _never_fires(strat: Strategy, present: set[int]) -> list[str]:
                 cheaper = [c for c in always if c in _TREASURES
                            and C.COST[c] <= C.COST[rule.card]]
                 if cheaper:
-                    out.append(f"{where} will not fire while the {TABLE[cheaper[0]].name} "
-                               f"pile lasts: the earlier rule {key}[{always[cheaper[0]]}] "
-                               f"takes every Buy that could take {name}")
+                    out.append((key, number, where,
+                                f"will not fire while the {TABLE[cheaper[0]].name} pile "
+                                f"lasts: the earlier rule {key}[{always[cheaper[0]]}] "
+                                f"takes every Buy that could take {name}"))
             if why:
-                out.append(f"{where} can never fire: {why}")
+                out.append((key, number, where, f"can never fire: {why}"))
             if rule.condition is None and rule.card in present:
                 always.setdefault(rule.card, number)
     return out

@@ -7,6 +7,7 @@ that every mistake names the file, the rule or key, the column and the word.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -420,8 +421,16 @@ def test_rule_stats_mark_never_fired_and_may_rules():
     stats = r.rule_stats()
     may = stats[stats.list == "may"]
     assert len(may) == 1 and may.fires.iloc[0] > 0
-    assert "never fired" in r.explain()
     assert np.isfinite(stats.per_game).all()
+    curse = stats[stats.text == "Curse if false"].iloc[0]
+    assert curse.fires == 0 and curse.note == ""
+    assert re.search(r"buy\[5\]\s+Curse if false\s+never fired\n", r.explain())
+    shadowed = Strategy.from_rules("Shadow", ["Province", "Silver", "Smithy"])
+    r = simulate([shadowed, "big-money"], 200, seed=1, threads=1)
+    row = r.rule_stats().query("strategy == 'Shadow' and text == 'Smithy'").iloc[0]
+    assert row.fires == 0 and row.note.startswith("will not fire while the Silver pile lasts")
+    assert "(will not fire while the Silver pile lasts" in r.explain()
+    assert any(n.startswith('Shadow: buy[3] "Smithy" will not fire') for n in r.notes)
 
 
 def test_compare_explain_cli():
