@@ -650,16 +650,29 @@ def pick(z, fst, prog, p, k, row, limit, typemask):
 
 
 @kernel_fn('i8')
+def _pick_out_of_loop(z, fst, prog, p, k, row, limit, typemask, count):
+    # the one compiled copy of pick outside the hot loop (compile time)
+    return _pick(z, fst, prog, p, k, row, limit, typemask, count != 0)
+
+
+@kernel_fn('i8')
 def pick_call(z, fst, prog, p, k, row, limit, typemask):
     """``pick`` as a plain call, for the card effects (kept out of the hot loop)."""
-    return pick(z, fst, prog, p, k, row, limit, typemask)
+    return _pick_out_of_loop(z, fst, prog, p, k, row, limit, typemask, 1)
 
 
 @kernel_fn('i8')
 def would_pick(z, fst, prog, p, k, row, limit, typemask):
     """What ``pick`` would choose, without counting a fire (a default weighing
     a choice asks what the buy list would take)."""
-    return _pick(z, fst, prog, p, k, row, limit, typemask, False)
+    return _pick_out_of_loop(z, fst, prog, p, k, row, limit, typemask, 0)
+
+
+@kernel_fn('b1')
+def rule_holds(z, fst, prog, p, r):
+    """Whether the condition of the rule at prog offset r holds for p."""
+    off = prog[r + 1]
+    return off < 0 or condition(z, fst, prog, p, prog[2] + off)
 
 
 @kernel_fn('b1')
@@ -669,8 +682,7 @@ def chooses(z, fst, prog, p, card, default):
     start, end, _ = _list(prog, z, p, MAY)
     for r in range(start, end, 3):
         if prog[r] == card:
-            off = prog[r + 1]
-            if off < 0 or condition(z, fst, prog, p, prog[2] + off):
+            if rule_holds(z, fst, prog, p, r):
                 _fired(fst, prog, r)
                 return True
             return False
@@ -734,11 +746,9 @@ def excess_terminal(z, fst, prog, p):
     for r in range(start, end, 3):
         c = prog[r]
         if z[h, c] > 0 and TYPES[c] & T_ACTION and P_ACTIONS[c] == 0 \
-                and c != Card.THRONE_ROOM:
-            off = prog[r + 1]
-            if off < 0 or condition(z, fst, prog, p, prog[2] + off):
-                keep = c
-                break
+                and c != Card.THRONE_ROOM and rule_holds(z, fst, prog, p, r):
+            keep = c
+            break
     best = -1
     for c in range(NC):
         if z[h, c] > (1 if c == keep else 0) and TYPES[c] & T_ACTION \
