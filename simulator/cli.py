@@ -68,6 +68,9 @@ def compare(
     csv: Annotated[Optional[Path], typer.Option(
         help="Also write the summary table to this CSV file.",
         dir_okay=False, show_default=False)] = None,
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="Also show how often each rule fired per game, and the "
+                          "rules that never fired.")] = False,
 ) -> None:
     """Play strategies against each other and report win rates."""
     errors = user_errors()
@@ -89,9 +92,12 @@ def compare(
     progress.close()
 
     if as_json:
-        typer.echo(json.dumps(results.to_json_dict(), indent=2))
+        out = results.to_json_dict()
+        if explain:
+            out["rules"] = results.rule_stats().to_dict(orient="records")
+        typer.echo(json.dumps(out, indent=2))
     else:
-        typer.echo(results.table())
+        typer.echo(results.table() + (results.explain() if explain else ""))
     if csv is not None:
         try:
             results.to_csv(csv)

@@ -13,13 +13,17 @@ State of one game (all int32 unless noted)::
         SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
         TRASH   trash counts           GS      game scalars (ACTIONS ...)
         TMP     scratch counts         STACK   cards waiting to be resolved
+        GAINED  cards gained this turn by the player whose turn it is, and
+        BOUGHT  cards bought; kept only for programs with FLAG_TURN_LOG
     deck[p, i]     uint8 draw pile of p, deck[p, n-1] on top.  The top
                    PS_KNOWN cards are in known order; below them the cards
                    are unordered and a draw picks one uniformly at random,
                    which is the same as shuffling when the discard is shuffled
                    in, and costs nothing until a card is needed.
     rng[2]         uint64 xoroshiro128+ state of this game
-    fst[]          float64 stack for strategy conditions
+    fst[]          float64 scratch: the stack for strategy conditions, then
+                   (past FST_HITS, when it is that long) how often each rule
+                   fired, one counter per rule row
     prog[]         int32 packed strategy program (see ``pack_program``)
 
 Decisions come from the strategy's rule lists (simulator/program.py); the
@@ -44,11 +48,16 @@ from . import cards as C
 from .cards import Card
 from .rng import below, scale, seed_game, step
 from .program import (
-    BUY, DISCARD, GAIN, NLISTS, PLAY, REMODEL, SKIP, TOPDECK, TRASH,
-    OP_ACTIONS, OP_ADD, OP_AND, OP_BUYS, OP_COINS, OP_CONST, OP_DIV, OP_EMPTY_PILES,
-    OP_END, OP_EQ, OP_FLOORDIV, OP_GE, OP_GT, OP_HAND, OP_HAND_SIZE, OP_LE, OP_LT,
-    OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS, OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE,
-    OP_MY_VP, OP_NE, OP_NEG, OP_NOT, OP_OPP_VP, OP_PLAYERS, OP_SUB, OP_SUPPLY,
+    BUY, DISCARD, FLAG_TURN_LOG, GAIN, MAY, NLISTS, PLAY, REMODEL, SKIP, TOPDECK,
+    TRASH,
+    OP_ABS, OP_ACTIONS, OP_ADD, OP_AND, OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_COINS,
+    OP_CONST, OP_DECK_CARD, OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV,
+    OP_EMPTY_PILES, OP_END, OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED,
+    OP_GAINED_CARDS, OP_GAINS_TO_END, OP_GE, OP_GT, OP_HAND, OP_HAND_MONEY,
+    OP_HAND_SIZE, OP_LE, OP_LEAD, OP_LEAD_AFTER, OP_LT, OP_MIN, OP_MOD,
+    OP_MUL, OP_MY_CARD, OP_MY_CARDS, OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP,
+    OP_NE, OP_NEG, OP_NOT, OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE,
+    OP_OPP_VP, OP_OR, OP_PLAYERS, OP_SUB, OP_SUPPLY,
 )
 
 NC = C.NCARDS
@@ -60,7 +69,8 @@ HAND, PLAY_ROW, DISC, ASIDE, OWN, PS, KINDS = 0, 1, 2, 3, 4, 5, 6
 PR = 7                                       # rows per player
 G = MAXP * PR
 SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
-NROWS = G + 6
+GAINED, BOUGHT = G + 6, G + 7
+NROWS = G + 8
 
 # ---- player scalars (columns of row p*PR + PS)
 PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
@@ -73,7 +83,8 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
-    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST = range(11)
+    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG = range(12)
+# GS_TURN_LOG: 1 + the player whose gains and buys GAINED/BOUGHT count, 0: none
 NOT_ENDED = -1
 ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
 
@@ -131,8 +142,10 @@ ARG_TYPES = {
     "strat": nb.int32[::1], "vp": nb.int32[::1], "outcome": nb.int32[::1],
     "per_turn": nb.int64[:, :, ::1],
     "order": nb.types.Array(nb.int32, 1, "C", readonly=True),
+    "default": nb.boolean,
 }
-RETURN_TYPES = {"void": nb.void, "i8": nb.int64, "b1": nb.boolean}
+RETURN_TYPES = {"void": nb.void, "i8": nb.int64, "b1": nb.boolean, "f8": nb.float64}
+FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
 
 
 def kernel_fn(ret: str):
@@ -146,17 +159,25 @@ def kernel_fn(ret: str):
 
 
 # ============================================================ program packing
-# prog = [n_strat, rules_off, code_off, lists..., rules..., code...]
-# lists at 3 + (s*NLISTS + k)*3 -> (first rule, end rule, explicit)
-# rules at rules_off + r*3        -> (card, code offset or -1, flags)
+# prog = [n_strat, rules_off, code_off, flags, lists..., rules..., code...]
+# lists at HEAD + (s*NLISTS + k)*3 -> (first rule, end rule, explicit)
+# rules at rules_off + r*3           -> (card, code offset or -1, flags)
+HEAD = 4
+P_FLAGS = 3
+
 
 def pack_program(program) -> np.ndarray:
     lists = np.ascontiguousarray(program.lists, dtype=np.int32).ravel()
     rules = np.ascontiguousarray(program.rules, dtype=np.int32).ravel()
     code = np.ascontiguousarray(program.code, dtype=np.int32).ravel()
-    head = np.array([program.lists.shape[0], 3 + lists.size, 3 + lists.size + rules.size],
-                    dtype=np.int32)
+    head = np.array([program.lists.shape[0], HEAD + lists.size,
+                     HEAD + lists.size + rules.size, program.flags], dtype=np.int32)
     return np.concatenate([head, lists, rules, code]).astype(np.int32)
+
+
+def n_rules(prog: np.ndarray) -> int:
+    """Rule rows of a packed program (the length of its fire counters)."""
+    return int(prog[2] - prog[1]) // 3
 
 
 # ============================================================ piles and zones
@@ -362,6 +383,8 @@ def gain(z, deck, p, c, dst):
     z[SUPPLY, c] -= 1
     if z[SUPPLY, c] == 0:
         z[GS, GS_EMPTY] += 1
+    if z[GS, GS_TURN_LOG] == p + 1:
+        z[GAINED, c] += 1
     _own(z, p, c, 1)
     emit(z, EV_MOVE, p, c, 1, Z_SUPPLY, Z_DECK if dst < 0 else dst)
     if dst < 0:
@@ -453,21 +476,129 @@ def _value(z, p, op, arg):
     if op == OP_MY_VP:
         return float(victory_points(z, p))
     if op == OP_OPP_VP:
-        best = -(1 << 30)
-        for q in range(z[GS, GS_PLAYERS]):
-            if q != p:
-                best = max(best, victory_points(z, q))
-        return float(best)
+        return float(_best_opponent(z, p, op, arg))
     if op == OP_MY_TYPE:
-        i = TYPE_BIT_INDEX[arg] if 0 <= arg < TYPE_BIT_INDEX.shape[0] else -1
-        if i >= 0:
-            return float(z[_ps(p), PS_TYPE0 + i])
+        return float(_type_count(z, p, arg))
+    return _value_more(z, p, op, arg)
+
+
+@kernel_fn('i8')
+def _type_count(z, p, arg):
+    """Cards p owns with type bit(s) arg."""
+    i = TYPE_BIT_INDEX[arg] if 0 <= arg < TYPE_BIT_INDEX.shape[0] else -1
+    if i >= 0:
+        return np.int64(z[_ps(p), PS_TYPE0 + i])
+    n = 0
+    o = p * PR + OWN
+    for c in range(NC):
+        if TYPES[c] & arg:
+            n += z[o, c]
+    return np.int64(n)
+
+
+@kernel_fn('i8')
+def _best_opponent(z, p, op, arg):
+    """The largest of an owned-card count (OP_OPP_*) over p's opponents."""
+    best = -(1 << 30)
+    for q in range(z[GS, GS_PLAYERS]):
+        if q == p:
+            continue
+        if op == OP_OPP_VP:
+            v = victory_points(z, q)
+        elif op == OP_OPP_CARD:
+            v = np.int64(z[q * PR + OWN, arg])
+        elif op == OP_OPP_TYPE:
+            v = _type_count(z, q, arg)
+        elif op == OP_OPP_CARDS:
+            v = np.int64(z[_ps(q), PS_OWN_N])
+        else:                                   # OP_OPP_MONEY
+            v = np.int64(z[_ps(q), PS_MONEY])
+        best = max(best, v)
+    return np.int64(best)
+
+
+@kernel_fn('i8')
+def _vp_after_gain(z, p, c):
+    """p's victory points if p gained one c now (Gardens count the card too)."""
+    n = z[_ps(p), PS_OWN_N]
+    gardens = z[p * PR + OWN, Card.GARDENS]
+    per = XS[Card.GARDENS]
+    vp = victory_points(z, p) + VPS[c] + gardens * ((n + 1) // per - n // per)
+    if c == Card.GARDENS:
+        vp += (n + 1) // per
+    return np.int64(vp)
+
+
+@kernel_fn('b1')
+def _ends_game_if_gained(z, c):
+    """Whether the game would end after this turn if c were gained now."""
+    prov = z[SUPPLY, Card.PROVINCE] - (1 if c == Card.PROVINCE and z[SUPPLY, c] > 0 else 0)
+    empty = z[GS, GS_EMPTY] + (1 if z[SUPPLY, c] == 1 else 0)
+    return prov <= 0 or empty >= z[GS, GS_EMPTY_TO_END]
+
+
+@kernel_fn('i8')
+def _gains_to_end(z):
+    """Fewest gains that end the game: Provinces left, or the sum of the
+    smallest piles (3, or 4 at 5-6 players; an empty pile counts 0)."""
+    big = 1 << 30
+    a0 = a1 = a2 = a3 = big                     # the 4 smallest counts, in order
+    for c in range(NC):
+        if z[IN_GAME, c] == 0:
+            continue
+        v = z[SUPPLY, c]
+        if v < a3:
+            a3 = v
+            if a3 < a2:
+                a2, a3 = a3, a2
+            if a2 < a1:
+                a1, a2 = a2, a1
+            if a1 < a0:
+                a0, a1 = a1, a0
+    total = a0 + a1 + a2 + (a3 if z[GS, GS_EMPTY_TO_END] >= 4 else 0)
+    return np.int64(min(total, z[SUPPLY, Card.PROVINCE]))
+
+
+@kernel_fn('f8')
+def _value_more(z, p, op, arg):
+    """The words beyond the first vocabulary, kept out of the inlined hot path
+    so that programs that do not use them compile to the same loop."""
+    if op == OP_HAND_MONEY:
+        h = p * PR + HAND
+        m = 0
+        for i in range(TREASURE_CARDS.shape[0]):
+            c = TREASURE_CARDS[i]
+            m += z[h, c] * P_COINS[c]
+        return float(m)
+    if op == OP_DECK_CARD:       # owned and in none of the counted zones
+        return float(z[p * PR + OWN, arg] - z[p * PR + HAND, arg] - z[p * PR + PLAY_ROW, arg]
+                     - z[p * PR + DISC, arg] - z[p * PR + ASIDE, arg])
+    if op == OP_DECK_SIZE:
+        return float(z[_ps(p), PS_DECK_N])
+    if op == OP_DISC_CARD:
+        return float(z[p * PR + DISC, arg])
+    if op == OP_DISC_SIZE:
+        return float(z[_ps(p), PS_DISC_N])
+    if op == OP_GAINED or op == OP_BOUGHT or op == OP_GAINED_CARDS or op == OP_BOUGHT_CARDS:
+        if z[GS, GS_TURN_LOG] != p + 1:
+            return 0.0                          # not p's turn: nothing this turn
+        row = GAINED if op == OP_GAINED or op == OP_GAINED_CARDS else BOUGHT
+        if op == OP_GAINED or op == OP_BOUGHT:
+            return float(z[row, arg])
         n = 0
-        o = p * PR + OWN
         for c in range(NC):
-            if TYPES[c] & arg:
-                n += z[o, c]
+            n += z[row, c]
         return float(n)
+    if op == OP_GAINS_TO_END:
+        return float(_gains_to_end(z))
+    if op == OP_ENDS_GAME:
+        return 1.0 if _ends_game_if_gained(z, arg) else 0.0
+    if op == OP_LEAD:
+        return float(victory_points(z, p) - _best_opponent(z, p, OP_OPP_VP, 0))
+    if op == OP_LEAD_AFTER:
+        return float(_vp_after_gain(z, p, arg) - _best_opponent(z, p, OP_OPP_VP, 0))
+    if OP_OPP_CARD <= op <= OP_OPP_MONEY:
+        return float(_best_opponent(z, p, op, arg))
     return 0.0
 
 
@@ -488,6 +619,8 @@ def condition(z, fst, prog, p, pc):
             fst[sp - 1] = -fst[sp - 1]
         elif op == OP_NOT:
             fst[sp - 1] = 1.0 if fst[sp - 1] == 0.0 else 0.0
+        elif op == OP_ABS:
+            fst[sp - 1] = abs(fst[sp - 1])
         else:
             sp -= 1
             b = fst[sp]
@@ -518,27 +651,32 @@ def condition(z, fst, prog, p, pc):
                 r = 1.0 if a != b else 0.0
             elif op == OP_AND:
                 r = 1.0 if (a != 0.0 and b != 0.0) else 0.0
-            else:  # OP_OR
+            elif op == OP_OR:
                 r = 1.0 if (a != 0.0 or b != 0.0) else 0.0
+            elif op == OP_MIN:
+                r = min(a, b)
+            else:  # OP_MAX
+                r = max(a, b)
             fst[sp - 1] = r
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _list(prog, z, p, k):
     """(first rule offset, end offset, explicit) of list k of p's strategy."""
-    at = 3 + (z[_ps(p), PS_STRAT] * NLISTS + k) * 3
+    at = HEAD + (z[_ps(p), PS_STRAT] * NLISTS + k) * 3
     ro = prog[1]
     return ro + prog[at] * 3, ro + prog[at + 1] * 3, prog[at + 2]
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def pick(z, fst, prog, p, k, row, limit, typemask):
-    """First card of list k whose rule holds and that qualifies, or -1.
+def _fired(fst, prog, r):
+    """Count a fire of the rule at prog offset r (when fst has the counters)."""
+    if fst.shape[0] > FST_HITS:
+        fst[FST_HITS + (r - prog[1]) // 3] += 1.0
 
-    row >= 0: the card must have a copy in z[row] (a hand, the TMP scratch).
-    row <  0: a supply pick: the pile is in the game and not empty, costs at
-    most ``limit``.  typemask != 0 further requires one of those type bits.
-    """
+
+@njit(cache=True, inline="always", _nrt=False)
+def _pick(z, fst, prog, p, k, row, limit, typemask, count):
     start, end, _ = _list(prog, z, p, k)
     code0 = prog[2]
     for r in range(start, end, 3):
@@ -552,14 +690,62 @@ def pick(z, fst, prog, p, k, row, limit, typemask):
             continue
         off = prog[r + 1]
         if off < 0 or condition(z, fst, prog, p, code0 + off):
+            if count:
+                _fired(fst, prog, r)
             return np.int64(c)
     return np.int64(-1)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def pick(z, fst, prog, p, k, row, limit, typemask):
+    """First card of list k whose rule holds and that qualifies, or -1; the
+    rule's fire is counted.
+
+    row >= 0: the card must have a copy in z[row] (a hand, the TMP scratch).
+    row <  0: a supply pick: the pile is in the game and not empty, costs at
+    most ``limit``.  typemask != 0 further requires one of those type bits.
+    """
+    return _pick(z, fst, prog, p, k, row, limit, typemask, True)
+
+
+@kernel_fn('i8')
+def _pick_out_of_loop(z, fst, prog, p, k, row, limit, typemask, count):
+    # the one compiled copy of pick outside the hot loop (compile time)
+    return _pick(z, fst, prog, p, k, row, limit, typemask, count != 0)
 
 
 @kernel_fn('i8')
 def pick_call(z, fst, prog, p, k, row, limit, typemask):
     """``pick`` as a plain call, for the card effects (kept out of the hot loop)."""
-    return pick(z, fst, prog, p, k, row, limit, typemask)
+    return _pick_out_of_loop(z, fst, prog, p, k, row, limit, typemask, 1)
+
+
+@kernel_fn('i8')
+def would_pick(z, fst, prog, p, k, row, limit, typemask):
+    """What ``pick`` would choose, without counting a fire (a default weighing
+    a choice asks what the buy list would take)."""
+    return _pick_out_of_loop(z, fst, prog, p, k, row, limit, typemask, 0)
+
+
+@kernel_fn('b1')
+def rule_holds(z, fst, prog, p, r):
+    """Whether the condition of the rule at prog offset r holds for p."""
+    off = prog[r + 1]
+    return off < 0 or condition(z, fst, prog, p, prog[2] + off)
+
+
+@kernel_fn('b1')
+def chooses(z, fst, prog, p, card, default):
+    """A "you may" choice of ``card`` for p: the strategy's ``may`` condition
+    for the card if it gives one, else ``default`` (the documented default)."""
+    start, end, _ = _list(prog, z, p, MAY)
+    for r in range(start, end, 3):
+        if prog[r] == card:
+            if rule_holds(z, fst, prog, p, r):
+                _fired(fst, prog, r)
+                return True
+            return False
+    return default
 
 
 @kernel_fn('i8')
@@ -594,17 +780,129 @@ def dearest_in(z, row, typemask):
     return np.int64(best)
 
 
+@kernel_fn('i8')
+def excess_terminal(z, fst, prog, p):
+    """A terminal Action in p's hand that p's next turn cannot play, or -1.
+
+    A hand plays 1 terminal, plus one per extra Action its villages give
+    (Throne Room is not counted: it plays another card).  The one kept is
+    the terminal p's play list would play first; of the others the cheapest
+    goes (lowest card number on equal cost).
+    """
+    h = p * PR + HAND
+    terminals = 0
+    room = 1
+    for c in range(NC):
+        if z[h, c] > 0 and TYPES[c] & T_ACTION and c != Card.THRONE_ROOM:
+            if P_ACTIONS[c] == 0:
+                terminals += z[h, c]
+            else:
+                room += z[h, c] * (P_ACTIONS[c] - 1)
+    if terminals <= room:
+        return np.int64(-1)
+    keep = -1
+    start, end, _ = _list(prog, z, p, PLAY)
+    for r in range(start, end, 3):
+        c = prog[r]
+        if z[h, c] > 0 and TYPES[c] & T_ACTION and P_ACTIONS[c] == 0 \
+                and c != Card.THRONE_ROOM and rule_holds(z, fst, prog, p, r):
+            keep = c
+            break
+    best = -1
+    for c in range(NC):
+        if z[h, c] > (1 if c == keep else 0) and TYPES[c] & T_ACTION \
+                and P_ACTIONS[c] == 0 and c != Card.THRONE_ROOM \
+                and (best < 0 or COST[c] < COST[best]):
+            best = c
+    return np.int64(best)
+
+
 @kernel_fn('void')
 def required_discard(z, fst, prog, p, n):
-    """p discards n cards from hand: its discard list first, then DISCARD_ORDER."""
+    """p discards n cards from hand: its discard list first, then the dead
+    cards of DISCARD_ORDER, then terminals its next turn cannot play, then
+    the rest of DISCARD_ORDER (Copper, the cheapest card)."""
     h = p * PR + HAND
     for _ in range(n):
         c = pick_call(z, fst, prog, p, DISCARD, h, 0, 0)
         if c < 0:
             c = first_in(z, h, DISCARD_ORDER, 0)
+            if c >= 0 and TYPES[c] & (T_ACTION | T_TREASURE):
+                t = excess_terminal(z, fst, prog, p)
+                if t >= 0:
+                    c = t
         if c < 0:
             return
         move(z, p, HAND, DISC, c)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _gainable(z, c, limit, typemask):
+    return (z[SUPPLY, c] > 0 and z[IN_GAME, c] != 0 and COST[c] <= limit
+            and (typemask == 0 or TYPES[c] & typemask))
+
+
+@kernel_fn('i8')
+def gain_choice(z, fst, prog, p, limit, typemask):
+    """What a required gain ("gain a card costing up to $limit") takes, or -1
+    only when no card can be gained.
+
+    The gain list first; when it names no legal card, the dearest legal
+    Treasure (never a dead card: at worst a Copper replaces a trashed
+    Copper or Curse), then the dearest legal card that is not a Curse (the
+    lower card number on equal cost: base cards before kingdom cards), a
+    Curse only when nothing else can be gained.  Measured against reading
+    the buy list without its conditions, which gains Estates (bm-remodel vs
+    Big Money Ultimate, 100,000 games: 0.506 against 0.483; docs/strategies.md).
+    """
+    g = pick_call(z, fst, prog, p, GAIN, -1, limit, typemask)
+    if g >= 0:
+        return g
+    for treasure_first in (True, False):
+        best = -1
+        for c in range(NC):
+            if c != Card.CURSE and _gainable(z, c, limit, typemask) \
+                    and (not treasure_first or TYPES[c] & T_TREASURE) \
+                    and (best < 0 or COST[c] > COST[best]):
+                best = c
+        if best >= 0:
+            return np.int64(best)
+    if _gainable(z, Card.CURSE, limit, typemask):
+        return np.int64(Card.CURSE)
+    return np.int64(-1)
+
+
+@kernel_fn('i8')
+def hand_coins(z, p):
+    """Coins p would have in the Buy phase now: +$ so far and hand Treasures."""
+    h = p * PR + HAND
+    m = z[GS, GS_COINS]
+    for i in range(TREASURE_CARDS.shape[0]):
+        c = TREASURE_CARDS[i]
+        m += z[h, c] * P_COINS[c]
+    return np.int64(m)
+
+
+@kernel_fn('b1')
+def buys_the_same(z, fst, prog, p, less):
+    """Whether p's buy list takes the same card with ``less`` coins fewer
+    than this hand makes (a default giving up a Treasure asks this)."""
+    m = hand_coins(z, p)
+    return would_pick(z, fst, prog, p, BUY, -1, m, 0) == \
+        would_pick(z, fst, prog, p, BUY, -1, m - less, 0)
+
+
+CHAPEL_KEEPS = 5          # Chapel's default keeps what a buy of $5 or more needs
+
+
+@kernel_fn('b1')
+def _buy_needs(z, fst, prog, p, c):
+    """Whether trashing Treasure c from hand would cost this turn a buy of
+    CHAPEL_KEEPS or more (a Silver may go for the trashing, a Gold may not;
+    measured in docs/strategies.md)."""
+    g = would_pick(z, fst, prog, p, BUY, -1, hand_coins(z, p), 0)
+    return g >= 0 and COST[g] >= CHAPEL_KEEPS and not buys_the_same(z, fst, prog, p,
+                                                                    P_COINS[c])
 
 
 # ============================================================ card effects
@@ -642,9 +940,12 @@ def effect_cellar(z, deck, rng, fst, prog, p):
 @kernel_fn('void')
 def effect_chapel(z, fst, prog, p):
     h = p * PR + HAND
+    _, _, explicit = _list(prog, z, p, TRASH)
     for _ in range(XS[Card.CHAPEL]):
         c = pick_call(z, fst, prog, p, TRASH, h, 0, 0)
         if c < 0:
+            return
+        if not explicit and TYPES[c] & T_TREASURE and _buy_needs(z, fst, prog, p, c):
             return
         trash_from(z, p, HAND, c)
 
@@ -652,7 +953,7 @@ def effect_chapel(z, fst, prog, p):
 @kernel_fn('void')
 def effect_harbinger(z, deck, fst, prog, p):
     d = p * PR + DISC
-    if z[_ps(p), PS_DISC_N] == 0:
+    if z[_ps(p), PS_DISC_N] == 0 or not chooses(z, fst, prog, p, Card.HARBINGER, True):
         return
     _, _, explicit = _list(prog, z, p, TOPDECK)
     if explicit:             # the strategy says what to put back (or nothing)
@@ -667,21 +968,21 @@ def effect_harbinger(z, deck, fst, prog, p):
 
 
 @kernel_fn('void')
-def effect_vassal(z, deck, rng, p):
+def effect_vassal(z, deck, rng, fst, prog, p):
     c = take_top(z, deck, rng, p)
     if c < 0:
         return
     z[p * PR + DISC, c] += 1
     z[_ps(p), PS_DISC_N] += 1
     emit(z, EV_MOVE, p, c, 1, Z_DECK, DISC)
-    if TYPES[c] & T_ACTION:                 # default: always play it
+    if TYPES[c] & T_ACTION and chooses(z, fst, prog, p, Card.VASSAL, True):   # default: play it
         move(z, p, DISC, PLAY_ROW, c)
         _push(z, c)
 
 
 @kernel_fn('void')
 def effect_workshop(z, deck, fst, prog, p):
-    c = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.WORKSHOP], 0)
+    c = gain_choice(z, fst, prog, p, XS[Card.WORKSHOP], 0)
     if c >= 0:
         gain(z, deck, p, c, DISC)
 
@@ -711,8 +1012,8 @@ def effect_militia(z, fst, prog, p, n):
 
 
 @kernel_fn('void')
-def effect_moneylender(z, p):
-    if z[p * PR + HAND, Card.COPPER] > 0:      # default: always
+def effect_moneylender(z, fst, prog, p):
+    if z[p * PR + HAND, Card.COPPER] > 0 and chooses(z, fst, prog, p, Card.MONEYLENDER, True):
         trash_from(z, p, HAND, Card.COPPER)
         z[GS, GS_COINS] += XS[Card.MONEYLENDER]
         emit(z, EV_PLUS_COINS, p, Card.MONEYLENDER, XS[Card.MONEYLENDER], 0, 0)
@@ -737,13 +1038,15 @@ def effect_remodel(z, deck, fst, prog, p):
     if c < 0:
         return                                # nothing to trash, nothing gained
     trash_from(z, p, HAND, c)
-    g = pick_call(z, fst, prog, p, GAIN, -1, COST[c] + XS[Card.REMODEL], 0)
+    g = gain_choice(z, fst, prog, p, COST[c] + XS[Card.REMODEL], 0)
     if g >= 0:
         gain(z, deck, p, g, DISC)
 
 
 @kernel_fn('void')
 def effect_throne_room(z, fst, prog, p):
+    if not chooses(z, fst, prog, p, Card.THRONE_ROOM, True):
+        return
     t = pick_call(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
     if t >= 0:
         move(z, p, HAND, PLAY_ROW, t)
@@ -809,12 +1112,14 @@ def effect_council_room(z, deck, rng, p, n):
 @kernel_fn('b1')
 def _library_skips(z, fst, prog, p, c):
     """Whether Library sets the drawn Action c aside: the skip list if given,
-    else only when no Action is left to play it."""
+    else only when no Action is left to play it; a ``may`` condition for
+    Library overrides both."""
     _, _, explicit = _list(prog, z, p, SKIP)
     if not explicit:
-        return z[GS, GS_ACTIONS] == 0
+        return chooses(z, fst, prog, p, Card.LIBRARY, z[GS, GS_ACTIONS] == 0)
     z[TMP, c] += 1
     skip = pick_call(z, fst, prog, p, SKIP, TMP, 0, 0) >= 0
+    skip = chooses(z, fst, prog, p, Card.LIBRARY, skip)
     z[TMP, c] -= 1
     return skip
 
@@ -859,14 +1164,14 @@ def effect_mine(z, deck, fst, prog, p):
             if z[h, t] > 0 and TYPES[t] & T_TREASURE and _upgrade_exists(z, t, plus):
                 if c < 0 or COST[t] < COST[c]:
                     c = t
-    if c < 0:
+    if c < 0 or not chooses(z, fst, prog, p, Card.MINE, True):
         return
     trash_from(z, p, HAND, c)
     limit = COST[c] + plus
     _, _, explicit = _list(prog, z, p, GAIN)
     g = -1
     if explicit:
-        g = pick_call(z, fst, prog, p, GAIN, -1, limit, T_TREASURE)
+        g = gain_choice(z, fst, prog, p, limit, T_TREASURE)
     else:                  # default: the dearest Treasure allowed
         for t in range(NC):
             if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
@@ -891,6 +1196,9 @@ def effect_sentry(z, deck, rng, fst, prog, p):
         if c < 0:
             break
         _discard_revealed(z, p, c)
+    _, _, explicit = _list(prog, z, p, DISCARD)
+    while not explicit and z[TMP, Card.COPPER] > 0:   # default: no Copper goes back
+        _discard_revealed(z, p, Card.COPPER)
     # default order back: cheapest first, so the dearest ends on top
     while True:
         c = cheapest_in(z, TMP, 0xFF, -1)
@@ -910,13 +1218,23 @@ def effect_witch(z, deck, p, n):
 
 
 @kernel_fn('i8')
-def default_topdeck(z, p):
-    """The hand card worth least now and most next turn."""
+def default_topdeck(z, fst, prog, p):
+    """The hand card worth least now and most next turn: an Action that
+    cannot be played this turn; else the dearest Treasure the buy does not
+    need (the buy list takes the same card without it); else a dead card;
+    else the cheapest Treasure; else the first card in DISCARD_ORDER."""
     h = p * PR + HAND
     if z[GS, GS_ACTIONS] == 0:
         c = dearest_in(z, h, T_ACTION)       # cannot be played this turn
         if c >= 0:
             return c
+    for i in range(TREASURE_CARDS.shape[0] - 1, -1, -1):   # dearest first
+        c = TREASURE_CARDS[i]
+        if z[h, c] > 0 and buys_the_same(z, fst, prog, p, P_COINS[c]):
+            return c
+    c = first_in(z, h, DISCARD_ORDER, 0)
+    if c >= 0 and not TYPES[c] & (T_ACTION | T_TREASURE):
+        return c
     c = cheapest_in(z, h, T_TREASURE, -1)
     if c >= 0:
         return c
@@ -926,14 +1244,14 @@ def default_topdeck(z, p):
 @kernel_fn('void')
 def effect_artisan(z, deck, fst, prog, p):
     h = p * PR + HAND
-    g = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.ARTISAN], 0)
+    g = gain_choice(z, fst, prog, p, XS[Card.ARTISAN], 0)
     if g >= 0:
         gain(z, deck, p, g, HAND)
     if z[_ps(p), PS_HAND_N] == 0:
         return
     c = pick_call(z, fst, prog, p, TOPDECK, h, 0, 0)
     if c < 0:
-        c = default_topdeck(z, p)
+        c = default_topdeck(z, fst, prog, p)
     z[h, c] -= 1
     z[_ps(p), PS_HAND_N] -= 1
     put_top(z, deck, p, c)
@@ -967,7 +1285,7 @@ def resolve(z, deck, rng, fst, prog, p, c):
     elif c == Card.MERCHANT:
         z[GS, GS_MERCHANT] += XS[Card.MERCHANT]
     elif c == Card.VASSAL:
-        effect_vassal(z, deck, rng, p)
+        effect_vassal(z, deck, rng, fst, prog, p)
     elif c == Card.WORKSHOP:
         effect_workshop(z, deck, fst, prog, p)
     elif c == Card.BUREAUCRAT:
@@ -975,7 +1293,7 @@ def resolve(z, deck, rng, fst, prog, p, c):
     elif c == Card.MILITIA:
         effect_militia(z, fst, prog, p, n)
     elif c == Card.MONEYLENDER:
-        effect_moneylender(z, p)
+        effect_moneylender(z, fst, prog, p)
     elif c == Card.POACHER:
         effect_poacher(z, fst, prog, p)
     elif c == Card.REMODEL:
@@ -1052,6 +1370,8 @@ def buy_phase(z, deck, fst, prog, p):
             return
         emit(z, EV_BUY, p, c, COST[c], 0, 0)
         gain(z, deck, p, c, DISC)
+        if z[GS, GS_TURN_LOG]:
+            z[BOUGHT, c] += 1
         z[GS, GS_COINS] -= COST[c]
         z[GS, GS_BUYS] -= 1
 
@@ -1088,9 +1408,20 @@ def start_turn(z):
 
 
 @kernel_fn('void')
+def start_turn_log(z, p):
+    """Count p's gains and buys from now on (for gained.* and bought.*)."""
+    z[GS, GS_TURN_LOG] = p + 1
+    for c in range(NC):
+        z[GAINED, c] = 0
+        z[BOUGHT, c] = 0
+
+
+@kernel_fn('void')
 def take_turn(z, deck, rng, fst, prog, p):
     z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1
     emit(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
+    if prog[P_FLAGS] & FLAG_TURN_LOG:
+        start_turn_log(z, p)
     start_turn(z)
     action_phase(z, deck, rng, fst, prog, p)
     buy_phase(z, deck, fst, prog, p)
@@ -1199,13 +1530,14 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
 
 
 @njit(cache=True, parallel=True)
-def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
+def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn, hits,
               out_vp, out_turns, out_outcome, out_cards, out_curses, out_prov, out_end):
     """Play games first .. first+count-1; game g seats entries rotated by g % n.
 
     Results of game first+i go to row i of the out_* arrays.  The games are
-    split into per_turn.shape[0] blocks, one per-turn accumulator each (see
-    ``play_game``); the split does not change any result.
+    split into per_turn.shape[0] blocks, one per-turn accumulator and one row
+    of rule fire counts ``hits[b, rule row]`` each (see ``play_game`` and
+    ``pick``); the split does not change any result.
     """
     blocks = per_turn.shape[0]
     per = (count + blocks - 1) // blocks
@@ -1213,7 +1545,7 @@ def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
         z = np.zeros((NROWS, NC), dtype=np.int32)
         deck = np.zeros((MAXP, DECK_CAP), dtype=np.uint8)
         rng = np.zeros(2, dtype=np.uint64)
-        fst = np.zeros(64, dtype=np.float64)
+        fst = np.zeros(FST_HITS + hits.shape[1], dtype=np.float64)
         strat = np.zeros(MAXP, dtype=np.int32)
         vp = np.zeros(MAXP, dtype=np.int32)
         outcome = np.zeros(MAXP, dtype=np.int32)
@@ -1231,6 +1563,8 @@ def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
                 out_cards[i, k] = z[_ps(k), PS_OWN_N]
                 out_curses[i, k] = z[k * PR + OWN, Card.CURSE]
                 out_prov[i, k] = z[k * PR + OWN, Card.PROVINCE]
+        for r in range(hits.shape[1]):
+            hits[b, r] += np.int64(fst[FST_HITS + r])
 
 
 @njit(cache=True)
@@ -1259,6 +1593,8 @@ def run_step(z, deck, rng, fst, prog, kind, card, turn_cap, vp, outcome):
     """
     ended = NOT_ENDED
     if kind == 0:
+        if prog[P_FLAGS] & FLAG_TURN_LOG:
+            z[GS, GS_TURN_LOG] = 1             # the position is p0's turn so far
         z[GS, GS_ACTIONS] -= 1
         play_action(z, deck, rng, fst, prog, 0, card)
     elif kind == 1:

@@ -126,7 +126,8 @@ class Results:
     def __init__(self, records: np.ndarray | None, entries: list[str], seed: int,
                  players: int, kingdom: list[str], turn_cap: int,
                  seconds: float, *, tally: Tally | None = None,
-                 per_turn: np.ndarray | None = None, notes: list[str] | None = None):
+                 per_turn: np.ndarray | None = None, notes: list[str] | None = None,
+                 rule_hits: tuple | None = None):
         self.entries = unique_names(entries)
         self.players = int(players)
         if records is None:
@@ -145,6 +146,8 @@ class Results:
         self._given_tally = tally
         self.per_turn = per_turn      # int64 [entries, turns, (vp, coins, count)]
         self.notes = list(notes or [])  # e.g. strategies whose optional cards are absent
+        self.rule_hits = rule_hits    # (RuleSource per rule row, fires per rule row,
+                                      #  {(entry, list, number): never-fire note})
         self.seed = int(seed)
         self.kingdom = [str(k) for k in kingdom]
         self.turn_cap = int(turn_cap)
@@ -208,6 +211,49 @@ class Results:
                 "avg_coins": acc[:, :, 1].ravel() / count,
             })
         return df[df["games"] > 0].reset_index(drop=True)
+
+    def rule_stats(self) -> pd.DataFrame:
+        """How often each compiled rule fired: one row per strategy, list and
+        rule, with ``per_game`` = fires per game the strategy played (per
+        seat-instance when it fills several seats).  Rules for cards absent
+        from the kingdom are not compiled and not listed (the run's notes
+        name them); ``default`` marks rules of a default list or of the
+        Actions an explicit play list leaves to the default order; ``note``
+        is the compiler's note when a rule can never fire."""
+        if self.rule_hits is None:
+            raise ValueError("this run counted no rule fires (only runs made by "
+                             "simulate in this session do)")
+        seats = self._tally.outcome.sum(axis=(1, 2))         # seat-instances per entry
+        sources, fires, warnings = self.rule_hits
+        rows = [(self.entries[src.strategy], src.list, src.number, src.text,
+                 bool(src.default), int(n),
+                 warnings.get((src.strategy, src.list, src.number), ""))
+                for src, n in zip(sources, fires)]
+        df = pd.DataFrame(rows, columns=["strategy", "list", "rule", "text", "default",
+                                         "fires", "note"])
+        played = np.array([seats[src.strategy] for src in sources], dtype=np.float64)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            df["per_game"] = df["fires"] / played if len(df) else []
+        return df
+
+    def explain(self) -> str:
+        """rule_stats as text: per strategy and list, each rule's fires per
+        game; rules that never fired are marked, unused default rules left out."""
+        df = self.rule_stats()
+        lines = []
+        for name in self.entries:
+            mine = df[df["strategy"] == name]
+            lines += ["", f"{name}: rules fired per game"]
+            rows = [(f"{r.list}[{r.rule}]" + (" (default)" if r.default else ""), r.text,
+                     f"{r.per_game:.3f}" if r.fires else "never fired", r.note)
+                    for r in mine.itertuples(index=False) if r.fires or not r.default]
+            if not rows:
+                lines.append("  (no rule fired)")
+                continue
+            w0, w1, w2 = (max(len(row[i]) for row in rows) for i in range(3))
+            lines += [f"  {a:<{w0}}  {b:<{w1}}  {c:>{w2}}" + (f"  ({d})" if d else "")
+                      for a, b, c, d in rows]
+        return "\n".join(lines)
 
     def summary(self) -> pd.DataFrame:
         """One row per strategy entry; ``games`` counts seat-instances."""

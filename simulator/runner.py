@@ -19,7 +19,7 @@ from . import kernel as K
 from .kingdom import resolve_kingdom, supply_mask
 from .records import record_dtype
 from .results import Results, Tally, unique_names
-from .strategy import Strategy, compile_program, load_strategy
+from .strategy import Strategy, compile_program, load_strategy, rule_notes, rule_warnings
 
 CHUNK = 1 << 17            # games per kernel call, between progress reports
 STATS_TURNS = 60           # per-turn VP and coins are kept for turns 1..60
@@ -49,14 +49,18 @@ def seat_entries(games: np.ndarray, players: int, n_entries: int) -> np.ndarray:
 def prepare(strategies: Sequence[str | Strategy], players: int | None,
             kingdom, seed: int = 0) -> tuple[list[Strategy], int, list[int], np.ndarray]:
     """Validate the inputs; return strategies, players, kingdom, packed program."""
+    strats, players, cards, program = _compile(strategies, players, kingdom, seed)
+    return strats, players, cards, K.pack_program(program)
+
+
+def _compile(strategies, players, kingdom, seed):
     strats = resolve_strategies(strategies)
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
     required = sorted(set().union(*(s.required_cards() for s in strats)))
     wanted = sorted(set().union(*(s.cards() for s in strats)))
     cards = resolve_kingdom(kingdom, required, seed, wanted=wanted)
-    prog = K.pack_program(compile_program(strats, frozenset(cards)))
-    return strats, players, cards, prog
+    return strats, players, cards, compile_program(strats, frozenset(cards))
 
 
 def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int]) -> list[str]:
@@ -93,7 +97,8 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     if first < 0:
         raise ValueError(f"the first game index must be 0 or more, not {first}")
     _check_run(seed, turn_cap)
-    strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
+    strats, players, cards, program = _compile(strategies, players, kingdom, seed)
+    prog = K.pack_program(program)
     threads = _set_threads(threads)
     mask = supply_mask(cards)
     n_entries = len(strats)
@@ -102,6 +107,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     records = np.empty(games, dtype=dtype) if keep_records else None
     tally = Tally.empty(n_entries, players)
     per_turn = np.zeros((16 * threads, n_entries, min(turn_cap, STATS_TURNS), 3), np.int64)
+    hits = np.zeros((len(per_turn), K.n_rules(prog)), np.int64)   # rule fires per block
 
     started = time.perf_counter()
     for start in range(first, first + games, CHUNK):
@@ -110,8 +116,9 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
         out = {f: np.zeros((count, players), dtype[f].base)
                for f in ("vp", "turns", "outcome", "cards", "curses", "provinces")}
         ended = np.zeros(count, dtype["ended_by"])
+        blocks = min(count, len(per_turn))
         K.run_games(prog, mask, entries, players, seed, start, count, turn_cap,
-                    per_turn[:min(count, len(per_turn))],
+                    per_turn[:blocks], hits[:blocks],
                     out["vp"], out["turns"], out["outcome"], out["cards"],
                     out["curses"], out["provinces"], ended)
         chunk["entry"] = seat_entries(np.arange(start, start + count), players, n_entries)
@@ -129,7 +136,10 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     return Results(records, unique_names([s.name for s in strats]), seed=seed, players=players,
                    kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                    seconds=seconds, tally=None if keep_records else tally,
-                   per_turn=per_turn.sum(axis=0), notes=absent_cards_notes(strats, cards))
+                   per_turn=per_turn.sum(axis=0),
+                   notes=absent_cards_notes(strats, cards) + rule_notes(strats, cards),
+                   rule_hits=(program.sources, hits.sum(axis=0),
+                              rule_warnings(strats, cards)))
 
 
 @dataclass

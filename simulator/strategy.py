@@ -13,20 +13,31 @@ Condition vocabulary (names are case-insensitive; in card names ``_``,
 ``-`` and spaces are ignored, so ``my.council_room`` = ``my.CouncilRoom``)::
 
     my.<Card>  my.<Type>  my.cards  my.money  my.vp  my.turn
-    opp.vp  supply.<Card>  hand.<Card>  hand.size
-    empty_piles  coins  buys  actions  players  true  false
-    + - * / // %  (unary -)  < <= > >= == !=  and or not  ( )
+    opp.<Card>  opp.<Type>  opp.cards  opp.money  opp.vp   (best opponent)
+    supply.<Card>  hand.<Card>  hand.size  hand.money
+    deck.<Card>  deck.size  discard.<Card>  discard.size
+    gained.<Card>  gained.cards  bought.<Card>  bought.cards   (this turn)
+    empty_piles  gains_to_end  coins  buys  actions  players  lead  true  false
+    card.cost  ends_game  lead_after         (the card a buy/gain rule takes)
+    min(a, b, ...)  max(a, b, ...)  abs(a)   and names from the [let] table
+    + - * / // %  (unary -)  < <= > >= == !=  and or not  ( )  1 0.5 1e3
 
 ``my.<Type>`` is Action, Treasure, Victory, Attack or Reaction; ``my.Curse``
 is the card Curse (card names win over type names).  ``/`` is true division.
+
+Besides the lists a file may give ``let`` (named expressions), ``may``
+(conditions for "you may" choices), ``extends`` (inherit another
+strategy's lists, lets and may) and ``penultimate_province`` (never take a
+card that ends the game unless it leaves the bot ahead).
 
 Defaults, used when a file leaves a list out (``explicit`` = 0):
 
 - ``gain``: the buy list, rule for rule (Workshop, Remodel and Artisan
   gain what the bot would buy).
 - ``play``: every kingdom Action, in an order derived from the card table
-  (see ``_play_order``): +2 Actions first, then +1 Action cards (more cards
-  first), Throne Room, terminal draw (more cards first), other terminals.
+  (see ``_play_order``).  An explicit play list is followed by the Actions
+  it does not name, in that order ("Witch if false" never plays Witch).
+  Remodel is played only when its trash list matches a card in hand.
 - ``trash``: Curses, Estates up to turn 10, Coppers while money stays > 6.
 - ``discard``: Curse, Estate, Duchy, Province, Gardens (cards that never help a hand).
 - ``topdeck``: empty; the kernel then uses its own default.
@@ -37,26 +48,42 @@ import ast
 import difflib
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
 from . import cards as C
 from .cards import TABLE, Card, UnknownCardError, card_id, suggest
 from .program import (
-    LIST_KEYS, NLISTS, OP_ACTIONS, OP_ADD, OP_AND, OP_BUYS, OP_COINS, OP_CONST,
-    OP_DIV, OP_EMPTY_PILES, OP_END, OP_EQ, OP_FLOORDIV, OP_GE, OP_GT, OP_HAND,
-    OP_HAND_SIZE, OP_LE, OP_LT, OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS,
+    FLAG_TURN_LOG, LIST_KEYS, MAY, NLISTS, OP_ABS, OP_ACTIONS, OP_ADD, OP_AND,
+    OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_COINS, OP_CONST, OP_DECK_CARD,
+    OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV, OP_EMPTY_PILES, OP_END,
+    OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED, OP_GAINED_CARDS, OP_GAINS_TO_END,
+    OP_GE, OP_GT, OP_HAND, OP_HAND_MONEY, OP_HAND_SIZE, OP_LE, OP_LEAD,
+    OP_LEAD_AFTER, OP_LT, OP_MAX, OP_MIN, OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS,
     OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP, OP_NE, OP_NEG, OP_NOT,
-    OP_OPP_VP, OP_OR, OP_PLAYERS, OP_SUB, OP_SUPPLY, RULE_OPTIONAL, STACK_DEPTH,
-    Program)
+    OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR,
+    OP_PLAYERS, OP_SUB, OP_SUPPLY, RULE_OPTIONAL, STACK_DEPTH,
+    TURN_LOG_OPS, UNARY_OPS, Program)
 
 PYTHON_SOURCE = "<python>"
-TOP_KEYS = ("name", "description", *LIST_KEYS)
+OPTION_KEYS = ("extends", "let", "may", "penultimate_province")
+TOP_KEYS = ("name", "description", *OPTION_KEYS, *LIST_KEYS)
+SPLICE = "..."                      # in an extending file's list: the parent's list
 KINGDOM = frozenset(C.KINGDOM_CARDS)
 _INT32 = (-(1 << 31), (1 << 31) - 1)
+# Cards with a "you may" choice the ``may`` table decides (first-edition
+# cards join when the card table has them).
+MAY_CARDS = tuple(C.card_id(n) for n in (
+    "Harbinger", "Vassal", "Moneylender", "Throne Room", "Library", "Mine",
+    "Chancellor") if n.casefold() in {m.casefold() for m in C.NAMES})
+# Words about the card a buy or gain rule would take.
+CARD_WORDS = ("ends_game", "lead_after")
+GUARD = "not (ends_game and lead_after <= 0)"     # penultimate_province
 
 
 class StrategyError(ValueError):
@@ -79,33 +106,48 @@ class Rule:
     condition: tuple[tuple[int, int], ...] | None   # ends with (OP_END, 0)
     optional: bool
     where: str
+    default: bool = False        # from a default list, or an Action an explicit
+                                 # play list leaves out
+
+
+class RuleSource(NamedTuple):
+    """Where a compiled rule row comes from (``Program.sources``)."""
+    strategy: int                # index into the strategies compiled
+    list: str                    # list key or "may"
+    number: int                  # 1-based position in that list
+    text: str
+    default: bool
 
 
 # ============================================================ defaults
+
+def _draw(c: int) -> int:
+    """Cards an Action draws; Library draws from 4 in hand up to 7 (3)."""
+    s = TABLE[c]
+    return s.x - 4 if c == Card.LIBRARY else s.cards
+
 
 def _play_order() -> list[int]:
     """Kingdom Actions in default play order, from the card table.
 
     Cards that give Actions go first so that the turn can go on; among them
     more cards drawn first, then the dearer card.  Throne Room comes next, so
-    it finds the terminals still in hand.  Terminal draw before other
-    terminals (it may find more); Library draws up to ``x`` cards in hand,
-    counted as ``x`` - 5.  Other terminals: attacks, then the dearer card,
-    then immediate coins.
+    it finds the terminals still in hand.  Then the terminals: the attack
+    that draws (Witch), draw of 3 or more cards, the other attacks (Militia
+    before Bureaucrat: its +$2), small draw (Moat), the rest (dearer first).
     """
     def key(c: int):
         s = TABLE[c]
         attack = bool(s.types & C.ATTACK)
-        draw = s.cards or (s.x - 5 if c == Card.LIBRARY else 0)
+        draw = _draw(c)
         if s.actions >= 2:
             return (0, -draw, -s.cost, c)
         if s.actions == 1:
             return (1, -draw, -s.cost, -(s.coins + s.buys), -s.x, c)
         if c == Card.THRONE_ROOM:
             return (2,)
-        if draw > 0:
-            return (3, -draw, -attack, -s.cost, c)
-        return (4, -attack, -s.cost, -s.coins, -s.x, c)
+        return (3, -(attack and draw > 0), -(draw >= 3), -attack, -draw, -s.cost,
+                -s.coins, -s.x, c)
     actions = [c for c in C.KINGDOM_CARDS if TABLE[c].types & C.ACTION]
     return sorted(actions, key=key)
 
@@ -126,10 +168,6 @@ DEFAULT_LISTS: dict[str, tuple[str, ...]] = {
 
 NUM, BOOL = "number", "true/false"
 
-_LEAF_OPS = frozenset({OP_CONST, OP_MY_CARD, OP_MY_TYPE, OP_MY_CARDS, OP_MY_MONEY,
-                       OP_MY_VP, OP_MY_TURN, OP_OPP_VP, OP_SUPPLY, OP_EMPTY_PILES,
-                       OP_COINS, OP_BUYS, OP_ACTIONS, OP_HAND, OP_HAND_SIZE,
-                       OP_PLAYERS})
 _ARITH = {ast.Add: (OP_ADD, "+"), ast.Sub: (OP_SUB, "-"), ast.Mult: (OP_MUL, "*"),
           ast.Div: (OP_DIV, "/"), ast.FloorDiv: (OP_FLOORDIV, "//"),
           ast.Mod: (OP_MOD, "%")}
@@ -141,28 +179,41 @@ _OTHER_OPS = {ast.Pow: "**", ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^",
               ast.IsNot: "is not"}
 _INSTEAD = {"&": "and", "|": "or", "~": "not", "**": "*", "is": "==",
             "is not": "!="}
+_FUNCTIONS = {"min": OP_MIN, "max": OP_MAX, "abs": OP_ABS}
 
 # Words, keyed by lower case with '_' removed.
 _BARE = {"emptypiles": OP_EMPTY_PILES, "coins": OP_COINS, "buys": OP_BUYS,
-         "actions": OP_ACTIONS, "players": OP_PLAYERS}
+         "actions": OP_ACTIONS, "players": OP_PLAYERS, "gainstoend": OP_GAINS_TO_END,
+         "lead": OP_LEAD}
+_BARE_CARD = {"endsgame": (OP_ENDS_GAME, BOOL), "leadafter": (OP_LEAD_AFTER, NUM)}
 _BOOLS = {"true": 1, "false": 0}
 _FIELDS = {
     "my": {"cards": OP_MY_CARDS, "money": OP_MY_MONEY, "vp": OP_MY_VP,
            "turn": OP_MY_TURN},
-    "opp": {"vp": OP_OPP_VP},
+    "opp": {"vp": OP_OPP_VP, "cards": OP_OPP_CARDS, "money": OP_OPP_MONEY},
     "supply": {},
-    "hand": {"size": OP_HAND_SIZE},
+    "hand": {"size": OP_HAND_SIZE, "money": OP_HAND_MONEY},
+    "deck": {"size": OP_DECK_SIZE},
+    "discard": {"size": OP_DISC_SIZE},
+    "gained": {"cards": OP_GAINED_CARDS},
+    "bought": {"cards": OP_BOUGHT_CARDS},
+    "card": {"cost": -1},                      # compiled to the rule card's cost
 }
-_CARD_OP = {"my": OP_MY_CARD, "supply": OP_SUPPLY, "hand": OP_HAND}
+_CARD_OP = {"my": OP_MY_CARD, "opp": OP_OPP_CARD, "supply": OP_SUPPLY, "hand": OP_HAND,
+            "deck": OP_DECK_CARD, "discard": OP_DISC_CARD, "gained": OP_GAINED,
+            "bought": OP_BOUGHT}
+_TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE}
 _TYPES = {name.lower(): bit for bit, name in C.TYPE_NAMES.items()}
-_BARE_SPELLING = ["empty_piles", "coins", "buys", "actions", "players", "true",
-                  "false"]
+_BARE_SPELLING = ["empty_piles", "gains_to_end", "coins", "buys", "actions", "players",
+                  "lead", "ends_game", "lead_after", "true", "false"]
 _CARD_SPELLINGS = {"".join(ch for ch in n.casefold() if ch not in " _-")
                    for s in TABLE for n in (s.name, s.nl, s.de, s.ja)}
 
-
 def _key(word: str) -> str:
     return word.casefold().replace("_", "")
+
+
+_RESERVED = ({_key(w) for w in _BARE_SPELLING} | set(_FIELDS) | set(_FUNCTIONS))
 
 
 def _ratio(a: str, b: str) -> float:
@@ -198,12 +249,47 @@ def _card_ratio(name: str) -> float:
     return max(_ratio(key, k) for k in _CARD_SPELLINGS)
 
 
+def _depth(code) -> int:
+    """Deepest stack the postfix code needs."""
+    depth = need = 0
+    for op, _ in code:
+        if op < OP_ADD:
+            depth += 1
+        elif op not in UNARY_OPS and op != OP_END:
+            depth -= 1
+        need = max(need, depth)
+    return need
+
+
+@dataclass(frozen=True)
+class Let:
+    """A named expression of the ``let`` table."""
+    name: str                    # as written
+    src: str
+    tree: ast.expr
+    kind: str                    # NUM or BOOL
+    where: str                   # "file: let.name"
+    card_words: tuple[str, ...]  # ends_game / lead_after / card.cost it uses
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What a condition is about: the rule's card and list, and the lets in scope."""
+    card: int | None             # None: no card (``may``)
+    key: str                     # list key, "may" or "let"
+    lets: dict                   # _key(name) -> Let
+
+    def takes_card(self) -> bool:
+        return self.key in ("buy", "gain", "let")
+
+
 class _Condition:
     """Compiles one condition; ``fail`` raises with the rule's location."""
 
-    def __init__(self, src: str, base: int, fail):
-        self.src, self.base, self.fail = src, base, fail
+    def __init__(self, src: str, base: int, fail, ctx: _Context):
+        self.src, self.base, self.fail, self.ctx = src, base, fail, ctx
         self.lines = src.split("\n")
+        self.card_words: list[str] = []
 
     # ---- positions: ast gives UTF-8 byte columns; users count characters
     def col(self, lineno: int, byte_col: int) -> int:
@@ -224,28 +310,30 @@ class _Condition:
         self.fail(problem, col if col is not None else self.node_col(node), word,
                   hint)
 
-    # ---- entry point
-    def compile(self) -> tuple[tuple[int, int], ...]:
+    # ---- entry points
+    def parse(self) -> ast.expr:
         try:
-            tree = ast.parse(self.src, mode="eval")
+            return ast.parse(self.src, mode="eval").body
         except SyntaxError as e:
             self.syntax_error(e)
-        code, kind = self.expr(tree.body)
-        if kind != BOOL:
-            word = self.text(tree.body)
-            self.bad(tree.body, f"bad type: the condition {word!r} is a number, "
+        except (RecursionError, MemoryError):
+            self.fail("condition too deeply nested", self.base + 1, "")
+
+    def compile(self, want: str = BOOL) -> tuple[tuple[int, int], ...]:
+        tree = self.parse()
+        try:
+            code, kind = self.expr(tree)
+        except RecursionError:
+            self.fail("condition too deeply nested", self.base + 1, "")
+        if kind != want:
+            word = self.text(tree)
+            self.bad(tree, f"bad type: the condition {word!r} is a number, "
                      "not a true/false test", word,
                      f" (compare it, e.g. '{word} > 0')")
         code.append((OP_END, 0))
-        depth = need = 0
-        for op, _ in code:
-            if op in _LEAF_OPS:
-                depth += 1
-            elif op not in (OP_NEG, OP_NOT, OP_END):
-                depth -= 1
-            need = max(need, depth)
+        need = _depth(code)
         if need > STACK_DEPTH:
-            self.bad(tree.body, f"condition too complex (needs a stack of {need}, "
+            self.bad(tree, f"condition too complex (needs a stack of {need}, "
                      f"the kernel has {STACK_DEPTH})", "")
         return tuple(code)
 
@@ -291,9 +379,10 @@ class _Condition:
             return self.boolop(node)
         if isinstance(node, ast.Compare):
             return self.compare(node)
-        what = {ast.Call: "function calls", ast.Subscript: "indexing",
-                ast.IfExp: "'x if y else z'", ast.Tuple: "tuples",
-                ast.List: "lists"}.get(type(node), "this expression")
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        what = {ast.Subscript: "indexing", ast.IfExp: "'x if y else z'",
+                ast.Tuple: "tuples", ast.List: "lists"}.get(type(node), "this expression")
         self.bad(node, f"unsupported syntax: {what} ({self.text(node)!r})")
 
     def operand(self, node, want: str, op: str):
@@ -314,9 +403,24 @@ class _Condition:
                 self.bad(node, f"number {v} does not fit in 32 bits")
             return [(OP_CONST, v)], NUM
         if isinstance(v, float):
-            self.bad(node, f"only whole numbers are allowed, not {self.text(node)!r}",
-                     hint=" (use / to divide)")
+            return self.decimal(node)
         self.bad(node, f"unsupported value {self.text(node)!r}")
+
+    def decimal(self, node):
+        """A decimal literal as numerator / denominator: IEEE division rounds
+        the exact fraction, so the kernel gets exactly float(literal)."""
+        text = self.text(node)
+        try:
+            frac = Fraction(text.replace("_", ""))
+        except (ValueError, ZeroDivisionError):
+            frac = None
+        if frac is None or not (_INT32[0] <= frac.numerator <= _INT32[1]
+                                and frac.denominator <= _INT32[1]):
+            self.bad(node, f"number {text!r} has too many digits", text,
+                     " (a decimal needs at most 9 significant digits)")
+        if frac.denominator == 1:
+            return [(OP_CONST, frac.numerator)], NUM
+        return [(OP_CONST, frac.numerator), (OP_CONST, frac.denominator), (OP_DIV, 0)], NUM
 
     def name(self, node):
         word, key = node.id, _key(node.id)
@@ -324,18 +428,55 @@ class _Condition:
             return [(OP_CONST, _BOOLS[key])], BOOL
         if key in _BARE:
             return [(_BARE[key], 0)], NUM
+        if key in _BARE_CARD:
+            op, kind = _BARE_CARD[key]
+            self.card_word(node, word)
+            return [(op, self.ctx.card)], kind
+        if key in self.ctx.lets:
+            return self.let(node, self.ctx.lets[key])
         if key in _FIELDS:
-            example = "opp.vp" if key == "opp" else f"{key}.Gold"
+            example = "opp.vp" if key == "opp" else (
+                "card.cost" if key == "card" else f"{key}.Gold")
             self.bad(node, f"{word!r} needs a '.' and a word after it", word,
                      f" (e.g. {example!r})")
+        if key in _FUNCTIONS:
+            self.bad(node, f"{word!r} is a function", word, f" (e.g. '{word}(coins, 5)')")
         options = {_key(w): w for w in _BARE_SPELLING}
-        for root, fields in _FIELDS.items():
-            options.update({f: f"{root}.{f}" for f in fields})
+        for root, fields in _FIELDS.items():       # my.money before hand.money
+            for f in fields:
+                options.setdefault(f, f"{root}.{f}")
+        options.update({k: let.name for k, let in self.ctx.lets.items()})
         if self._accepts("supply", word):
             self.bad(node, f"unknown word {word!r}", word,
                      f" (to count cards write my.{word}, hand.{word} or supply.{word})")
         near, _ = _nearest(word, options)
         self.bad(node, f"unknown word {word!r}", word, _mean(near))
+
+    def let(self, node, let: Let):
+        """A let name: its expression, compiled for this rule's card."""
+        if not self.ctx.takes_card():
+            for word in let.card_words:
+                self.card_word(node, word, via=let.name)
+        outer = self
+
+        def fail(problem, col, word, hint=""):
+            outer.bad(node, f"{problem} (in let {let.name!r})", let.name, hint)
+
+        inner = _Condition(let.src, 0, fail, self.ctx)
+        code, kind = inner.expr(let.tree)
+        self.card_words += inner.card_words
+        return code, kind
+
+    def card_word(self, node, word: str, via: str | None = None):
+        """ends_game, lead_after, card.cost: only where a rule takes a card."""
+        self.card_words.append(word)
+        if self.ctx.takes_card() or (word == "card.cost" and self.ctx.card is not None):
+            return
+        what = {"may": "a may condition", "let": "a let"}.get(
+            self.ctx.key, f"a {self.ctx.key} rule")
+        through = f" (through let {via!r})" if via else ""
+        self.bad(node, f"{word!r}{through} is about the card a buy or gain rule "
+                 f"would take; {what} takes none", via or word)
 
     def attribute(self, node):
         full = self.text(node)
@@ -350,6 +491,10 @@ class _Condition:
             near, _ = _nearest(root, {r: r for r in fits}, cutoff=0.0)
             self.bad(node.value, f"unknown word {root!r}", root, _mean(near))
         fields = _FIELDS[rkey]
+        if rkey == "card" and akey == "cost":
+            self.card_word(node, "card.cost")
+            return [(OP_CONST, int(C.COST[self.ctx.card]) if self.ctx.card is not None
+                     else 0)], NUM
         if akey in fields:
             return [(fields[akey], 0)], NUM
         if rkey in _CARD_OP:
@@ -357,11 +502,11 @@ class _Condition:
                 return [(_CARD_OP[rkey], card_id(attr))], NUM
             except UnknownCardError:
                 pass
-        if rkey == "my" and akey in _TYPES:
-            return [(OP_MY_TYPE, _TYPES[akey])], NUM
+        if rkey in _TYPE_OP and akey in _TYPES:
+            return [(_TYPE_OP[rkey], _TYPES[akey])], NUM
         # Unknown: a misspelt field/type, or a misspelt card?
         words = {f: f"{root}.{f}" for f in fields}
-        if rkey == "my":
+        if rkey in _TYPE_OP:
             words.update({t: f"{root}.{C.TYPE_NAMES[b]}" for t, b in _TYPES.items()})
         near, ratio = _nearest(attr, words) if words else (None, 0.0)
         card_hint = _card_hint(attr) if rkey in _CARD_OP else ""
@@ -372,7 +517,7 @@ class _Condition:
             if card_hint:
                 self.fail(f"unknown card {attr!r}", attr_col, attr, card_hint)
             valid = ", ".join([f"{root}.<Card>"]
-                              + (["my.<Type>"] if rkey == "my" else [])
+                              + ([f"{root}.<Type>"] if rkey in _TYPE_OP else [])
                               + [f"{root}.{f}" for f in fields])
             self.bad(node, f"unknown card or word {full!r}", full,
                      f" (expected {valid})")
@@ -383,7 +528,7 @@ class _Condition:
     def _accepts(root: str, attr: str) -> bool:
         if _key(attr) in _FIELDS[root]:
             return True
-        if root == "my" and _key(attr) in _TYPES:
+        if root in _TYPE_OP and _key(attr) in _TYPES:
             return True
         if root in _CARD_OP:
             try:
@@ -392,6 +537,28 @@ class _Condition:
             except UnknownCardError:
                 return False
         return False
+
+    def call(self, node):
+        func = node.func
+        if not isinstance(func, ast.Name) or _key(func.id) not in _FUNCTIONS:
+            name = self.text(func)
+            near, _ = _nearest(name, {f: f for f in _FUNCTIONS})
+            self.bad(func, f"unknown function {name!r}", name,
+                     _mean(near) if near else " (functions: min, max, abs)")
+        name = _key(func.id)
+        if node.keywords:
+            self.bad(node.keywords[0].value, f"{name}() takes no named arguments")
+        n = len(node.args)
+        if name == "abs" and n != 1:
+            self.bad(node, f"abs() takes one number, got {n}", func.id)
+        if name != "abs" and n < 2:
+            self.bad(node, f"{name}() takes two or more numbers, got {n}", func.id)
+        code = self.operand(node.args[0], NUM, f"{name}()")
+        if name == "abs":
+            return code + [(OP_ABS, 0)], NUM
+        for arg in node.args[1:]:
+            code += self.operand(arg, NUM, f"{name}()") + [(_FUNCTIONS[name], 0)]
+        return code, NUM
 
     def binop(self, node):
         op = type(node.op)
@@ -450,17 +617,22 @@ class _Condition:
                  f" (use {instead!r})" if instead else "")
 
 
-# ============================================================ rules and strategies
+# ============================================================ rules
 
 _IF = re.compile(r"\s+if(?=[\s(]|$)", re.IGNORECASE)
 
 
-def _parse_rule(text: str, where: str) -> Rule:
-    """One rule string -> Rule, or StrategyError pointing into the text."""
+def _failer(text: str, where: str):
     def fail(problem: str, col: int, word: str, hint: str = ""):
         raise StrategyError(f'{where} "{text}": {problem} at column {col}{hint}',
                             where=where, column=col, word=word)
+    return fail
 
+
+def _parse_rule(text: str, where: str, key: str, lets: dict,
+                default: bool = False) -> Rule:
+    """One rule string -> Rule, or StrategyError pointing into the text."""
+    fail = _failer(text, where)
     m = _IF.search(text)
     head, cond_at = (text[:m.start()], m.end()) if m else (text, None)
     lead = len(head) - len(head.lstrip())
@@ -470,6 +642,9 @@ def _parse_rule(text: str, where: str) -> Rule:
         name = name[:-1].rstrip()
     if not name:
         fail("missing card name", lead + 1, "", " (a rule is '<Card> [if <condition>]')")
+    if name == SPLICE:
+        fail("'...' (the parent's list) needs 'extends'", lead + 1, name,
+             " (e.g. extends = \"big-money-ultimate\")")
     try:
         card = card_id(name)
     except UnknownCardError:
@@ -481,12 +656,18 @@ def _parse_rule(text: str, where: str) -> Rule:
         if not src:
             fail("missing condition after 'if'", m.end() - 1, "if")
         base = cond_at + len(rest) - len(rest.lstrip())
-        condition = _Condition(src, base, fail).compile()
+        condition = _Condition(src, base, fail, _Context(card, key, lets)).compile()
     return Rule(card=card, text=text, condition=condition, optional=optional,
-                where=where)
+                where=where, default=default)
 
 
-def _rules(source: str, key: str, items, default: bool = False) -> tuple[Rule, ...]:
+def _rules(items, key: str, lets: dict) -> tuple[Rule, ...]:
+    return tuple(_parse_rule(text, where, key, lets, default=where.endswith("(default)"))
+                 for text, where in items)
+
+
+def _items(source: str, key: str, items, default: bool = False) -> list[tuple[str, str]]:
+    """A list value checked to be rule strings: [(text, where)]."""
     if isinstance(items, (str, bytes)) or not isinstance(items, (list, tuple)):
         raise StrategyError(f"{source}: {key} must be a list of rule strings, "
                             f"got {type(items).__name__} {items!r}",
@@ -497,13 +678,225 @@ def _rules(source: str, key: str, items, default: bool = False) -> tuple[Rule, .
         if not isinstance(item, str):
             raise StrategyError(f"{where}: a rule must be a string like "
                                 f"\"Gold if my.money > 10\", got {item!r}", where=where)
-        out.append(_parse_rule(item, where))
-    return tuple(out)
+        out.append((item, where))
+    return out
 
 
-_DEFAULT_RULES = {k: _rules("<default>", k, v, default=True)
+def _and(code, extra):
+    """Code of (code) and (extra); either may be None (always true)."""
+    if code is None:
+        return extra
+    return tuple(code[:-1]) + tuple(extra[:-1]) + ((OP_AND, 0), (OP_END, 0))
+
+
+def _any_in_hand(rules: tuple[Rule, ...], played: int):
+    """Code true when some rule's card is in hand (besides the card being
+    played) and its condition holds: "this card's choice list matches"."""
+    code: list[tuple[int, int]] = []
+    for r in rules:
+        term = [(OP_HAND, r.card), (OP_CONST, int(r.card == played)), (OP_GT, 0)]
+        if r.condition is not None:
+            term += list(r.condition[:-1]) + [(OP_AND, 0)]
+        code += term + ([(OP_OR, 0)] if code else [])
+    code = (code or [(OP_CONST, 0)]) + [(OP_END, 0)]
+    return tuple(code) if _depth(code) <= STACK_DEPTH else None
+
+
+_DEFAULT_ITEMS = {k: _items("<default>", k, v, default=True)
                   for k, v in DEFAULT_LISTS.items()}
+_DEFAULT_RULES = {k: _rules(v, k, {}) for k, v in _DEFAULT_ITEMS.items()}
+_GUARD_CODE = {c: _Condition(GUARD, 0, _failer(GUARD, "<penultimate_province>"),
+                             _Context(c, "buy", {})).compile()
+               for c in range(C.NCARDS)}
 
+
+# ============================================================ files: extends, let, may
+
+@dataclass
+class _Spec:
+    """A strategy's keys after ``extends`` is resolved, each item with where
+    it was written (so errors in inherited rules name the parent file)."""
+    source: str
+    name: object = None
+    description: object = ""
+    lists: dict = field(default_factory=dict)    # key -> [(text, where)]
+    lets: dict = field(default_factory=dict)     # _key(name) -> (name, text, where)
+    may: dict = field(default_factory=dict)      # card -> (text, where)
+    penultimate: bool = False
+    parent: str | None = None
+    inherited: dict = field(default_factory=dict)   # the parent's lists
+
+
+def _read(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8-sig"))
+    except FileNotFoundError:
+        raise StrategyError(f"{path}: no such strategy file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise StrategyError(f"{path}: cannot read: {e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise StrategyError(f"{path}: not valid TOML: {e}") from None
+
+
+def _parent_path(ref, source: str) -> Path:
+    """The file ``extends = ref`` names: a shipped stem or name, or a path
+    (relative to the extending file's folder)."""
+    where = f"{source}: extends"
+    if not isinstance(ref, str) or not ref.strip():
+        raise StrategyError(f"{where} must be a strategy name or a path, got {ref!r}",
+                            where=where)
+    here = Path(source).parent if source != PYTHON_SOURCE else Path(".")
+    if ref.endswith(".toml") or "/" in ref or "\\" in ref:
+        path = Path(ref)
+        return path if path.is_absolute() else here / path
+    key = _norm_ref(ref)
+    for path in _strategy_files():
+        if _norm_ref(path.stem) == key:
+            return path
+    for path in _strategy_files():
+        name = _read(path).get("name")
+        if isinstance(name, str) and _norm_ref(name) == key:
+            return path
+    if (here / ref).is_file():
+        return here / ref
+    stems = [p.stem for p in _strategy_files()]
+    raise StrategyError(f"{where}: unknown strategy {ref!r}{suggest(ref, stems)}",
+                        where=where, word=ref)
+
+
+def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
+    """Check a file's keys and resolve its ``extends`` chain."""
+    if not isinstance(data, dict):
+        raise StrategyError(f"{source}: a strategy is a table of keys", where=source)
+    for key in data:
+        if key not in TOP_KEYS:
+            raise StrategyError(
+                f"{source}: unknown key {key!r}{suggest(str(key), TOP_KEYS)}; "
+                f"allowed keys: {', '.join(TOP_KEYS)}", where=source, word=str(key))
+    chain = chain + (source,)
+    spec = _Spec(source=source)
+    if "extends" in data:
+        path = _parent_path(data["extends"], source)
+        resolved = [str(Path(s).resolve()) for s in chain if s != PYTHON_SOURCE]
+        if str(path.resolve()) in resolved:
+            shown = " -> ".join([*chain, str(path)])
+            raise StrategyError(f"{source}: extends cycle: {shown}", where=f"{source}: extends")
+        parent = _spec(_read(path), str(path), chain)
+        spec.lists = dict(parent.lists)
+        spec.inherited = dict(parent.lists)
+        spec.lets = dict(parent.lets)
+        spec.may = dict(parent.may)
+        spec.penultimate = parent.penultimate
+        spec.parent = str(path)
+    spec.name = data.get("name")
+    spec.description = data.get("description", "")
+    for key in LIST_KEYS:
+        if key in data:
+            spec.lists[key] = _splice(source, key, _items(source, key, data[key]), spec)
+    lets = data.get("let", {})
+    if not isinstance(lets, dict):
+        raise StrategyError(f"{source}: let must be a table of names and expressions, "
+                            f"like [let] density = \"my.money / my.cards\"",
+                            where=f"{source}: let")
+    for name, text in lets.items():          # a redefined name keeps its place
+        spec.lets[_key(name)] = (name, _text_of(text, f"{source}: let.{name}"),
+                                 f"{source}: let.{name}")
+    may = data.get("may", {})
+    if not isinstance(may, dict):
+        raise StrategyError(f"{source}: may must be a table of card = condition, like "
+                            "may = { Moneylender = \"my.Copper > 3\" }",
+                            where=f"{source}: may")
+    for name, text in may.items():
+        where = f"{source}: may.{name}"
+        spec.may[_may_card(name, where)] = (_text_of(text, where), where)
+    if "penultimate_province" in data:
+        value = data["penultimate_province"]
+        if not isinstance(value, bool):
+            raise StrategyError(f"{source}: penultimate_province must be true or false, "
+                                f"got {value!r}", where=f"{source}: penultimate_province")
+        spec.penultimate = value
+    return spec
+
+
+def _splice(source: str, key: str, items, spec: _Spec):
+    """Replace a "..." item by the parent's list (its default if it gave none)."""
+    at = [i for i, (text, _) in enumerate(items) if text.strip() == SPLICE]
+    if not at:
+        return items
+    if spec.parent is None:
+        return items                         # _parse_rule says '...' needs extends
+    if len(at) > 1:
+        where = items[at[1]][1]
+        raise StrategyError(f"{where}: '...' may appear once in a list", where=where)
+    if key in spec.inherited:
+        inherited = spec.inherited[key]
+    elif key == "gain":
+        inherited = spec.inherited["buy"]
+    else:
+        inherited = _DEFAULT_ITEMS[key]
+    i = at[0]
+    return items[:i] + list(inherited) + items[i + 1:]
+
+
+def _text_of(value, where: str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, str) and value.strip():
+        return value
+    raise StrategyError(f"{where} must be an expression string, got {value!r}",
+                        where=where)
+
+
+def _may_card(name, where: str) -> int:
+    names = [TABLE[c].name for c in MAY_CARDS]
+    try:
+        card = card_id(str(name))
+    except UnknownCardError:
+        raise StrategyError(f"{where}: unknown card {name!r}{_card_hint(str(name))}",
+                            where=where, word=str(name)) from None
+    if card not in MAY_CARDS:
+        raise StrategyError(f"{where}: {TABLE[card].name} has no \"you may\" choice that "
+                            f"the may table decides; cards with one: {', '.join(names)}",
+                            where=where, word=str(name))
+    return card
+
+
+def _compile_lets(spec: _Spec) -> dict:
+    """Each let compiled alone (errors name let.<name>), in order: a let may
+    use only the ones before it."""
+    lets: dict = {}
+    order = list(spec.lets)
+    for i, key in enumerate(order):
+        name, text, where = spec.lets[key]
+        if not isinstance(name, str) or not name.isidentifier() or not name.isascii():
+            raise StrategyError(f"{where}: a let name is letters, digits and '_', "
+                                f"not starting with a digit, got {name!r}", where=where)
+        if key in _RESERVED:
+            raise StrategyError(f"{where}: {name!r} is a built-in word; choose another "
+                                "let name", where=where, word=name)
+        later = {k: spec.lets[k][0] for k in order[i:]}
+        fail = _failer(text, where)
+        cond = _Condition(text, 0, fail, _Context(Card.PROVINCE, "let", lets))
+        tree = cond.parse()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and _key(node.id) in later:
+                other = later[_key(node.id)]
+                why = ("itself" if _key(node.id) == key
+                       else f"{other!r}, which comes after it")
+                cond.bad(node, f"let {name!r} uses {why} (a let may use only the "
+                         "lets before it)", node.id)
+        try:
+            code, kind = cond.expr(tree)
+        except RecursionError:
+            fail("condition too deeply nested", 1, "")
+        lets[key] = Let(name=name, src=text, tree=tree, kind=kind, where=where,
+                        card_words=tuple(dict.fromkeys(cond.card_words)))
+    return lets
+
+
+# ============================================================ strategies
 
 @dataclass(frozen=True)
 class Strategy:
@@ -511,59 +904,75 @@ class Strategy:
     description: str
     source: str                                 # file path or "<python>"
     lists: dict[str, tuple[Rule, ...]]          # every key of LIST_KEYS
-    explicit: frozenset[str]                    # lists the file gave
+    explicit: frozenset[str]                    # lists the file gave (or inherited)
+    may: tuple[Rule, ...] = ()                  # one rule per card: its "you may" test
+    lets: tuple[str, ...] = ()                  # let names, in order
+    parent: str | None = None                   # the file it extends
+    penultimate: bool = False                   # penultimate_province = true
+    unnamed_actions: tuple[int, ...] = ()       # bought Actions an explicit play
+                                                # list leaves to the default order
 
     @classmethod
-    def from_rules(cls, name, buy, *, description="", **lists) -> Strategy:
-        """A strategy built in Python, checked like a file."""
-        return cls._from_mapping({"name": name, "description": description,
-                                  "buy": buy, **lists}, PYTHON_SOURCE)
+    def from_rules(cls, name, buy=None, *, description="", **keys) -> Strategy:
+        """A strategy built in Python, checked like a file (keys as in a file:
+        play=[...], let={...}, may={...}, extends="...")."""
+        data = {"name": name, "description": description, **keys}
+        if buy is not None:
+            data["buy"] = buy
+        return cls._build(data, PYTHON_SOURCE)
 
     @classmethod
     def from_toml(cls, path) -> Strategy:
         path = Path(path)
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise StrategyError(f"{path}: no such strategy file") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise StrategyError(f"{path}: cannot read: {e}") from None
-        except tomllib.TOMLDecodeError as e:
-            raise StrategyError(f"{path}: not valid TOML: {e}") from None
-        return cls._from_mapping(data, str(path))
+        return cls._build(_read(path), str(path))
 
     @classmethod
-    def _from_mapping(cls, data, source: str) -> Strategy:
-        for key in data:
-            if key not in TOP_KEYS:
-                raise StrategyError(
-                    f"{source}: unknown key {key!r}{suggest(str(key), TOP_KEYS)}; "
-                    f"allowed keys: {', '.join(TOP_KEYS)}", where=source, word=str(key))
-        name = data.get("name")
+    def _build(cls, data, source: str) -> Strategy:
+        spec = _spec(data, source)
+        name, description = spec.name, spec.description
         if name is None:
             raise StrategyError(f"{source}: missing required key 'name'", where=source)
         if not isinstance(name, str) or not name.strip():
             raise StrategyError(f"{source}: 'name' must be a non-empty string, "
                                 f"got {name!r}", where=source)
-        description = data.get("description", "")
         if not isinstance(description, str):
             raise StrategyError(f"{source}: 'description' must be a string, "
                                 f"got {description!r}", where=source)
-        if "buy" not in data:
+        if "buy" not in spec.lists:
             raise StrategyError(f"{source}: missing required key 'buy' "
                                 "(the list of cards to buy)", where=source)
-        lists = {k: _rules(source, k, data[k]) for k in LIST_KEYS if k in data}
+        lets = _compile_lets(spec)
+        lists = {k: _rules(items, k, lets) for k, items in spec.lists.items()}
         if not lists["buy"]:
             raise StrategyError(f"{source}: the buy list is empty; name at least "
                                 "one card (e.g. buy = [\"Province\"])",
                                 where=f"{source}: buy")
+        if spec.penultimate:
+            for k in ("buy", "gain"):
+                if k in lists:
+                    lists[k] = tuple(_guarded(r) for r in lists[k])
         explicit = frozenset(lists)
         for k in LIST_KEYS:
             if k not in lists:
                 lists[k] = lists["buy"] if k == "gain" else _DEFAULT_RULES[k]
+        remodel_list = lists["trash" if "trash" in explicit and "remodel" not in explicit
+                             else "remodel"]
+        unnamed: tuple[int, ...] = ()
+        if "play" in explicit:
+            named = {r.card for r in lists["play"]}
+            tail = [r for r in _DEFAULT_RULES["play"] if r.card not in named]
+            lists["play"] = lists["play"] + _remodel_when_useful(tail, remodel_list)
+            bought = {r.card for k in ("buy", "gain") for r in lists[k]}
+            unnamed = tuple(r.card for r in tail if r.card in bought)
+        else:
+            lists["play"] = _remodel_when_useful(lists["play"], remodel_list)
+        may = tuple(_parse_may(card, text, where, lets)
+                    for card, (text, where) in spec.may.items())
         return cls(name=name.strip(), description=description.strip(),
                    source=source, lists={k: lists[k] for k in LIST_KEYS},
-                   explicit=explicit)
+                   explicit=explicit, may=may,
+                   lets=tuple(let.name for let in lets.values()), parent=spec.parent,
+                   penultimate=spec.penultimate, unnamed_actions=unnamed)
 
     def __hash__(self) -> int:          # lists is a dict; identity fields suffice
         return hash((self.name, self.source, self.description))
@@ -584,6 +993,32 @@ class Strategy:
         if self.source.endswith(".toml"):
             return Path(self.source).stem
         return "-".join(self.name.lower().split())
+
+
+def _guarded(rule: Rule) -> Rule:
+    """penultimate_province: the rule also needs "not (ends_game and lead_after <= 0)"."""
+    return Rule(card=rule.card, text=rule.text, where=rule.where, optional=rule.optional,
+                default=rule.default, condition=_and(rule.condition, _GUARD_CODE[rule.card]))
+
+
+def _remodel_when_useful(rules, remodel_list) -> tuple[Rule, ...]:
+    """Default play rules: Remodel only when its trash list matches a hand card."""
+    out = []
+    for r in rules:
+        if r.card == Card.REMODEL and r.default and r.condition is None:
+            code = _any_in_hand(remodel_list, Card.REMODEL)
+            if code is not None:
+                r = Rule(card=r.card, text="Remodel if its remodel list matches a hand card",
+                         condition=code, optional=False, where=r.where, default=True)
+        out.append(r)
+    return tuple(out)
+
+
+def _parse_may(card: int, text: str, where: str, lets: dict) -> Rule:
+    cond = _Condition(text, 0, _failer(text, where), _Context(None, "may", lets)).compile()
+    return Rule(card=card, text=f"{TABLE[card].name}: {text}", condition=cond,
+                optional=False, where=where)
+
 
 
 # ============================================================ loading
@@ -639,38 +1074,123 @@ def compile_program(strategies: list[Strategy],
     A non-optional buy/gain rule for a kingdom card missing from the game is
     an error: silently never buying the card would hide a typo in the kingdom.
     Other rules for absent cards are dropped: they could never match, and the
-    kernel walks these lists every turn.
+    kernel walks these lists every turn.  ``sources`` says where each rule
+    row comes from, for ``Results.rule_stats``.
     """
     present = set(int(c) for c in kingdom) | set(C.BASE_CARDS)
     code: list[int] = []
     offsets: dict[tuple, int] = {}
     rules: list[tuple[int, int, int]] = []
+    sources: list[RuleSource] = []
     lists = np.zeros((len(strategies), NLISTS, 3), dtype=np.int32)
+
+    def lay_out(s: int, strat: Strategy, key: str, items,
+                given: bool = True) -> tuple[int, int]:
+        first = len(rules)
+        for number, rule in enumerate(items, 1):
+            if rule.card not in present:
+                # nobody can own an absent card: its rule never matches
+                if rule.optional or key not in ("buy", "gain"):
+                    continue
+                card = TABLE[rule.card].name
+                raise StrategyError(
+                    f'{rule.where} "{rule.text}": {card} is not in the '
+                    f"kingdom of this game (strategy {strat.name!r}); add "
+                    f"{card} to the kingdom or write \"{card}?\" to skip "
+                    "the rule when it is missing", where=rule.where, word=card)
+            off = -1
+            if rule.condition is not None:
+                off = offsets.get(rule.condition, -1)
+                if off < 0:
+                    off = offsets[rule.condition] = len(code)
+                    for op, arg in rule.condition:
+                        code.extend((op, arg))
+            rules.append((rule.card, off, RULE_OPTIONAL if rule.optional else 0))
+            sources.append(RuleSource(s, key, number, rule.text,
+                                      rule.default or not given))
+        return first, len(rules)
+
     for s, strat in enumerate(strategies):
         for key, k in LIST_KEYS.items():
-            first = len(rules)
-            for rule in strat.lists.get(key, ()):
-                if rule.card not in present:
-                    # nobody can own an absent card: its rule never matches
-                    if rule.optional or key not in ("buy", "gain"):
-                        continue
-                    card = TABLE[rule.card].name
-                    raise StrategyError(
-                        f'{rule.where} "{rule.text}": {card} is not in the '
-                        f"kingdom of this game (strategy {strat.name!r}); add "
-                        f"{card} to the kingdom or write \"{card}?\" to skip "
-                        "the rule when it is missing", where=rule.where, word=card)
-                off = -1
-                if rule.condition is not None:
-                    off = offsets.get(rule.condition, -1)
-                    if off < 0:
-                        off = offsets[rule.condition] = len(code)
-                        for op, arg in rule.condition:
-                            code += (op, arg)
-                rules.append((rule.card, off,
-                              RULE_OPTIONAL if rule.optional else 0))
-            lists[s, k] = (first, len(rules), int(key in strat.explicit))
+            given = key in strat.explicit
+            lists[s, k] = (*lay_out(s, strat, key, strat.lists.get(key, ()), given),
+                           int(given))
+        lists[s, MAY] = (*lay_out(s, strat, "may", strat.may), 1)
+    flags = FLAG_TURN_LOG if any(op in TURN_LOG_OPS for op in code[::2]) else 0
     return Program(
         code=np.ascontiguousarray(np.array(code, dtype=np.int32).reshape(-1)),
         rules=np.ascontiguousarray(np.array(rules, dtype=np.int32).reshape(-1, 3)),
-        lists=np.ascontiguousarray(lists))
+        lists=np.ascontiguousarray(lists), flags=flags, sources=tuple(sources))
+
+
+# ============================================================ notes
+
+def rule_notes(strategies: list[Strategy], kingdom) -> list[str]:
+    """Notes (not errors) on what a file may not mean: rules that can never
+    fire in this kingdom, and Actions an explicit play list leaves out (they
+    are now played after the named ones; before, they were never played)."""
+    present = set(int(c) for c in kingdom) | set(C.BASE_CARDS)
+    notes = []
+    for strat in strategies:
+        unnamed = [TABLE[c].name for c in strat.unnamed_actions if c in present]
+        if unnamed:
+            one = len(unnamed) == 1
+            notes.append(
+                f"{strat.name}: the play list does not name {', '.join(unnamed)}; "
+                f"{'it is' if one else 'they are'} played after the named Actions, in the "
+                f"default order (write \"{unnamed[0]} if false\" never to play "
+                f"{'it' if one else 'one'})")
+        notes += [f"{strat.name}: {where} {why}"
+                  for _, _, where, why in _never_fires(strat, present)]
+    return notes
+
+
+def rule_warnings(strategies: list[Strategy], kingdom) -> dict[tuple[int, str, int], str]:
+    """The never-fire notes by (strategy index, list, rule number), for rule_stats."""
+    present = set(int(c) for c in kingdom) | set(C.BASE_CARDS)
+    return {(s, key, number): why for s, strat in enumerate(strategies)
+            for key, number, _, why in _never_fires(strat, present)}
+
+
+_TREASURES = frozenset(c for c in C.BASE_CARDS if C.TYPES[c] & C.TREASURE)
+
+
+def _never_fires(strat: Strategy, present: set[int]) -> list[tuple[str, int, str, str]]:
+    """Rules of the file's own lists that can never fire: (list, number,
+    the rule's place and text, why)."""
+    owned = {r.card for k in ("buy", "gain") for r in strat.lists[k]} | set(C.BASE_CARDS)
+    out = []
+    lists = {k: strat.lists[k] for k in LIST_KEYS if k in strat.explicit}
+    lists["may"] = strat.may
+    for key, rules in lists.items():
+        always: dict[int, int] = {}              # card -> number of its unconditional rule
+        for number, rule in enumerate(rules, 1):
+            if rule.default:
+                continue
+            name = TABLE[rule.card].name
+            where = f"{key}[{number}] \"{rule.text}\""
+            why = None
+            if rule.card in always:
+                why = f"the earlier rule {key}[{always[rule.card]}] always takes {name} first"
+            elif rule.card not in present:
+                if key not in ("buy", "gain"):
+                    why = f"{name} is not in the kingdom"
+            elif rule.card not in owned:
+                why = f"the buy and gain lists never take {name}"
+            elif key in ("play", "skip") and not TABLE[rule.card].types & C.ACTION:
+                why = f"{name} is not an Action"
+            elif key == "buy":
+                # an earlier unconditional rule for a no dearer Treasure, whose
+                # pile (30 or more cards) all but never runs out
+                cheaper = [c for c in always if c in _TREASURES
+                           and C.COST[c] <= C.COST[rule.card]]
+                if cheaper:
+                    out.append((key, number, where,
+                                f"will not fire while the {TABLE[cheaper[0]].name} pile "
+                                f"lasts: the earlier rule {key}[{always[cheaper[0]]}] "
+                                f"takes every Buy that could take {name}"))
+            if why:
+                out.append((key, number, where, f"can never fire: {why}"))
+            if rule.condition is None and rule.card in present:
+                always.setdefault(rule.card, number)
+    return out

@@ -27,11 +27,20 @@ from simulator import log_commands
 from simulator.cards import Card
 from simulator.gamelog import ReplayError, replay
 from simulator.runner import simulate, trace_game
-from simulator.strategy import Strategy
+from simulator.strategy import Strategy, load_strategy
 
 GOLDEN = Path(__file__).parent / "golden" / "log_seed7.txt"
-GOLDEN_ARGS = dict(strategies=["bm-witch", "bm-moat"], seed=7, game=0,
-                   kingdom="Witch,Moat")
+
+
+def _plain(stem: str) -> Strategy:
+    """A shipped bot as it was when these games were chosen: without the
+    penultimate_province option it has since (the games would differ)."""
+    return Strategy.from_rules(load_strategy(stem).name, extends=stem,
+                               penultimate_province=False)
+
+
+WITCH, MOAT = _plain("bm-witch"), _plain("bm-moat")
+GOLDEN_ARGS = dict(strategies=[WITCH, MOAT], seed=7, game=0, kingdom="Witch,Moat")
 
 
 def _bot(name, *extra):
@@ -252,15 +261,15 @@ def test_tie_break_rules():
 
 
 @pytest.mark.parametrize("args, tie_break, lines", [
-    ((["bm-witch", "bm-moat"], 11, 0, dict(kingdom="Witch,Moat")), "fewer_turns", [
+    (([WITCH, MOAT], 11, 0, dict(kingdom="Witch,Moat")), "fewer_turns", [
         "Tie on 30 VP between BM Witch (seat 1) and BM Moat (seat 2); the tie-break "
         "decides: fewer turns win",
         "Winner: BM Moat (seat 2) with 30 VP in 16 turns (BM Witch (seat 1): 17 turns)"]),
-    ((["bm-witch", "bm-moat"], 32, 0, dict(kingdom="Witch,Moat")), "shared", [
+    (([WITCH, MOAT], 32, 0, dict(kingdom="Witch,Moat")), "shared", [
         "Tie on 38 VP and 26 turns each between BM Witch (seat 1) and BM Moat (seat 2): "
         "the tie-break does not decide",
         "Shared win: BM Witch (seat 1) and BM Moat (seat 2) with 38 VP in 26 turns"]),
-    ((["bm-witch"] * 4, 0, 0, dict(kingdom="Witch")), "none", [
+    (([WITCH] * 4, 0, 0, dict(kingdom="Witch")), "none", [
         "Game over after turn 24 of BM Witch (4) (seat 4): 3 supply piles are empty",
         "Empty piles: Estate, Duchy, Curse",
         "Winner: BM Witch (3) (seat 3) with 27 VP"]),
@@ -441,12 +450,17 @@ def test_cli_prints_a_whole_game():
 
 
 def test_cli_json_and_html(tmp_path):
-    res = _invoke(["log", "bm-witch", "bm-moat", "--seed", "7", "--kingdom", "Witch,Moat",
+    bots = []
+    for stem, name in (("bm-witch", "BM Witch"), ("bm-moat", "BM Moat")):
+        bots.append(tmp_path / f"{stem}.toml")            # as in GOLDEN_ARGS
+        bots[-1].write_text(f'name = "{name}"\nextends = "{stem}"\n'
+                            'penultimate_province = false\n')
+    res = _invoke(["log", *map(str, bots), "--seed", "7", "--kingdom", "Witch,Moat",
                    "--format", "json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["summary"]["players"][0]["name"] == "BM Witch"
     out = tmp_path / "game.html"
-    res = _invoke(["log", "bm-witch", "bm-moat", "--seed", "7", "--kingdom", "Witch,Moat",
+    res = _invoke(["log", *map(str, bots), "--seed", "7", "--kingdom", "Witch,Moat",
                    "--format", "html", "--lang", "ja", "--out", str(out)])
     assert res.exit_code == 0, res.output
     assert res.stdout == ""

@@ -57,6 +57,14 @@ ENV = {
     "cards": 18, "money": 16, "vp": 2, "turn": 9, "opp_vp": 7,
     "empty_piles": 1, "coins": 4, "buys": 2, "actions": 0, "hand_size": 4,
     "players": 2,
+    # the second vocabulary (the rule's card is Gold: no VP, costs 6)
+    "opp": {Card.GOLD: 2, Card.SMITHY: 1}, "opp_types": {1: 1, 2: 9},
+    "opp_cards": 15, "opp_money": 12, "hand_money": 3,
+    "deck": {Card.COPPER: 4, Card.GOLD: 1}, "deck_size": 8,
+    "discard": {Card.SILVER: 2}, "discard_size": 5,
+    "gained": {Card.SILVER: 1}, "bought": {Card.SILVER: 1}, "gained_cards": 2,
+    "bought_cards": 1, "gains_to_end": 9, "lead": -5, "lead_after": {Card.GOLD: -5},
+    "ends_game": {Card.GOLD: 0},
 }
 
 
@@ -72,7 +80,19 @@ def leaf(op: int, arg: int) -> float:
         return e["supply"].get(arg, 0)
     if op == P.OP_HAND:
         return e["hand"].get(arg, 0)
-    return {P.OP_MY_CARDS: e["cards"], P.OP_MY_MONEY: e["money"],
+    by_card = {P.OP_OPP_CARD: "opp", P.OP_DECK_CARD: "deck", P.OP_DISC_CARD: "discard",
+               P.OP_GAINED: "gained", P.OP_BOUGHT: "bought", P.OP_ENDS_GAME: "ends_game",
+               P.OP_LEAD_AFTER: "lead_after"}
+    if op in by_card:
+        return e[by_card[op]].get(arg, 0)
+    if op == P.OP_OPP_TYPE:
+        return e["opp_types"].get(arg, 0)
+    return {
+            P.OP_OPP_CARDS: e["opp_cards"], P.OP_OPP_MONEY: e["opp_money"],
+            P.OP_HAND_MONEY: e["hand_money"], P.OP_DECK_SIZE: e["deck_size"],
+            P.OP_DISC_SIZE: e["discard_size"], P.OP_GAINED_CARDS: e["gained_cards"],
+            P.OP_BOUGHT_CARDS: e["bought_cards"], P.OP_GAINS_TO_END: e["gains_to_end"],
+            P.OP_LEAD: e["lead"],P.OP_MY_CARDS: e["cards"], P.OP_MY_MONEY: e["money"],
             P.OP_MY_VP: e["vp"], P.OP_MY_TURN: e["turn"], P.OP_OPP_VP: e["opp_vp"],
             P.OP_EMPTY_PILES: e["empty_piles"], P.OP_COINS: e["coins"],
             P.OP_BUYS: e["buys"], P.OP_ACTIONS: e["actions"],
@@ -89,6 +109,7 @@ BINARY = {
     P.OP_EQ: lambda a, b: float(a == b), P.OP_NE: lambda a, b: float(a != b),
     P.OP_AND: lambda a, b: float(a != 0 and b != 0),
     P.OP_OR: lambda a, b: float(a != 0 or b != 0),
+    P.OP_MIN: min, P.OP_MAX: max,
 }
 
 
@@ -107,6 +128,8 @@ def run(code: np.ndarray, pc: int) -> bool:
             stack[-1] = -stack[-1]
         elif op == P.OP_NOT:
             stack[-1] = float(stack[-1] == 0.0)
+        elif op == P.OP_ABS:
+            stack[-1] = abs(stack[-1])
         elif op in BINARY:
             b, a = stack.pop(), stack.pop()
             stack.append(BINARY[op](float(a), float(b)))
@@ -136,8 +159,12 @@ PY = dict(
            Village=0, cards=18, money=16, vp=2, turn=9, Treasure=11, Victory=3,
            Action=3),
     supply=Obj(Province=5, ThroneRoom=10, Curse=4),
-    hand=Obj(Copper=3, Smithy=1, Gold=0, size=4),
-    opp=Obj(vp=7),
+    hand=Obj(Copper=3, Smithy=1, Gold=0, size=4, money=3),
+    opp=Obj(vp=7, Gold=2, Smithy=1, Action=1, Treasure=9, cards=15, money=12),
+    deck=Obj(Copper=4, Gold=1, size=8), discard=Obj(Silver=2, Gold=0, size=5),
+    gained=Obj(Silver=1, Gold=0, cards=2), bought=Obj(Silver=1, cards=1),
+    card=Obj(cost=6), gains_to_end=9, lead=-5, lead_after=-5, ends_game=False,
+    min=min, max=max, abs=abs,
     empty_piles=1, coins=4, buys=2, actions=0, players=2, true=True, false=False,
 )
 
@@ -169,6 +196,23 @@ EXPRESSIONS = [
     "my.Village < my.Smithy - 1",
     "(coins > 3) == (buys > 1)",
     "(coins > 5) != (buys > 1)",
+    # the second vocabulary, functions and decimals
+    "opp.Gold == 2 and opp.Smithy == 1 and opp.Action == 1 and opp.Treasure == 9",
+    "opp.cards == 15 and opp.money == 12 and opp.vp == 7",
+    "hand.money == 3 and hand.money < hand.size",
+    "deck.Copper == 4 and deck.Gold == 1 and deck.size == 8",
+    "discard.Silver == 2 and discard.Gold == 0 and discard.size == 5",
+    "gained.Silver == 1 and gained.Gold == 0 and gained.cards == 2",
+    "bought.Silver == 1 and bought.cards == 1",
+    "gains_to_end == 9 and lead == -5 and lead_after == lead",
+    "card.cost == 6 and not ends_game",
+    "max(coins, buys) == 4 and min(coins, buys) == 2 and min(coins, buys, 1) == 1",
+    "max(coins, my.vp, opp.vp, 3) == 7 and abs(-coins) == 4 and abs(lead) == 5",
+    "abs(coins - 10) == 6 and min(-1, abs(-2)) == -1",
+    "my.Gold / my.cards > 0.05 and my.Gold / my.cards < 0.06",
+    "0.5 * coins == 2 and 1e1 == 10 and 2.5 + 0.25 == 2.75",
+    "coins * 0.1 == 0.4 and -0.5 < 0 and 1_000 == 1000",
+    "my.money / my.cards > 0.8888888",
 ]
 
 
@@ -216,7 +260,7 @@ def test_smithy_file_compiles(tmp_path):
     assert prog.code.dtype == np.int32 and prog.code.ndim == 1
     assert prog.rules.dtype == np.int32 and prog.rules.shape[1] == 3
     assert prog.lists.shape == (1, P.NLISTS, 3) and prog.lists.dtype == np.int32
-    assert all(a.flags.c_contiguous for a in prog)
+    assert all(a.flags.c_contiguous for a in (prog.code, prog.rules, prog.lists))
     first, end, explicit = prog.lists[0, P.BUY]
     assert (end - first, explicit) == (7, 1)
     assert prog.rules[first + 3].tolist() == [Card.GOLD, -1, 0]  # no condition
@@ -272,7 +316,8 @@ def test_card_names_any_case_language_and_spelling():
     assert (P.OP_MY_CARD, Card.COUNCIL_ROOM) in buy[0].condition
     assert buy[1].condition.count((P.OP_SUPPLY, Card.THRONE_ROOM)) == 2
     assert (P.OP_MY_MONEY, 0) in buy[5].condition
-    assert [r.card for r in s.lists["play"]] == [Card.THRONE_ROOM, Card.SMITHY]
+    assert [r.card for r in s.lists["play"][:2]] == [Card.THRONE_ROOM, Card.SMITHY]
+    assert all(r.default for r in s.lists["play"][2:])   # the unnamed Actions follow
 
 
 # ---------------------------------------------------------------- errors
@@ -352,11 +397,17 @@ def test_bad_type(rule, word, column):
 
 
 @pytest.mark.parametrize("rule, fragment", [
-    ("Gold if 2.5 > coins", "whole numbers"),
+    ("Gold if 1e20 > coins", "too many digits"),
+    ("Gold if 0.0000000001 > coins", "too many digits"),
     ("Gold if 4294967296 > coins", "32 bits"),
     ("Gold if coins ** 2 > 3", "'**'"),
     ("Gold if coins > 3 & buys > 1", "use 'and'"),
-    ("Gold if max(coins, 3) > 3", "function calls"),
+    ("Gold if mix(coins, 3) > 3", "unknown function 'mix' at column 9 (did you mean 'min'?)"),
+    ("Gold if len(coins) > 3", "unknown function 'len' at column 9 (functions: min, max, abs)"),
+    ("Gold if max(coins) > 3", "max() takes two or more numbers, got 1"),
+    ("Gold if abs(coins, 1) > 3", "abs() takes one number, got 2"),
+    ("Gold if max(coins, 3 > 2) > 3", "'max()' needs number operands"),
+    ("Gold if min > 3", "'min' is a function"),
     ("Gold if my > 3", "'my' needs"),
     ("Gold if", "missing condition"),
     ("? if coins > 1", "missing card name"),
@@ -471,9 +522,9 @@ def test_default_lists():
     assert play[2:9] == ["Laboratory", "Market", "Sentry", "Poacher", "Merchant",
                          "Harbinger", "Cellar"]
     assert play[9] == "Throne Room"
-    assert play[10:12] == ["Council Room", "Smithy"]
-    assert pos("Witch") < pos("Moat") and pos("Library") < pos("Militia")
-    assert pos("Moat") < pos("Militia") < pos("Chapel")
+    # terminals: the attack that draws, then draw of 3+ cards, other attacks, Moat
+    assert play[10:14] == ["Witch", "Council Room", "Library", "Smithy"]
+    assert play[14:18] == ["Bandit", "Militia", "Bureaucrat", "Moat"]
     assert play[-1] == "Chapel"
 
 
