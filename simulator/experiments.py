@@ -122,9 +122,7 @@ def _distinct(strats) -> list:
 def strategy_data(strategy) -> dict:
     """A strategy as plain data (its rules as written): all a worker needs to
     rebuild it, without the file it came from."""
-    return {"name": strategy.name, "description": strategy.description,
-            "source": strategy.source,
-            "lists": {k: [r.text for r in strategy.lists[k]] for k in sorted(strategy.explicit)}}
+    return {"source": strategy.source, "keys": strategy.data}
 
 
 def strategy_id(data: dict) -> str:
@@ -138,10 +136,8 @@ def _rebuild(texts: tuple[str, ...]) -> tuple:
     from simulator.strategy import Strategy
     out = []
     for text in texts:
-        d = json.loads(text)
-        lists = dict(d["lists"])
-        out.append(Strategy.from_rules(d["name"], lists.pop("buy"),
-                                       description=d.get("description", ""), **lists))
+        keys = dict(json.loads(text)["keys"])
+        out.append(Strategy.from_rules(keys.pop("name"), **keys))
     return tuple(out)
 
 

@@ -911,6 +911,9 @@ class Strategy:
     penultimate: bool = False                   # penultimate_province = true
     unnamed_actions: tuple[int, ...] = ()       # bought Actions an explicit play
                                                 # list leaves to the default order
+    data: dict = field(default_factory=dict, compare=False, repr=False)
+    """The keys as written, ``extends`` resolved: ``from_rules(**data)`` rebuilds
+    the strategy without its files (a remote worker has none)."""
 
     @classmethod
     def from_rules(cls, name, buy=None, *, description="", **keys) -> Strategy:
@@ -972,7 +975,8 @@ class Strategy:
                    source=source, lists={k: lists[k] for k in LIST_KEYS},
                    explicit=explicit, may=may,
                    lets=tuple(let.name for let in lets.values()), parent=spec.parent,
-                   penultimate=spec.penultimate, unnamed_actions=unnamed)
+                   penultimate=spec.penultimate, unnamed_actions=unnamed,
+                   data=_written(spec))
 
     def __hash__(self) -> int:          # lists is a dict; identity fields suffice
         return hash((self.name, self.source, self.description))
@@ -993,6 +997,19 @@ class Strategy:
         if self.source.endswith(".toml"):
             return Path(self.source).stem
         return "-".join(self.name.lower().split())
+
+
+def _written(spec: _Spec) -> dict:
+    """A spec's keys as a self-contained mapping (see ``Strategy.data``)."""
+    data = {"name": spec.name, "description": spec.description,
+            **{k: [text for text, _ in items] for k, items in spec.lists.items()}}
+    if spec.lets:
+        data["let"] = {name: text for name, text, _ in spec.lets.values()}
+    if spec.may:
+        data["may"] = {TABLE[c].name: text for c, (text, _) in spec.may.items()}
+    if spec.penultimate:
+        data["penultimate_province"] = True
+    return data
 
 
 def _guarded(rule: Rule) -> Rule:

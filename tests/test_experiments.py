@@ -52,12 +52,18 @@ def test_strategy_data_rebuilds_the_same_program():
     from simulator.kingdom import RECOMMENDED, parse_kingdom
     mine = Strategy.from_rules("Mine", ["Province if my.Gold > 0", "Witch if my.Witch < 2",
                                         "Gold", "Silver"], play=["Witch", "Village"])
-    strats = [load_strategy("bm-witch"), load_strategy("big-money-ultimate"), mine]
+    words = Strategy.from_rules("Words", ["Province if not ends_game or lead_after > 0",
+                                          "Gold if density < 1.5", "Silver"],
+                                let={"density": "my.money / my.cards * 1.0"},
+                                may={"Moneylender": "my.Copper > 3"},
+                                extends="big-money-ultimate", penultimate_province=True)
+    strats = [load_strategy("bm-witch"), load_strategy("big-money-ultimate"), mine, words,
+              load_strategy("double-witch")]
     texts = tuple(json.dumps(X.strategy_data(s)) for s in strats)
     again = X._rebuild(texts)
     kingdom = frozenset(parse_kingdom(list(RECOMMENDED["Improvements"])))
     want, got = compile_program(strats, kingdom), compile_program(list(again), kingdom)
-    for field in ("code", "rules", "lists"):
+    for field in ("code", "rules", "lists"):        # may and let included
         np.testing.assert_array_equal(getattr(want, field), getattr(got, field))
     assert [s.name for s in again] == [s.name for s in strats]
 
