@@ -78,9 +78,23 @@ ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
 # (turn 0 is the setup).  Untraced games pay one shape test per event site.
 EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
     EV_PLUS_BUYS, EV_PLUS_COINS, EV_MOAT, EV_END = range(11)
+# What the log needs besides moves, so that it renders events and never
+# re-derives a rule (simulator/gamelog.py documents every field):
+#   EV_START          setup: p starts with `count` `card` in zone `to`
+#   EV_NOTHING        p is unaffected or does nothing; `from` says why (NO_*),
+#                     `card`/`count` name the pile or the number it is about
+#   EV_PLAYS          the resolving card plays `card` `count` times (Throne
+#                     Room, Vassal): the next resolutions of `card` are its
+#   EV_DECK_TO_DISCARD p puts its whole deck (`count` cards) into its discard
+#   EV_BUY_PHASE      the Buy phase starts with `count` coins from the Actions
+#   EV_CLEANUP        Clean-up starts
+#   EV_VP             after the end: p scores `from` VP with `count` `card`
+EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
+    EV_VP = range(11, 18)
+NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY = range(6)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
 # zones of a move: HAND, PLAY_ROW, DISC, ASIDE are their own row offsets
-Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL = 10, 11, 12, 13
+Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL, Z_LOOK, Z_BLACK_MARKET = 10, 11, 12, 13, 14, 15
 
 # ---- card table columns, frozen for numba
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
@@ -617,6 +631,7 @@ def effect_vassal(z, deck, rng, p):
     emit(z, EV_MOVE, p, c, 1, Z_DECK, DISC)
     if TYPES[c] & T_ACTION:                 # default: always play it
         move(z, p, DISC, PLAY_ROW, c)
+        emit(z, EV_PLAYS, p, c, 1, 0, 0)
         _push(z, c)
 
 
@@ -629,7 +644,8 @@ def effect_workshop(z, deck, fst, prog, p):
 
 @kernel_fn('void')
 def effect_bureaucrat(z, deck, p, n):
-    gain(z, deck, p, Card.SILVER, -1)
+    if not gain(z, deck, p, Card.SILVER, -1):
+        emit(z, EV_NOTHING, p, Card.SILVER, 0, PILE_EMPTY, 0)
     for j in range(1, n):
         v = (p + j) % n
         if _attacked(z, v):
@@ -639,6 +655,8 @@ def effect_bureaucrat(z, deck, p, n):
                 z[_ps(v), PS_HAND_N] -= 1
                 put_top(z, deck, v, c)
                 emit(z, EV_MOVE, v, c, 1, HAND, Z_DECK)
+            else:
+                emit(z, EV_NOTHING, v, -1, T_VICTORY, NO_TYPE, 0)
 
 
 @kernel_fn('void')
@@ -649,6 +667,8 @@ def effect_militia(z, fst, prog, p, n):
             extra = z[_ps(v), PS_HAND_N] - XS[Card.MILITIA]
             if extra > 0:
                 required_discard(z, fst, prog, v, extra)
+            else:
+                emit(z, EV_NOTHING, v, -1, z[_ps(v), PS_HAND_N], HAND_SIZE, 0)
 
 
 @kernel_fn('void')
@@ -688,56 +708,66 @@ def effect_throne_room(z, fst, prog, p):
     t = pick_call(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
     if t >= 0:
         move(z, p, HAND, PLAY_ROW, t)
+        emit(z, EV_PLAYS, p, t, XS[Card.THRONE_ROOM], 0, 0)
         for _ in range(XS[Card.THRONE_ROOM]):
             _push(z, t)
+    else:
+        emit(z, EV_NOTHING, p, -1, 0, NO_PLAY, 0)
 
+
+# Revealed and looked-at cards wait in TMP; ``zone`` (Z_REVEAL or Z_LOOK)
+# only says which of the two the log shows.
 
 @kernel_fn('void')
-def _discard_revealed(z, p, c):
+def _discard_revealed(z, p, c, zone):
     z[TMP, c] -= 1
     z[p * PR + DISC, c] += 1
     z[_ps(p), PS_DISC_N] += 1
-    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
+    emit(z, EV_MOVE, p, c, 1, zone, DISC)
 
 
 @kernel_fn('void')
-def _trash_revealed(z, p, c):
+def _trash_revealed(z, p, c, zone):
     z[TMP, c] -= 1
     z[TRASH_ROW, c] += 1
     _own(z, p, c, -1)
-    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_TRASH)
+    emit(z, EV_MOVE, p, c, 1, zone, Z_TRASH)
 
 
-@kernel_fn('b1')
-def _reveal(z, deck, rng, p):
-    """Take p's top card into TMP (revealed or looked at); False if none."""
+@kernel_fn('i8')
+def _reveal(z, deck, rng, p, zone):
+    """Take p's top card into TMP (revealed or looked at); the card, -1 if none."""
     c = take_top(z, deck, rng, p)
     if c < 0:
-        return False
+        return np.int64(-1)
     z[TMP, c] += 1
-    emit(z, EV_MOVE, p, c, 1, Z_DECK, Z_REVEAL)
-    return True
+    emit(z, EV_MOVE, p, c, 1, Z_DECK, zone)
+    return c
 
 
 @kernel_fn('void')
 def _tmp_to_discard(z, p):
     for c in range(NC):
         for _ in range(z[TMP, c]):
-            _discard_revealed(z, p, c)
+            _discard_revealed(z, p, c, Z_REVEAL)
 
 
 @kernel_fn('void')
 def effect_bandit(z, deck, rng, p, n):
-    gain(z, deck, p, Card.GOLD, DISC)
+    if not gain(z, deck, p, Card.GOLD, DISC):
+        emit(z, EV_NOTHING, p, Card.GOLD, 0, PILE_EMPTY, 0)
     for j in range(1, n):
         v = (p + j) % n
         if not _attacked(z, v):
             continue
-        for _ in range(XS[Card.BANDIT]):          # reveal into TMP
-            _reveal(z, deck, rng, v)
+        if _reveal(z, deck, rng, v, Z_REVEAL) < 0:       # reveal into TMP
+            emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+            continue
+        for _ in range(XS[Card.BANDIT] - 1):
+            _reveal(z, deck, rng, v, Z_REVEAL)
         c = cheapest_in(z, TMP, T_TREASURE, Card.COPPER)   # default: cheapest
         if c >= 0:
-            _trash_revealed(z, v, c)
+            _trash_revealed(z, v, c, Z_REVEAL)
         _tmp_to_discard(z, v)
 
 
@@ -821,17 +851,17 @@ def effect_mine(z, deck, fst, prog, p):
 def effect_sentry(z, deck, rng, fst, prog, p):
     # look at the top cards (into TMP), trash, discard, put the rest back
     for _ in range(XS[Card.SENTRY]):
-        _reveal(z, deck, rng, p)
+        _reveal(z, deck, rng, p, Z_LOOK)
     while True:
         c = pick_call(z, fst, prog, p, TRASH, TMP, 0, 0)
         if c < 0:
             break
-        _trash_revealed(z, p, c)
+        _trash_revealed(z, p, c, Z_LOOK)
     while True:
         c = pick_call(z, fst, prog, p, DISCARD, TMP, 0, 0)
         if c < 0:
             break
-        _discard_revealed(z, p, c)
+        _discard_revealed(z, p, c, Z_LOOK)
     # default order back: cheapest first, so the dearest ends on top
     while True:
         c = cheapest_in(z, TMP, 0xFF, -1)
@@ -839,15 +869,15 @@ def effect_sentry(z, deck, rng, fst, prog, p):
             break
         z[TMP, c] -= 1
         put_top(z, deck, p, c)
-        emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_DECK)
+        emit(z, EV_MOVE, p, c, 1, Z_LOOK, Z_DECK)
 
 
 @kernel_fn('void')
 def effect_witch(z, deck, p, n):
     for j in range(1, n):
         v = (p + j) % n
-        if _attacked(z, v):
-            gain(z, deck, v, Card.CURSE, DISC)
+        if _attacked(z, v) and not gain(z, deck, v, Card.CURSE, DISC):
+            emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
 
 
 @kernel_fn('i8')
@@ -966,6 +996,13 @@ def action_phase(z, deck, rng, fst, prog, p):
 def buy_phase(z, deck, fst, prog, p):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
     hand, play = z[p * PR + HAND], z[p * PR + PLAY_ROW]
+    traced = z.shape[0] > NROWS
+    if traced:                               # the Treasures about to be played
+        _record(z, EV_BUY_PHASE, p, -1, z[GS, GS_COINS], 0, 0)
+        for i in range(TREASURE_CARDS.shape[0]):
+            c = TREASURE_CARDS[i]
+            if hand[c]:
+                _record(z, EV_MOVE, p, c, hand[c], HAND, PLAY_ROW)
     coins = 0
     played = 0
     for i in range(TREASURE_CARDS.shape[0]):
@@ -979,11 +1016,7 @@ def buy_phase(z, deck, fst, prog, p):
     merchant = z[GS, GS_MERCHANT] if play[Card.SILVER] > 0 else 0   # first Silver only
     z[GS, GS_COINS] += coins + merchant
     z[_ps(p), PS_TURN_COINS] = z[GS, GS_COINS]
-    if z.shape[0] > NROWS:                   # traced: one test for the whole phase
-        for i in range(TREASURE_CARDS.shape[0]):
-            c = TREASURE_CARDS[i]
-            if play[c]:
-                _record(z, EV_MOVE, p, c, play[c], HAND, PLAY_ROW)
+    if traced:
         if merchant:
             _record(z, EV_PLUS_COINS, p, Card.MERCHANT, merchant, 0, 0)
         _record(z, EV_COINS, p, -1, z[GS, GS_COINS], 0, 0)
@@ -1000,6 +1033,7 @@ def buy_phase(z, deck, fst, prog, p):
 @njit(cache=True, inline="always", _nrt=False)
 def cleanup(z, deck, rng, p):
     if z.shape[0] > NROWS:                   # traced: log each card moved
+        _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
         discard_all(z, p, PLAY_ROW)
         discard_all(z, p, HAND)
     else:                                    # one branch-free pass
@@ -1102,6 +1136,8 @@ def setup_game(z, deck, rng, kingdom, n, strat):
         z[ps, PS_DECK_N] = 10
         _own(z, p, Card.COPPER, 7)
         _own(z, p, Card.ESTATE, 3)
+        emit(z, EV_START, p, Card.COPPER, 7, 0, Z_DECK)
+        emit(z, EV_START, p, Card.ESTATE, 3, 0, Z_DECK)
         draw(z, deck, rng, p, 5)
 
 
@@ -1174,6 +1210,20 @@ def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
                 out_prov[i, k] = z[k * PR + OWN, Card.PROVINCE]
 
 
+@kernel_fn('void')
+def emit_score(z):
+    """Log each player's VP per Victory card and Curse (after the end event)."""
+    for p in range(z[GS, GS_PLAYERS]):
+        o = p * PR + OWN
+        for i in range(VP_CARDS.shape[0]):
+            c = VP_CARDS[i]
+            if z[o, c]:
+                emit(z, EV_VP, p, c, z[o, c], z[o, c] * VPS[c], 0)
+        g = z[o, Card.GARDENS]
+        if g:
+            emit(z, EV_VP, p, Card.GARDENS, g, g * (z[_ps(p), PS_OWN_N] // XS[Card.GARDENS]), 0)
+
+
 @njit(cache=True)
 def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     """Play game g of a run exactly as ``run_games`` does, logging its events
@@ -1187,6 +1237,7 @@ def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     per_turn = np.zeros((1, 0, 3), dtype=np.int64)
     ended = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn)
     score(z, vp, outcome)
+    emit_score(z)
     return ended
 
 

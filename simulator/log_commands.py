@@ -89,8 +89,8 @@ def log(
         raise fail(str(exc))
     try:
         text = gamelog.render(trace, fmt, lang)
-    except gamelog.ReplayError as exc:      # a kernel bug, not bad input
-        raise fail(f"the game's event log does not replay: {exc}", code=1)
+    except gamelog.LogError as exc:         # a kernel bug, not bad input
+        raise fail(f"the game's event log cannot be read: {exc}", code=1)
 
     if out is None:
         typer.echo(text, nl=False)
