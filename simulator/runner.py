@@ -47,14 +47,15 @@ def seat_entries(games: np.ndarray, players: int, n_entries: int) -> np.ndarray:
 
 
 def prepare(strategies: Sequence[str | Strategy], players: int | None,
-            kingdom, seed: int = 0) -> tuple[list[Strategy], int, list[int], np.ndarray]:
+            kingdom, seed: int = 0, edition: int | None = None
+            ) -> tuple[list[Strategy], int, list[int], np.ndarray]:
     """Validate the inputs; return strategies, players, kingdom, packed program."""
     strats = resolve_strategies(strategies)
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
     required = sorted(set().union(*(s.required_cards() for s in strats)))
     wanted = sorted(set().union(*(s.cards() for s in strats)))
-    cards = resolve_kingdom(kingdom, required, seed, wanted=wanted)
+    cards = resolve_kingdom(kingdom, required, seed, wanted=wanted, edition=edition)
     prog = K.pack_program(compile_program(strats, frozenset(cards)))
     return strats, players, cards, prog
 
@@ -73,7 +74,8 @@ def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int]) -> list
 
 def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
              players: int | None = None, kingdom=None, turn_cap: int = 100,
-             threads: int | None = None, keep_records: bool = True,
+             edition: int | None = None, threads: int | None = None,
+             keep_records: bool = True,
              progress: Callable[[int, int], None] | None = None) -> Results:
     """Play ``games`` games and return their results.
 
@@ -81,12 +83,13 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     players than strategies the list is repeated to fill the seats.  The
     same seed gives bit-identical results for any ``threads``.  With
     ``keep_records=False`` only the aggregates are kept, so memory stays flat
-    however many games are played.
+    however many games are played.  ``edition`` (1 or 2) keeps the kingdom to
+    one edition of the base game; by default every card may be used.
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
     _check_run(seed, turn_cap)
-    strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
+    strats, players, cards, prog = prepare(strategies, players, kingdom, seed, edition)
     threads = _set_threads(threads)
     mask = supply_mask(cards)
     n_entries = len(strats)
@@ -162,14 +165,14 @@ class TraceOverflow(ValueError):
 
 def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 0, *,
                players: int | None = None, kingdom=None, turn_cap: int = 100,
-               capacity: int | None = None) -> Trace:
+               edition: int | None = None, capacity: int | None = None) -> Trace:
     """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
     its event log.  With no ``capacity`` the log grows to fit the game; a
     given capacity that is too small raises ``TraceOverflow``."""
     if game < 0:
         raise ValueError(f"--game must be 0 or more, not {game}")
     _check_run(seed, turn_cap)
-    strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
+    strats, players, cards, prog = prepare(strategies, players, kingdom, seed, edition)
     entries = (np.arange(players) % len(strats)).astype(np.int32)
     mask = supply_mask(cards)
     size = capacity or 50_000
