@@ -139,6 +139,8 @@ TABLE: tuple[CardSpec, ...] = (
       "Ambachtsman", "Töpferei", "職人", x=5, editions="2"),
     # ---- first edition only, then promotional cards (RULES.md "Beyond the
     # second edition"); appended so that the ids above never change
+    _("Woodcutter", 3, ACTION, "+1 Buy, +$2.",
+      "Houthakker", "Holzfäller", "木こり", buys=1, coins=2, editions="1"),
 )
 del _
 

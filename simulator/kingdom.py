@@ -31,7 +31,11 @@ RECOMMENDED: dict[str, tuple[str, ...]] = {
                       "Merchant", "Mine", "Moneylender", "Throne Room", "Vassal"),
 }
 # Other named sets from the seeds (not in the rulebook's list above).
-NAMED_KINGDOMS: dict[str, tuple[str, ...]] = {}
+NAMED_KINGDOMS: dict[str, tuple[str, ...]] = {
+    # seeds/004_...: the first edition's set for a first game
+    "First Game (1st edition)": ("Cellar", "Moat", "Village", "Workshop", "Woodcutter",
+                                 "Smithy", "Remodel", "Militia", "Market", "Mine"),
+}
 RANDOM = "random"
 
 

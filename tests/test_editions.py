@@ -64,3 +64,19 @@ def test_cards_command_shows_editions_and_unsure_names():
         res = typer.testing.CliRunner().invoke(cli.app, ["cards", "--lang", lang])
         assert f"{C.NAMES[c]} ({C.localized(c, lang)}?)" in res.stdout
         assert f"{C.NAMES[c]} ({lang}: {C.localized(c, lang)})" in res.stdout.split("\n\n")[1]
+
+
+def test_the_first_edition_first_game_is_a_named_kingdom():
+    from simulator.kingdom import NAMED_KINGDOMS, RECOMMENDED, parse_kingdom
+    want = ["Cellar", "Moat", "Village", "Workshop", "Woodcutter", "Smithy", "Remodel",
+            "Militia", "Market", "Mine"]
+    for spelling in ("First Game (1st edition)", "first game 1st edition"):
+        assert [C.NAMES[c] for c in parse_kingdom(spelling)] == want
+    assert "First Game (1st edition)" not in RECOMMENDED      # the rulebook's six stay six
+    assert set(want) <= {C.NAMES[c] for c in C.card_pool(1)}
+    res = typer.testing.CliRunner().invoke(cli.app, ["kingdoms"])
+    assert any(line.startswith("First Game (1st edition)") and "Woodcutter" in line
+               for line in res.stdout.splitlines())
+    assert NAMED_KINGDOMS
+    r = simulate(["bm-woodcutter", "bm-militia"], 20, 0, kingdom="First Game (1st edition)")
+    assert r.kingdom == want
