@@ -141,6 +141,9 @@ TABLE: tuple[CardSpec, ...] = (
     # second edition"); appended so that the ids above never change
     _("Woodcutter", 3, ACTION, "+1 Buy, +$2.",
       "Houthakker", "Holzfäller", "木こり", buys=1, coins=2, editions="1"),
+    _("Chancellor", 3, ACTION,
+      "+$2. You may immediately put your deck into your discard pile.",
+      "Kanselier", "Kanzler", "宰相", coins=2, editions="1"),
 )
 del _
 

@@ -911,6 +911,32 @@ def effect_artisan(z, deck, fst, prog, p):
     emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)
 
 
+@kernel_fn('b1')
+def chooses(z, fst, prog, p, card, default):
+    """Whether p does the "you may" of ``card``.  Issue 14 connects this to
+    the strategy's ``may`` table; until then the documented default holds."""
+    return default != 0
+
+
+@kernel_fn('void')
+def effect_chancellor(z, deck, fst, prog, p):
+    # +$2 is the table's.  "You may immediately put your deck into your
+    # discard pile": the whole pile at once, unseen (it is not discarding).
+    # Default yes: the cards bought this turn then come back at the next
+    # shuffle.  An empty deck leaves nothing to do.
+    ps = _ps(p)
+    n = z[ps, PS_DECK_N]
+    if n == 0 or not chooses(z, fst, prog, p, Card.CHANCELLOR, 1):
+        return
+    d = p * PR + DISC
+    for i in range(n):
+        z[d, deck[p, i]] += 1
+    z[ps, PS_DISC_N] += n
+    z[ps, PS_DECK_N] = 0
+    z[ps, PS_KNOWN] = 0
+    emit(z, EV_DECK_TO_DISCARD, p, -1, n, Z_DECK, DISC)
+
+
 # ============================================================ playing cards
 
 @kernel_fn('void')
@@ -967,6 +993,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_witch(z, deck, p, n)
     elif c == Card.ARTISAN:
         effect_artisan(z, deck, fst, prog, p)
+    elif c == Card.CHANCELLOR:
+        effect_chancellor(z, deck, fst, prog, p)
 
 
 @kernel_fn('void')
