@@ -144,6 +144,8 @@ TABLE: tuple[CardSpec, ...] = (
     _("Chancellor", 3, ACTION,
       "+$2. You may immediately put your deck into your discard pile.",
       "Kanselier", "Kanzler", "宰相", coins=2, editions="1"),
+    _("Feast", 4, ACTION, "Trash this card. Gain a card costing up to $5.",
+      "Feest", "Festmahl", "祝宴", x=5, editions="1", unsure="nl"),
 )
 del _
 

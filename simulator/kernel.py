@@ -636,10 +636,18 @@ def effect_vassal(z, deck, rng, p):
 
 
 @kernel_fn('void')
-def effect_workshop(z, deck, fst, prog, p):
-    c = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.WORKSHOP], 0)
+def gain_up_to(z, deck, fst, prog, p, limit, dst):
+    """The required gain of a card costing up to ``limit`` (Workshop, Feast):
+    the first card of p's gain list it may take (issue 10 adds the fallback
+    for a list that names nothing legal here)."""
+    c = pick_call(z, fst, prog, p, GAIN, -1, limit, 0)
     if c >= 0:
-        gain(z, deck, p, c, DISC)
+        gain(z, deck, p, c, dst)
+
+
+@kernel_fn('void')
+def effect_workshop(z, deck, fst, prog, p):
+    gain_up_to(z, deck, fst, prog, p, XS[Card.WORKSHOP], DISC)
 
 
 @kernel_fn('void')
@@ -937,6 +945,19 @@ def effect_chancellor(z, deck, fst, prog, p):
     emit(z, EV_DECK_TO_DISCARD, p, -1, n, Z_DECK, DISC)
 
 
+@kernel_fn('void')
+def effect_feast(z, deck, fst, prog, p):
+    # "Trash this card. Gain a card costing up to $5."  The gain is required
+    # and goes through Workshop's path.  Throne Room on Feast: trashed once,
+    # gains twice.  Counts cannot tell copies apart, but none is needed: a
+    # card put into play resolves before any other card is put into play,
+    # and the first resolution trashes it, so a Feast in play is this one
+    # exactly when this is its first resolution.
+    if z[p * PR + PLAY_ROW, Card.FEAST] > 0:
+        trash_from(z, p, PLAY_ROW, Card.FEAST)
+    gain_up_to(z, deck, fst, prog, p, XS[Card.FEAST], DISC)
+
+
 # ============================================================ playing cards
 
 @kernel_fn('void')
@@ -995,6 +1016,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_artisan(z, deck, fst, prog, p)
     elif c == Card.CHANCELLOR:
         effect_chancellor(z, deck, fst, prog, p)
+    elif c == Card.FEAST:
+        effect_feast(z, deck, fst, prog, p)
 
 
 @kernel_fn('void')

@@ -288,7 +288,7 @@ ACTION_BUYS: dict[int, int] = {}
 # cards that may play Treasures during the Action phase
 ACTION_TREASURES: set[int] = set()
 # cards that may trash themselves and still resolve again (Throne Room)
-SELF_TRASHING: set[int] = set()
+SELF_TRASHING = {Card.FEAST}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
 PLUS_COINS_EXTRA = {Card.MONEYLENDER: int(C.X[Card.MONEYLENDER])}
 
