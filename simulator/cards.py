@@ -146,6 +146,10 @@ TABLE: tuple[CardSpec, ...] = (
       "Kanselier", "Kanzler", "宰相", coins=2, editions="1"),
     _("Feast", 4, ACTION, "Trash this card. Gain a card costing up to $5.",
       "Feest", "Festmahl", "祝宴", x=5, editions="1", unsure="nl"),
+    _("Adventurer", 6, ACTION,
+      "Reveal cards from your deck until you reveal 2 Treasure cards. Put those into "
+      "your hand and discard the other revealed cards.",
+      "Avonturier", "Abenteurer", "冒険者", x=2, editions="1"),
 )
 del _
 

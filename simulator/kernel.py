@@ -958,6 +958,35 @@ def effect_feast(z, deck, fst, prog, p):
     gain_up_to(z, deck, fst, prog, p, XS[Card.FEAST], DISC)
 
 
+@kernel_fn('void')
+def effect_adventurer(z, deck, rng, p):
+    # "Reveal cards from your deck until you reveal 2 Treasure cards. Put
+    # those into your hand and discard the other revealed cards."  An empty
+    # deck is refilled by shuffling the discard pile, as for a draw; the
+    # revealed cards wait in TMP, so they are not shuffled in.  With deck
+    # and discard both empty revealing stops, with fewer Treasures.
+    found = 0
+    revealed = 0
+    while found < XS[Card.ADVENTURER]:
+        c = _reveal(z, deck, rng, p, Z_REVEAL)
+        if c < 0:
+            break
+        revealed += 1
+        if TYPES[c] & T_TREASURE:
+            found += 1
+    if revealed == 0:
+        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
+    h = p * PR + HAND
+    for c in range(NC):                  # the Treasures into the hand
+        k = z[TMP, c]
+        if k and TYPES[c] & T_TREASURE:
+            z[TMP, c] = 0
+            z[h, c] += k
+            z[_ps(p), PS_HAND_N] += k
+            emit(z, EV_MOVE, p, c, k, Z_REVEAL, HAND)
+    _tmp_to_discard(z, p)                # then the others onto the discard pile
+
+
 # ============================================================ playing cards
 
 @kernel_fn('void')
@@ -1018,6 +1047,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_chancellor(z, deck, fst, prog, p)
     elif c == Card.FEAST:
         effect_feast(z, deck, fst, prog, p)
+    elif c == Card.ADVENTURER:
+        effect_adventurer(z, deck, rng, p)
 
 
 @kernel_fn('void')
