@@ -150,6 +150,10 @@ TABLE: tuple[CardSpec, ...] = (
       "Reveal cards from your deck until you reveal 2 Treasure cards. Put those into "
       "your hand and discard the other revealed cards.",
       "Avonturier", "Abenteurer", "冒険者", x=2, editions="1"),
+    _("Spy", 4, ACTION | ATTACK,
+      "+1 Card, +1 Action. Each player (including you) reveals the top card of their "
+      "deck and either discards it or puts it back, your choice.",
+      "Spion", "Spion", "密偵", cards=1, actions=1, editions="1"),
 )
 del _
 

@@ -987,6 +987,36 @@ def effect_adventurer(z, deck, rng, p):
     _tmp_to_discard(z, p)                # then the others onto the discard pile
 
 
+@kernel_fn('void')
+def effect_spy(z, deck, rng, fst, prog, p, n):
+    # +1 Card, +1 Action are the table's.  "Each player (including you)
+    # reveals the top card of their deck and either discards it or puts it
+    # back, your choice": you first, then the others in turn order from your
+    # left, for whom it is an Attack (Moat blocks it).  Your choice: your own
+    # card is discarded when a rule of your discard list names it (default:
+    # green cards and Curses); another player's when it would help them, an
+    # Action or a Treasure other than Copper.  Revealing from an empty deck
+    # shuffles first; with no cards at all there is nothing to reveal.
+    for j in range(n):
+        v = (p + j) % n
+        if j > 0 and not _attacked(z, v):
+            continue
+        c = _reveal(z, deck, rng, v, Z_REVEAL)
+        if c < 0:
+            emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+            continue
+        if j == 0:
+            discard = pick_call(z, fst, prog, p, DISCARD, TMP, 0, 0) >= 0
+        else:
+            discard = TYPES[c] & T_ACTION or (TYPES[c] & T_TREASURE and c != Card.COPPER)
+        if discard:
+            _discard_revealed(z, v, c, Z_REVEAL)
+        else:
+            z[TMP, c] -= 1
+            put_top(z, deck, v, c)
+            emit(z, EV_MOVE, v, c, 1, Z_REVEAL, Z_DECK)
+
+
 # ============================================================ playing cards
 
 @kernel_fn('void')
@@ -1049,6 +1079,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_feast(z, deck, fst, prog, p)
     elif c == Card.ADVENTURER:
         effect_adventurer(z, deck, rng, p)
+    elif c == Card.SPY:
+        effect_spy(z, deck, rng, fst, prog, p, n)
 
 
 @kernel_fn('void')
