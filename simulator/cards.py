@@ -154,6 +154,11 @@ TABLE: tuple[CardSpec, ...] = (
       "+1 Card, +1 Action. Each player (including you) reveals the top card of their "
       "deck and either discards it or puts it back, your choice.",
       "Spion", "Spion", "密偵", cards=1, actions=1, editions="1"),
+    _("Thief", 4, ACTION | ATTACK,
+      "Each other player reveals the top 2 cards of their deck. If they revealed any "
+      "Treasure cards, they trash one of them that you choose. You may gain any or all "
+      "of these trashed cards. They discard the other revealed cards.",
+      "Dief", "Dieb", "泥棒", x=2, editions="1"),
 )
 del _
 

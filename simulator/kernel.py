@@ -1017,6 +1017,47 @@ def effect_spy(z, deck, rng, fst, prog, p, n):
             emit(z, EV_MOVE, v, c, 1, Z_REVEAL, Z_DECK)
 
 
+@kernel_fn('void')
+def effect_thief(z, deck, rng, fst, prog, p, n):
+    # "Each other player reveals the top 2 cards of their deck. If they
+    # revealed any Treasure cards, they trash one of them that you choose.
+    # You may gain any or all of these trashed cards. They discard the other
+    # revealed cards."  Victims in turn order from your left; Moat blocks.
+    # You choose each victim's dearest revealed Treasure (the first revealed
+    # on a tie); after each victim you gain it from the trash when a rule of
+    # your gain list names it, whatever it costs.
+    for j in range(1, n):
+        v = (p + j) % n
+        if not _attacked(z, v):
+            continue
+        best = -1
+        revealed = 0
+        for _ in range(XS[Card.THIEF]):
+            c = _reveal(z, deck, rng, v, Z_REVEAL)
+            if c < 0:
+                break
+            revealed += 1
+            if TYPES[c] & T_TREASURE and (best < 0 or COST[c] > COST[best]):
+                best = c
+        if revealed == 0:
+            emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+            continue
+        if best >= 0:
+            _trash_revealed(z, v, best, Z_REVEAL)
+        _tmp_to_discard(z, v)
+        if best < 0:
+            continue
+        z[TMP, best] += 1                  # the gain list sees just this card
+        take = pick_call(z, fst, prog, p, GAIN, TMP, 0, 0) >= 0
+        z[TMP, best] -= 1
+        if take:
+            z[TRASH_ROW, best] -= 1
+            z[p * PR + DISC, best] += 1
+            z[_ps(p), PS_DISC_N] += 1
+            _own(z, p, best, 1)
+            emit(z, EV_MOVE, p, best, 1, Z_TRASH, DISC)
+
+
 # ============================================================ playing cards
 
 @kernel_fn('void')
@@ -1081,6 +1122,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_adventurer(z, deck, rng, p)
     elif c == Card.SPY:
         effect_spy(z, deck, rng, fst, prog, p, n)
+    elif c == Card.THIEF:
+        effect_thief(z, deck, rng, fst, prog, p, n)
 
 
 @kernel_fn('void')
