@@ -159,6 +159,10 @@ TABLE: tuple[CardSpec, ...] = (
       "Treasure cards, they trash one of them that you choose. You may gain any or all "
       "of these trashed cards. They discard the other revealed cards.",
       "Dief", "Dieb", "泥棒", x=2, editions="1"),
+    _("Envoy", 4, ACTION,
+      "Reveal the top 5 cards of your deck. The player to your left chooses one for you "
+      "to discard. Put the rest into your hand.",
+      "Gezant", "Gesandter", "使節", x=5, editions="", unsure="de ja"),
 )
 del _
 

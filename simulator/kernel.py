@@ -959,6 +959,19 @@ def effect_feast(z, deck, fst, prog, p):
 
 
 @kernel_fn('void')
+def _tmp_to_hand(z, p, typemask):
+    """Put p's revealed cards with one of the type bits into its hand."""
+    h = p * PR + HAND
+    for c in range(NC):
+        k = z[TMP, c]
+        if k and TYPES[c] & typemask:
+            z[TMP, c] = 0
+            z[h, c] += k
+            z[_ps(p), PS_HAND_N] += k
+            emit(z, EV_MOVE, p, c, k, Z_REVEAL, HAND)
+
+
+@kernel_fn('void')
 def effect_adventurer(z, deck, rng, p):
     # "Reveal cards from your deck until you reveal 2 Treasure cards. Put
     # those into your hand and discard the other revealed cards."  An empty
@@ -976,14 +989,7 @@ def effect_adventurer(z, deck, rng, p):
             found += 1
     if revealed == 0:
         emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
-    h = p * PR + HAND
-    for c in range(NC):                  # the Treasures into the hand
-        k = z[TMP, c]
-        if k and TYPES[c] & T_TREASURE:
-            z[TMP, c] = 0
-            z[h, c] += k
-            z[_ps(p), PS_HAND_N] += k
-            emit(z, EV_MOVE, p, c, k, Z_REVEAL, HAND)
+    _tmp_to_hand(z, p, T_TREASURE)       # the Treasures into the hand
     _tmp_to_discard(z, p)                # then the others onto the discard pile
 
 
@@ -1058,6 +1064,32 @@ def effect_thief(z, deck, rng, fst, prog, p, n):
             emit(z, EV_MOVE, p, best, 1, Z_TRASH, DISC)
 
 
+@kernel_fn('void')
+def effect_envoy(z, deck, rng, p):
+    # "Reveal the top 5 cards of your deck. The player to your left chooses
+    # one for you to discard. Put the rest into your hand."  Fewer than 5
+    # even after shuffling: reveal what there is; one is still discarded.
+    # The left neighbour's pick hurts most: the dearest revealed Action or
+    # Treasure, else the dearest card, the first revealed on a tie.
+    pick = -1                      # dearest Action or Treasure so far
+    dearest = -1                   # dearest card so far
+    revealed = 0
+    for _ in range(XS[Card.ENVOY]):
+        c = _reveal(z, deck, rng, p, Z_REVEAL)
+        if c < 0:
+            break
+        revealed += 1
+        if TYPES[c] & (T_ACTION | T_TREASURE) and (pick < 0 or COST[c] > COST[pick]):
+            pick = c
+        if dearest < 0 or COST[c] > COST[dearest]:
+            dearest = c
+    if revealed == 0:
+        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
+        return
+    _discard_revealed(z, p, pick if pick >= 0 else dearest, Z_REVEAL)
+    _tmp_to_hand(z, p, 0xFF)
+
+
 # ============================================================ playing cards
 
 @kernel_fn('void')
@@ -1124,6 +1156,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_spy(z, deck, rng, fst, prog, p, n)
     elif c == Card.THIEF:
         effect_thief(z, deck, rng, fst, prog, p, n)
+    elif c == Card.ENVOY:
+        effect_envoy(z, deck, rng, p)
 
 
 @kernel_fn('void')
