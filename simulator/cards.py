@@ -163,6 +163,11 @@ TABLE: tuple[CardSpec, ...] = (
       "Reveal the top 5 cards of your deck. The player to your left chooses one for you "
       "to discard. Put the rest into your hand.",
       "Gezant", "Gesandter", "使節", x=5, editions="", unsure="de ja"),
+    _("Black Market", 3, ACTION,
+      "+$2. Reveal the top 3 cards of the Black Market deck. You may buy one of them "
+      "immediately. Put the unbought cards on the bottom of the Black Market deck in "
+      "any order.",
+      "Zwarte Markt", "Schwarzmarkt", "闇市場", coins=2, x=3, editions="", unsure="ja"),
 )
 del _
 

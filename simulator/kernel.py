@@ -11,6 +11,7 @@ State of one game (all int32 unless noted)::
         SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
         TRASH   trash counts           GS      game scalars (ACTIONS ...)
         TMP     scratch counts         STACK   cards waiting to be resolved
+        MARKET  the Black Market deck, top first (GS_MARKET_N cards)
     deck[p, i]     uint8 draw pile of p, deck[p, n-1] on top.  The top
                    PS_KNOWN cards are in known order; below them the cards
                    are unordered and a draw picks one uniformly at random,
@@ -57,8 +58,8 @@ DECK_CAP = 512            # more than all the cards of a 6-player game
 HAND, PLAY_ROW, DISC, ASIDE, OWN, PS = 0, 1, 2, 3, 4, 5
 PR = 6                                       # rows per player
 G = MAXP * PR
-SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
-NROWS = G + 6
+SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK, MARKET = G, G + 1, G + 2, G + 3, G + 4, G + 5, G + 6
+NROWS = G + 7
 
 # ---- player scalars (columns of row p*PR + PS)
 PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
@@ -69,7 +70,10 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
-    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST = range(11)
+    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_MARKET_N = range(12)
+# a setup's kingdom mask: IN_SUPPLY for a supply pile, IN_MARKET for a card of
+# the Black Market deck
+IN_SUPPLY, IN_MARKET = 1, 2
 NOT_ENDED = -1
 ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
 
@@ -1090,6 +1094,84 @@ def effect_envoy(z, deck, rng, p):
     _tmp_to_hand(z, p, 0xFF)
 
 
+@kernel_fn('i8')
+def _hand_money(z, p):
+    """The coins p's Treasures in hand would make if played now."""
+    h = p * PR + HAND
+    money = 0
+    for i in range(TREASURE_CARDS.shape[0]):
+        c = TREASURE_CARDS[i]
+        money += z[h, c] * P_COINS[c]
+    if z[h, Card.SILVER] and z[p * PR + PLAY_ROW, Card.SILVER] == 0:
+        money += z[GS, GS_MERCHANT]          # the first Silver's Merchant bonus
+    return money
+
+
+@kernel_fn('void')
+def _play_treasures(z, p):
+    """Play every Treasure in p's hand now (their coins stay for the turn)."""
+    h = p * PR + HAND
+    first_silver = z[p * PR + PLAY_ROW, Card.SILVER] == 0 and z[h, Card.SILVER] > 0
+    for i in range(TREASURE_CARDS.shape[0]):
+        c = TREASURE_CARDS[i]
+        k = z[h, c]
+        if k:
+            move_n(z, p, HAND, PLAY_ROW, c, k)
+            z[GS, GS_COINS] += k * P_COINS[c]
+    if first_silver and z[GS, GS_MERCHANT]:
+        z[GS, GS_COINS] += z[GS, GS_MERCHANT]
+        emit(z, EV_PLUS_COINS, p, Card.MERCHANT, z[GS, GS_MERCHANT], 0, 0)
+        z[GS, GS_MERCHANT] = 0
+
+
+@kernel_fn('void')
+def effect_black_market(z, deck, fst, prog, p):
+    # +$2 is the table's.  "Reveal the top 3 cards of the Black Market deck.
+    # You may buy one of them immediately. Put the unbought cards on the
+    # bottom of the Black Market deck in any order."  Fewer than 3 left: what
+    # there is.  The deck is not a supply pile.  Buying uses no Buy and is
+    # not the Buy phase: it pays with the coins so far, and Treasures may be
+    # played from hand for it now (their coins stay for the Buy phase).
+    # Choice: the first buy rule naming a revealed card it can afford with
+    # its coins plus the Treasures in hand; it plays all those Treasures only
+    # when its coins are short.  The rest go under in the order revealed.
+    n = z[GS, GS_MARKET_N]
+    k = min(XS[Card.BLACK_MARKET], n)
+    r0 = z[MARKET, 0] if k > 0 else -1
+    r1 = z[MARKET, 1] if k > 1 else -1
+    r2 = z[MARKET, 2] if k > 2 else -1
+    for i in range(n - k):
+        z[MARKET, i] = z[MARKET, i + k]
+    n -= k
+    money = z[GS, GS_COINS] + _hand_money(z, p)
+    for r in (r0, r1, r2):                # revealed; TMP holds the affordable
+        if r >= 0:
+            emit(z, EV_MOVE, p, r, 1, Z_BLACK_MARKET, Z_REVEAL)
+            if COST[r] <= money:
+                z[TMP, r] += 1
+    c = pick_call(z, fst, prog, p, BUY, TMP, 0, 0)
+    for r in (r0, r1, r2):
+        if r >= 0 and COST[r] <= money:
+            z[TMP, r] -= 1
+    if c >= 0:
+        if z[GS, GS_COINS] < COST[c]:
+            _play_treasures(z, p)
+        emit(z, EV_BUY, p, c, COST[c], Z_BLACK_MARKET, 0)
+        z[GS, GS_COINS] -= COST[c]
+        z[p * PR + DISC, c] += 1
+        z[_ps(p), PS_DISC_N] += 1
+        _own(z, p, c, 1)
+        emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
+    else:
+        emit(z, EV_NOTHING, p, -1, 0, NO_BUY, 0)
+    for r in (r0, r1, r2):                # the others under, in revealed order
+        if r >= 0 and r != c:
+            z[MARKET, n] = r
+            n += 1
+            emit(z, EV_MOVE, p, r, 1, Z_REVEAL, Z_BLACK_MARKET)
+    z[GS, GS_MARKET_N] = n
+
+
 # ============================================================ playing cards
 
 @kernel_fn('void')
@@ -1115,7 +1197,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
     elif c == Card.HARBINGER:
         effect_harbinger(z, deck, fst, prog, p)
     elif c == Card.MERCHANT:
-        z[GS, GS_MERCHANT] += XS[Card.MERCHANT]
+        if z[p * PR + PLAY_ROW, Card.SILVER] == 0:    # else its Silver came already
+            z[GS, GS_MERCHANT] += XS[Card.MERCHANT]
     elif c == Card.VASSAL:
         effect_vassal(z, deck, rng, p)
     elif c == Card.WORKSHOP:
@@ -1158,6 +1241,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_thief(z, deck, rng, fst, prog, p, n)
     elif c == Card.ENVOY:
         effect_envoy(z, deck, rng, p)
+    elif c == Card.BLACK_MARKET:
+        effect_black_market(z, deck, fst, prog, p)
 
 
 @kernel_fn('void')
@@ -1310,11 +1395,27 @@ def _pile_table() -> np.ndarray:
 PILE = _pile_table()
 
 @kernel_fn('void')
+def setup_black_market(z, rng, kingdom):
+    """The Black Market deck: one copy of each card marked IN_MARKET (the
+    pool's kingdom cards not in the supply), shuffled from the game's seed."""
+    n = 0
+    for c in range(NC):
+        if kingdom[c] == IN_MARKET:
+            i = below(rng, n + 1)            # insert at a random place: a shuffle
+            z[MARKET, n] = z[MARKET, i]
+            z[MARKET, i] = c
+            n += 1
+    z[GS, GS_MARKET_N] = n
+    for i in range(n):
+        emit(z, EV_START, 0, z[MARKET, i], 1, 0, Z_BLACK_MARKET)
+
+
+@kernel_fn('void')
 def setup_game(z, deck, rng, kingdom, n, strat):
     """A fresh game: supply for n players, 7 Copper + 3 Estate each, draw 5."""
     z[:, :] = 0
     for c in range(NC):
-        if kingdom[c]:
+        if kingdom[c] == IN_SUPPLY:
             z[IN_GAME, c] = 1
             z[SUPPLY, c] = PILE[n, c]
     z[GS, GS_PLAYERS] = n
@@ -1330,6 +1431,8 @@ def setup_game(z, deck, rng, kingdom, n, strat):
         emit(z, EV_START, p, Card.COPPER, 7, 0, Z_DECK)
         emit(z, EV_START, p, Card.ESTATE, 3, 0, Z_DECK)
         draw(z, deck, rng, p, 5)
+    if kingdom[Card.BLACK_MARKET] == IN_SUPPLY:
+        setup_black_market(z, rng, kingdom)
 
 
 

@@ -68,16 +68,39 @@ def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
     must be of that edition, and random cards and filler are drawn from it."""
     needed = list(needed)
     pool = C.card_pool(edition)
-    if spec is None or (isinstance(spec, str) and _set_key(spec) == RANDOM):
+    chosen = [] if spec is None or _is_random(spec) else parse_kingdom(spec)
+    market = C.Card.BLACK_MARKET in [*chosen, *needed]
+    if market:
+        # any card of the pool may come from the Black Market deck: what the
+        # strategies need is only wanted in the supply, while there is room
+        wanted = [c for c in dict.fromkeys([*needed, *wanted]) if c in pool]
+        needed = [C.Card.BLACK_MARKET] if not chosen else []
+    if spec is None or _is_random(spec):
         needed = list(dict.fromkeys([*needed, *wanted]))
+        if market:
+            needed = needed[:KINGDOM_SIZE]
         _check_edition(needed, pool, edition)
         if spec is not None:
             return random_kingdom(seed, needed, edition)
         return complete_kingdom([], needed, filler=pool)
-    base = list(dict.fromkeys([*parse_kingdom(spec), *needed]))
+    base = list(dict.fromkeys([*chosen, *needed]))
     _check_edition(base, pool, edition)
     room = [c for c in wanted if c not in base and c in pool]
     return complete_kingdom(base, room[:max(0, KINGDOM_SIZE - len(base))], filler=pool)
+
+
+def _is_random(spec) -> bool:
+    return isinstance(spec, str) and _set_key(spec) == RANDOM
+
+
+def black_market_deck(kingdom: Iterable[int], edition: int | None = None) -> list[int]:
+    """The cards of the Black Market deck (in card order; the game shuffles
+    them): with Black Market in the kingdom, one copy of each kingdom card of
+    the pool that is not in the supply; else none."""
+    kingdom = set(kingdom)
+    if C.Card.BLACK_MARKET not in kingdom:
+        return []
+    return [c for c in C.card_pool(edition) if c not in kingdom]
 
 
 def _check_edition(cards: Iterable[int], pool, edition) -> None:
@@ -159,9 +182,11 @@ def complete_kingdom(chosen: Iterable[int], needed: Iterable[int] = (),
     return cards
 
 
-def supply_mask(kingdom: Iterable[int]) -> np.ndarray:
-    """int32[NCARDS]: 1 for every pile in the supply (base cards always)."""
+def supply_mask(kingdom: Iterable[int], market: Iterable[int] = ()) -> np.ndarray:
+    """int32[NCARDS] for the kernel's setup: 1 for every pile in the supply
+    (base cards always), 2 for every card of the Black Market deck."""
     mask = np.zeros(C.NCARDS, dtype=np.int32)
+    mask[list(market)] = 2
     mask[list(C.BASE_CARDS)] = 1
     mask[list(kingdom)] = 1
     return mask

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import cards as C
 from . import kernel as K
-from .kingdom import resolve_kingdom, supply_mask
+from .kingdom import black_market_deck, resolve_kingdom, supply_mask
 from .records import record_dtype
 from .results import Results, Tally, unique_names
 from .strategy import Strategy, compile_program, load_strategy
@@ -53,18 +53,33 @@ def prepare(strategies: Sequence[str | Strategy], players: int | None,
     strats = resolve_strategies(strategies)
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
-    required = sorted(set().union(*(s.required_cards() for s in strats)))
-    wanted = sorted(set().union(*(s.cards() for s in strats)))
+    # what a Black Market bot names, no other bot names: it buys it from the
+    # Black Market deck, so it is not asked for in the supply
+    market = [s.cards() for s in strats if C.Card.BLACK_MARKET in s.cards()]
+    others = [s.cards() for s in strats if C.Card.BLACK_MARKET not in s.cards()]
+    from_market = set().union(*market) - set().union(*others) - {C.Card.BLACK_MARKET}
+    required = sorted(set().union(*(s.required_cards() for s in strats)) - from_market)
+    wanted = sorted(set().union(*(s.cards() for s in strats)) - from_market)
     cards = resolve_kingdom(kingdom, required, seed, wanted=wanted, edition=edition)
-    prog = K.pack_program(compile_program(strats, frozenset(cards)))
+    # a strategy may name the cards of the Black Market deck too
+    present = frozenset(cards) | frozenset(black_market_deck(cards, edition))
+    prog = K.pack_program(compile_program(strats, present))
     return strats, players, cards, prog
 
 
-def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int]) -> list[str]:
-    """One line per strategy whose optional ('Card?') cards are not in the kingdom."""
+def setup_mask(cards: Sequence[int], edition: int | None = None) -> np.ndarray:
+    """The kernel's kingdom mask: the supply, and the Black Market deck."""
+    return supply_mask(cards, black_market_deck(cards, edition))
+
+
+def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int],
+                       edition: int | None = None) -> list[str]:
+    """One line per strategy whose optional ('Card?') cards are not in the kingdom
+    (nor in its Black Market deck)."""
     notes = []
+    present = set(cards) | set(black_market_deck(cards, edition))
     for s in strats:
-        missing = sorted(s.cards() - set(cards))
+        missing = sorted(s.cards() - present)
         if missing:
             names = ", ".join(C.NAMES[c] for c in missing)
             notes.append(f"{s.name}: {names} not in the kingdom; its rules for "
@@ -91,7 +106,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     _check_run(seed, turn_cap)
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed, edition)
     threads = _set_threads(threads)
-    mask = supply_mask(cards)
+    mask = setup_mask(cards, edition)
     n_entries = len(strats)
     entries = (np.arange(players) % n_entries).astype(np.int32)
     dtype = record_dtype(players)
@@ -125,7 +140,8 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     return Results(records, unique_names([s.name for s in strats]), seed=seed, players=players,
                    kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                    seconds=seconds, tally=None if keep_records else tally,
-                   per_turn=per_turn.sum(axis=0), notes=absent_cards_notes(strats, cards))
+                   per_turn=per_turn.sum(axis=0),
+                   notes=absent_cards_notes(strats, cards, edition))
 
 
 @dataclass
@@ -174,7 +190,7 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     _check_run(seed, turn_cap)
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed, edition)
     entries = (np.arange(players) % len(strats)).astype(np.int32)
-    mask = supply_mask(cards)
+    mask = setup_mask(cards, edition)
     size = capacity or 50_000
     while True:
         z = np.zeros((K.NROWS + size, K.NC), dtype=np.int32)

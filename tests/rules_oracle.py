@@ -284,9 +284,9 @@ TEXT_CHECKS = {
 # cards that may play another card (an EV_PLAYS event)
 PLAYS_CARDS = {Card.THRONE_ROOM, Card.VASSAL}
 # cards that may buy during the Action phase, and the zone they buy from
-ACTION_BUYS: dict[int, int] = {}
+ACTION_BUYS = {Card.BLACK_MARKET: Z_BLACK_MARKET}
 # cards that may play Treasures during the Action phase
-ACTION_TREASURES: set[int] = set()
+ACTION_TREASURES = {Card.BLACK_MARKET}
 # cards that may trash themselves and still resolve again (Throne Room)
 SELF_TRASHING = {Card.FEAST}
 # cards whose "+$" events may differ from the table (the amount, or None: any)

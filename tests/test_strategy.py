@@ -465,13 +465,13 @@ def test_default_lists():
     assert DEFAULT_LISTS["topdeck"] == ()
     play = list(DEFAULT_LISTS["play"])
     actions = {NAMES[c] for c in KINGDOM_CARDS if TABLE[c].types & 1}
-    assert set(play) == actions and len(play) == len(actions) == 25
+    assert set(play) == actions and len(play) == len(actions) == 33
     pos = play.index
     assert play[:2] == ["Village", "Festival"]
-    assert play[2:9] == ["Laboratory", "Market", "Sentry", "Poacher", "Merchant",
-                         "Harbinger", "Cellar"]
-    assert play[9] == "Throne Room"
-    assert play[10:12] == ["Council Room", "Smithy"]
+    assert play[2:10] == ["Laboratory", "Market", "Sentry", "Poacher", "Spy", "Merchant",
+                          "Harbinger", "Cellar"]
+    assert play[10] == "Throne Room"
+    assert play[11:13] == ["Council Room", "Smithy"]
     assert pos("Witch") < pos("Moat") and pos("Library") < pos("Militia")
     assert pos("Moat") < pos("Militia") < pos("Chapel")
     assert play[-1] == "Chapel"
