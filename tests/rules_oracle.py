@@ -273,8 +273,91 @@ def _vassal(o, r, me):
         return "plays a card it did not discard from the deck"
 
 
+def _treasure(c):
+    return bool(C.TYPES[c] & C.TREASURE)
+
+
+def _adventurer(o, r, me):
+    shown, to_hand, out = r.of("reveal", me), r.of("reveal_to_hand", me), r.of("discard", me)
+    found = [c for c in shown if _treasure(c)]
+    if sorted(to_hand) != sorted(found) or sorted(out) != sorted(c for c in shown
+                                                              if not _treasure(c)):
+        return "does not put the revealed Treasures into the hand and discard the rest"
+    if len(found) > C.X[Card.ADVENTURER] or found and len(found) == C.X[Card.ADVENTURER] \
+            and not _treasure(shown[-1]):
+        return "reveals past its second Treasure"
+    z = o.zones[me]
+    if len(found) < C.X[Card.ADVENTURER] and (+z.deck or sum(z.discard.values()) > len(out)):
+        return "stops revealing before 2 Treasures with cards left"
+
+
+def _chancellor(o, r, me):
+    kinds = {k for q, k, _ in r.did if k not in ("coins", "nothing")}
+    if not kinds <= {"deck_to_discard"} or r.of("deck_to_discard", me).count(-1) > 1:
+        return "does more than put the deck into the discard pile"
+
+
+def _feast(o, r, me):
+    g = _gains(r, me)
+    if r.of("trash", me) not in ([], [Card.FEAST]) or len(g) > 1 \
+            or any(C.COST[c] > C.X[Card.FEAST] for c in g):
+        return "does more than trash itself and gain a card up to $5"
+
+
+def _spy(o, r, me):
+    for q in [me, *r.victims]:
+        shown = r.of("reveal", q)
+        if q in r.nothing or r.of("moat", q):
+            continue
+        if len(shown) != 1:
+            return f"makes seat {q} reveal {len(shown)} cards"
+        c, gone = shown[0], r.of("discard", q)
+        if gone + r.of("put_back", q) != [c]:
+            return f"neither discards nor puts back seat {q}'s {name(c)}"
+        if q != me:
+            helps = C.TYPES[c] & C.ACTION or (_treasure(c) and c != Card.COPPER)
+            if bool(gone) != bool(helps):
+                return f"{'discards' if gone else 'puts back'} seat {q}'s {name(c)}"
+
+
+def _thief(o, r, me):
+    for q in r.victims:
+        shown, trashed = r.of("reveal", q), r.of("trash", q)
+        if q in r.nothing or r.of("moat", q):
+            continue
+        if len(shown) > C.X[Card.THIEF]:
+            return f"makes seat {q} reveal {len(shown)} cards"
+        found = [c for c in shown if _treasure(c)]
+        want = [max(found, key=lambda c: C.COST[c])] if found else []
+        if trashed != want:
+            return f"trashes {[name(c) for c in trashed]} of seat {q}, not its dearest Treasure"
+        if sorted(r.of("discard", q) + trashed) != sorted(shown):
+            return f"does not discard seat {q}'s other revealed cards"
+
+
+def _envoy(o, r, me):
+    shown, out, to_hand = r.of("reveal", me), r.of("discard", me), r.of("reveal_to_hand", me)
+    if len(shown) > C.X[Card.ENVOY] or len(out) != (1 if shown else 0) \
+            or sorted(out + to_hand) != sorted(shown):
+        return "does not discard one revealed card and put the rest into the hand"
+    useful = [c for c in shown if C.TYPES[c] & (C.ACTION | C.TREASURE)] or shown
+    if out and C.COST[out[0]] != max(C.COST[c] for c in useful):
+        return f"discards {name(out[0])}, not the dearest Action or Treasure"
+
+
+def _black_market(o, r, me):
+    shown, back = r.of("market_reveal", me), r.of("market_bottom", me)
+    if len(shown) > C.X[Card.BLACK_MARKET] or back != [c for c in shown if c not in r.bought]:
+        return "does not put the unbought cards under in the order revealed"
+    if r.of("treasure", me) and not r.bought:
+        return "plays Treasures and buys nothing"
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
+    Card.ADVENTURER: _adventurer, Card.CHANCELLOR: _chancellor, Card.FEAST: _feast,
+    Card.SPY: _spy, Card.THIEF: _thief, Card.ENVOY: _envoy,
+    Card.BLACK_MARKET: _black_market,
     Card.CHAPEL: _chapel, Card.WORKSHOP: _workshop, Card.REMODEL: _remodel,
     Card.MINE: _mine, Card.ARTISAN: _artisan, Card.MONEYLENDER: _moneylender,
     Card.BUREAUCRAT: _bureaucrat, Card.BANDIT: _bandit, Card.POACHER: _poacher,

@@ -118,7 +118,7 @@ def test_the_games_cover_every_kind_of_event(event_kinds):
     missing = [pair for pair in MOVES if pair not in event_kinds and pair not in PENDING]
     assert not missing, missing
     for code in range(K.EV_VP + 1):
-        assert event_kinds[code] or code in (K.EV_MOVE, K.EV_DECK_TO_DISCARD), code
+        assert event_kinds[code] or code == K.EV_MOVE, code
 
 
 # ============================================================ the oracle catches
@@ -267,6 +267,75 @@ def test_oracle_catches_a_throne_room_that_plays_once():
     i = at[0]
     rows[i][4] = 1
     with pytest.raises(RuleViolation, match="Throne Room plays .* 1 times"):
+        audit(_with(t, rows))
+
+
+def _game_with(strats, kingdom, pred):
+    """The first traced game (seeds 0..) with an event index i where pred(rows, i)."""
+    for seed in range(40):
+        t = trace_game(strats, seed, 0, kingdom=kingdom)
+        rows = _rows(t)
+        for i in range(len(rows)):
+            if pred(rows, i):
+                return t, rows, i
+    raise AssertionError("no such game")
+
+
+def _resolving(rows, i, card):
+    """Whether event i happens while ``card`` resolves (no other resolve since)."""
+    j = max((k for k in range(i + 1) if rows[k][2] in (K.EV_RESOLVE, K.EV_BUY_PHASE)),
+            default=0)
+    return rows[j][2] == K.EV_RESOLVE and rows[j][3] == card
+
+
+def test_oracle_catches_a_spy_keeping_their_gold_on_top():
+    spy = Strategy.from_rules("Spies", ["Province", "Gold", "Spy if my.Spy < 3", "Silver"])
+
+    def pred(rows, i):                  # a victim's Silver or Gold discarded by Spy
+        r = rows[i]
+        return r[2] == K.EV_MOVE and (r[5], r[6]) == (K.Z_REVEAL, K.DISC) \
+            and r[3] in (Card.SILVER, Card.GOLD) and _resolving(rows, i, Card.SPY) \
+            and r[1] != next(x for x in rows[i::-1] if x[2] == K.EV_TURN)[1]
+    t, rows, i = _game_with([spy, "big-money-ultimate"], "Spy", pred)
+    rows[i][6] = K.Z_DECK
+    with pytest.raises(RuleViolation, match=r"Spy puts back seat \d's (Silver|Gold)"):
+        audit(_with(t, rows))
+
+
+def test_oracle_catches_black_market_reordering_its_deck():
+    def pred(rows, i):
+        return rows[i][2] == K.EV_MOVE and rows[i][6] == K.Z_BLACK_MARKET \
+            and rows[i + 1][2] == K.EV_MOVE and rows[i + 1][6] == K.Z_BLACK_MARKET
+    t, rows, i = _game_with(["bm-black-market", "big-money-ultimate"], "Black Market", pred)
+    rows[i], rows[i + 1] = rows[i + 1], rows[i]
+    with pytest.raises(RuleViolation, match="in the order revealed"):
+        audit(_with(t, rows))
+
+
+def test_oracle_catches_envoy_discarding_the_wrong_card():
+    def pred(rows, i):                  # Envoy's discard, with a cheaper card to hand
+        r = rows[i]
+        return r[2] == K.EV_MOVE and (r[5], r[6]) == (K.Z_REVEAL, K.DISC) \
+            and _resolving(rows, i, Card.ENVOY) and any(
+                x[2] == K.EV_MOVE and (x[5], x[6]) == (K.Z_REVEAL, K.HAND)
+                and C.COST[x[3]] < C.COST[r[3]] for x in rows[i + 1:i + 5])
+    t, rows, i = _game_with(["bm-envoy", "big-money-ultimate"], "Envoy", pred)
+    j = next(k for k in range(i + 1, i + 5) if rows[k][6] == K.HAND
+             and C.COST[rows[k][3]] < C.COST[rows[i][3]])
+    rows[i][3], rows[j][3] = rows[j][3], rows[i][3]
+    rows[j][4] = 1
+    with pytest.raises(RuleViolation, match="not the dearest Action or Treasure"):
+        audit(_with(t, rows))
+
+
+def test_oracle_catches_feast_gaining_too_much():
+    def pred(rows, i):
+        r = rows[i]
+        return r[2] == K.EV_MOVE and (r[5], r[6]) == (K.Z_SUPPLY, K.DISC) \
+            and _resolving(rows, i, Card.FEAST)
+    t, rows, i = _game_with(["bm-feast", "big-money-ultimate"], "Feast", pred)
+    rows[i][3] = Card.GOLD
+    with pytest.raises(RuleViolation, match="gain a card up to \\$5"):
         audit(_with(t, rows))
 
 
