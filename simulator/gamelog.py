@@ -498,7 +498,7 @@ def _turn_lines(t: TurnLog, w: _Words) -> list:
             played = w.counter(treasures) if treasures else "no Treasures"
             extra = []
             if carried:
-                extra.append(f"${carried} from Actions")
+                extra.append(f"${carried} from the Action phase")
             extra += [f"${k} from {w.card(c)}" for c, k in bonus]
             lines.append(f"  plays {played}: ${coins}"
                          + (f" (incl. {', '.join(extra)})" if extra else ""))

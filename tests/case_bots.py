@@ -25,6 +25,11 @@ TINKERER = bot("Tinkerer", "Moneylender if my.Moneylender < 1",
 ATTACK_SET = "Militia,Bandit,Bureaucrat,Throne Room,Vassal,Library,Sentry,Harbinger,Moat,Artisan"
 TRASH_SET = ("Mine,Chapel,Cellar,Council Room,Merchant,Moneylender,Remodel,Poacher,"
              "Workshop,Throne Room")
+# first-edition and promo cards: Black Market buys, Thief steals, Spy looks
+MARKETEER = bot("Marketeer", "Black Market if my.BlackMarket < 2", "Witch if my.Witch < 1",
+                "Laboratory", "Moat if my.Moat < 1")
+SNOOP = bot("Snoop", "Thief if my.Thief < 2", "Spy if my.Spy < 2")
+MARKET_SET = "Black Market,Thief,Spy,Moat"
 
 # (strategies, kingdom, players, seeds, games): every kind of event between them
 CASES = [

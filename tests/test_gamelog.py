@@ -23,12 +23,18 @@ from simulator import kernel as K
 from simulator import log_commands
 from simulator.cards import Card
 from simulator.runner import simulate, trace_game
+from simulator.strategy import Strategy
 
-from case_bots import ATTACK_SET, ATTACKER, DRAWER, TINKERER, TRASH_SET, TRASHER
+from case_bots import (ATTACK_SET, ATTACKER, DRAWER, MARKET_SET, MARKETEER, SNOOP,
+                       TINKERER, TRASH_SET, TRASHER)
 
 GOLDEN = Path(__file__).parent / "golden" / "log_seed7.txt"
 GOLDEN_ARGS = dict(strategies=["bm-witch", "bm-moat"], seed=7, game=0,
                    kingdom="Witch,Moat")
+# a game with Black Market, Thief and Spy (and Moat, Witch from the market)
+GOLDEN_MARKET = Path(__file__).parent / "golden" / "log_black_market_seed32.txt"
+GOLDEN_MARKET_ARGS = dict(strategies=[MARKETEER, SNOOP], seed=32, game=0,
+                          kingdom=MARKET_SET)
 
 
 @pytest.fixture(scope="module")
@@ -65,17 +71,42 @@ def test_how_the_game_ended_and_who_won(args, tie_break, lines):
 
 # ============================================================ (b) golden text log
 
-def test_golden_text_log(golden_trace):
-    text = gamelog.render_text(golden_trace)
+def _check_golden(path, text, args):
     if os.environ.get("DOMSIM_UPDATE_GOLDEN"):
-        GOLDEN.parent.mkdir(exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    expected = GOLDEN.read_text(encoding="utf-8")
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    expected = path.read_text(encoding="utf-8")
     if text != expected:
         import difflib
         diff = "\n".join(difflib.unified_diff(expected.splitlines(), text.splitlines(),
                                               "golden", "now", lineterm="", n=1))
-        pytest.fail(f"the log of {GOLDEN_ARGS} changed:\n{diff}")
+        pytest.fail(f"the log of {args} changed:\n{diff}")
+
+
+def test_golden_text_log(golden_trace):
+    _check_golden(GOLDEN, gamelog.render_text(golden_trace), GOLDEN_ARGS)
+
+
+def test_golden_black_market_thief_spy_log():
+    a = GOLDEN_MARKET_ARGS
+    t = trace_game(a["strategies"], a["seed"], a["game"], kingdom=a["kingdom"])
+    text = gamelog.render_text(t)
+    _check_golden(GOLDEN_MARKET, text, a)
+    for needle in [
+            "Black Market deck (24 cards, top first): Bandit, Smithy, Feast,",
+            "plays Black Market: +$2; reveals Bandit, Smithy, Feast from the Black Market "
+            "deck; buys nothing; puts Bandit, Smithy, Feast under the Black Market deck",
+            "reveals Witch, Woodcutter, Workshop from the Black Market deck; plays Copper, "
+            "Silver; buys Witch; puts Woodcutter, Workshop under the Black Market deck",
+            "  plays no Treasures: $6 (incl. $6 from the Action phase)",
+            "    Marketeer reveals Copper x2; trashes Copper; discards Copper",
+            "  plays Thief: gains Gold from the trash\n"
+            "    Marketeer reveals Copper, Gold; trashes Gold; discards Copper",
+            "  plays Spy: reshuffles 12 cards; draws Copper; +1 Action; reveals Copper; "
+            "puts back Copper\n    Marketeer reveals Estate; puts back Estate",
+            "    Marketeer reveals Black Market; discards Black Market",
+            "  plays Thief\n    Marketeer reveals Moat: unaffected"]:
+        assert needle in text, needle
 
 
 def test_golden_log_shows_what_it_was_chosen_for():
@@ -294,3 +325,20 @@ def test_register_on_a_fresh_app():
     assert [c.name for c in app.registered_commands] == ["log"]
     res = typer.testing.CliRunner().invoke(app, ["smithy", "big-money", "--seed", "2"])
     assert res.exit_code == 0 and "Game over" in res.stdout
+
+
+@pytest.mark.parametrize("bot, pattern", [
+    ("bm-woodcutter", r"\n  plays Woodcutter: \+1 Buy; \+\$2\n"),
+    ("bm-chancellor", r"\n  plays Chancellor: \+\$2; puts the deck \((\d+) cards\) into the "
+                      r"discard pile\n"),
+    (Strategy.from_rules("Feaster", ["Province", "Gold", "Feast if my.Feast < 2", "Silver"],
+                         gain=["Duchy"]), r"\n  plays Feast: trashes Feast; gains Duchy\n"),
+    ("bm-adventurer", r"\n  plays Adventurer: reveals [^;]+; puts (Copper|Silver|Gold)"
+                      r"( x2)?(, (Silver|Gold))? into hand(; discards [^;]+)?\n"),
+    ("bm-envoy", r"\n  plays Envoy: (reshuffles \d+ cards; )?reveals [^;]+; "
+                 r"(reshuffles \d+ cards; reveals [^;]+; )?discards \w+; puts [^;]+ into hand\n"),
+])
+def test_the_log_shows_each_new_card(bot, pattern):
+    text = "".join(gamelog.render_text(trace_game([bot, "big-money-ultimate"], seed, 0))
+                   for seed in range(4))
+    assert re.search(pattern, text), pattern
