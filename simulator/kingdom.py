@@ -65,9 +65,11 @@ def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
     cards the strategies need, then the ones they would like (their optional
     'Card?' rules) while there is room, then filler.  With no spec, or a
     random one, the wanted cards are needed.  With an edition, every card
-    must be of that edition, and random cards and filler are drawn from it."""
+    given or needed must be of that edition (wanted ones outside it are left
+    out), and random cards and filler are drawn from it."""
     needed = list(needed)
     pool = C.card_pool(edition)
+    wanted = [c for c in wanted if c in pool]
     chosen = [] if spec is None or _is_random(spec) else parse_kingdom(spec)
     market = C.Card.BLACK_MARKET in [*chosen, *needed]
     if market:
@@ -85,7 +87,7 @@ def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
         return complete_kingdom([], needed, filler=pool)
     base = list(dict.fromkeys([*chosen, *needed]))
     _check_edition(base, pool, edition)
-    room = [c for c in wanted if c not in base and c in pool]
+    room = [c for c in wanted if c not in base]
     return complete_kingdom(base, room[:max(0, KINGDOM_SIZE - len(base))], filler=pool)
 
 

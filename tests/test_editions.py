@@ -49,7 +49,8 @@ def test_compare_takes_an_edition():
         cli.app, ["compare", "big-money", "smithy", "-n", "10", "--edition", "7"])
     assert res.exit_code == 2 and "error: --edition must be 1 or 2" in res.stderr
     res = typer.testing.CliRunner().invoke(
-        cli.app, ["log", "big-money", "bm-harbinger", "--seed", "1", "--edition", "1"])
+        cli.app, ["log", "big-money", "smithy", "--seed", "1", "--edition", "1",
+                  "--kingdom", "Harbinger"])
     assert res.exit_code == 2 and "Harbinger is not in the base game's edition 1" in res.stderr
 
 
