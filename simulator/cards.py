@@ -7,7 +7,10 @@ numbers as frozen numpy arrays (``COST``, ``TYPES`` ...).
 Columns: ``cards``/``actions``/``buys``/``coins`` are the card's unconditional
 "+N" bonuses (a Treasure's value is its ``coins``), ``vp`` its fixed victory
 points, and ``x`` the one other number its text uses (Chapel trashes up to
-``x``, Workshop gains up to $``x``, Remodel adds $``x`` ...).
+``x``, Workshop gains up to $``x``, Remodel adds $``x`` ...).  ``editions``
+says which editions of the base game have the card ("12": both, "" for a
+promotional card); ``unsure`` lists the languages whose name here is not
+confirmed by a published card (``domsim cards`` says so).
 """
 from __future__ import annotations
 
@@ -37,6 +40,8 @@ class CardSpec:
     coins: int = 0
     vp: int = 0
     x: int = 0
+    editions: str = "12"
+    unsure: str = ""
 
     @property
     def type_names(self) -> list[str]:
@@ -65,13 +70,13 @@ TABLE: tuple[CardSpec, ...] = (
     _("Harbinger", 3, ACTION,
       "+1 Card, +1 Action. Look through your discard pile. You may put a card "
       "from it onto your deck.",
-      "Voorbode", "Vorbotin", "前駆者", cards=1, actions=1),
+      "Voorbode", "Vorbotin", "前駆者", cards=1, actions=1, editions="2"),
     _("Merchant", 3, ACTION,
       "+1 Card, +1 Action. The first time you play a Silver this turn, +$1.",
-      "Koopman", "Händlerin", "商人", cards=1, actions=1, x=1),
+      "Koopman", "Händlerin", "商人", cards=1, actions=1, x=1, editions="2"),
     _("Vassal", 3, ACTION,
       "+$2. Discard the top card of your deck. If it's an Action card, you may play it.",
-      "Vazal", "Vasall", "家臣", coins=2),
+      "Vazal", "Vasall", "家臣", coins=2, editions="2"),
     _("Village", 3, ACTION, "+1 Card, +2 Actions.",
       "Dorp", "Dorf", "村", cards=1, actions=2),
     _("Workshop", 3, ACTION, "Gain a card costing up to $4.",
@@ -92,7 +97,7 @@ TABLE: tuple[CardSpec, ...] = (
       "Geldschieter", "Geldverleiher", "金貸し", x=3),
     _("Poacher", 4, ACTION,
       "+1 Card, +1 Action, +$1. Discard a card per empty Supply pile.",
-      "Wilddief", "Wilddieb", "密猟者", cards=1, actions=1, coins=1),
+      "Wilddief", "Wilddieb", "密猟者", cards=1, actions=1, coins=1, editions="2"),
     _("Remodel", 4, ACTION,
       "Trash a card from your hand. Gain a card costing up to $2 more than it.",
       "Verbouwing", "Umbau", "改築", x=2),
@@ -104,7 +109,7 @@ TABLE: tuple[CardSpec, ...] = (
     _("Bandit", 5, ACTION | ATTACK,
       "Gain a Gold. Each other player reveals the top 2 cards of their deck, "
       "trashes a revealed Treasure other than Copper, and discards the rest.",
-      "Bandiet", "Banditin", "山賊", x=2),
+      "Bandiet", "Banditin", "山賊", x=2, editions="2"),
     _("Council Room", 5, ACTION,
       "+4 Cards, +1 Buy. Each other player draws a card.",
       "Raadszaal", "Ratsversammlung", "議事堂", cards=4, buys=1, x=1),
@@ -125,13 +130,44 @@ TABLE: tuple[CardSpec, ...] = (
     _("Sentry", 5, ACTION,
       "+1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or "
       "discard any number of them. Put the rest back on top in any order.",
-      "Cipier", "Torwächterin", "衛兵", cards=1, actions=1, x=2),
+      "Cipier", "Torwächterin", "衛兵", cards=1, actions=1, x=2, editions="2"),
     _("Witch", 5, ACTION | ATTACK,
       "+2 Cards. Each other player gains a Curse.",
       "Heks", "Hexe", "魔女", cards=2),
     _("Artisan", 6, ACTION,
       "Gain a card to your hand costing up to $5. Put a card from your hand onto your deck.",
-      "Ambachtsman", "Töpferei", "職人", x=5),
+      "Ambachtsman", "Töpferei", "職人", x=5, editions="2"),
+    # ---- first edition only, then promotional cards (RULES.md "Beyond the
+    # second edition"); appended so that the ids above never change
+    _("Woodcutter", 3, ACTION, "+1 Buy, +$2.",
+      "Houthakker", "Holzfäller", "木こり", buys=1, coins=2, editions="1"),
+    _("Chancellor", 3, ACTION,
+      "+$2. You may immediately put your deck into your discard pile.",
+      "Kanselier", "Kanzler", "宰相", coins=2, editions="1"),
+    _("Feast", 4, ACTION, "Trash this card. Gain a card costing up to $5.",
+      "Feest", "Festmahl", "祝宴", x=5, editions="1", unsure="nl"),
+    _("Adventurer", 6, ACTION,
+      "Reveal cards from your deck until you reveal 2 Treasure cards. Put those into "
+      "your hand and discard the other revealed cards.",
+      "Avonturier", "Abenteurer", "冒険者", x=2, editions="1"),
+    _("Spy", 4, ACTION | ATTACK,
+      "+1 Card, +1 Action. Each player (including you) reveals the top card of their "
+      "deck and either discards it or puts it back, your choice.",
+      "Spion", "Spion", "密偵", cards=1, actions=1, editions="1"),
+    _("Thief", 4, ACTION | ATTACK,
+      "Each other player reveals the top 2 cards of their deck. If they revealed any "
+      "Treasure cards, they trash one of them that you choose. You may gain any or all "
+      "of these trashed cards. They discard the other revealed cards.",
+      "Dief", "Dieb", "泥棒", x=2, editions="1"),
+    _("Envoy", 4, ACTION,
+      "Reveal the top 5 cards of your deck. The player to your left chooses one for you "
+      "to discard. Put the rest into your hand.",
+      "Gezant", "Gesandter", "使節", x=5, editions="", unsure="de ja"),
+    _("Black Market", 3, ACTION,
+      "+$2. Reveal the top 3 cards of the Black Market deck. You may buy one of them "
+      "immediately. Put the unbought cards on the bottom of the Black Market deck in "
+      "any order.",
+      "Zwarte Markt", "Schwarzmarkt", "闇市場", coins=2, x=3, editions="", unsure="ja"),
 )
 del _
 
@@ -148,6 +184,18 @@ Card = enum.IntEnum("Card", [(_ident(c.name), i) for i, c in enumerate(TABLE)])
 
 BASE_CARDS = tuple(range(7))
 KINGDOM_CARDS = tuple(range(7, NCARDS))
+EDITIONS = (1, 2)
+
+
+def card_pool(edition: int | None = None) -> tuple[int, ...]:
+    """The kingdom cards a game may use: all of them, or one edition's."""
+    if edition is None:
+        return KINGDOM_CARDS
+    if edition not in EDITIONS:
+        raise ValueError(f"--edition must be 1 or 2 (the base game's first or second "
+                         f"edition), not {edition}; leave it out to use all "
+                         f"{len(KINGDOM_CARDS)} kingdom cards")
+    return tuple(c for c in KINGDOM_CARDS if str(edition) in TABLE[c].editions)
 
 # Frozen column arrays for the kernel (numba treats global arrays as constants).
 COST = np.array([c.cost for c in TABLE], dtype=np.int32)
@@ -202,6 +250,13 @@ def card_id(name: str) -> int:
 def localized(card: int, lang: str = "en") -> str:
     spec = TABLE[card]
     return spec.name if lang == "en" else getattr(spec, lang)
+
+
+def unsure_names(lang: str | None = None) -> list[tuple[int, str]]:
+    """(card, language) of every translated name not confirmed by a published
+    card, for one language or all."""
+    return [(c, lg) for c, spec in enumerate(TABLE) for lg in spec.unsure.split()
+            if lang in (None, lg)]
 
 
 def pile_size(card: int, players: int) -> int:

@@ -61,6 +61,10 @@ def compare(
         show_default=False)] = None,
     turn_cap: Annotated[int, typer.Option(
         min=1, help="Stop a game after this many turns and score it as it stands.")] = 100,
+    edition: Annotated[Optional[int], typer.Option(
+        help="Use only the cards of this edition of the base game (1 or 2) for "
+             "random kingdoms, filler and the Black Market deck; default: all cards.",
+        show_default=False)] = None,
     threads: Annotated[Optional[int], typer.Option(
         min=1, help="Worker threads (default: all cores).", show_default=False)] = None,
     as_json: Annotated[bool, typer.Option(
@@ -81,7 +85,7 @@ def compare(
     progress = Progress(sys.stderr, enabled=isatty(sys.stderr))
     try:
         results = simulate(list(strategies), games, seed, players=players,
-                           kingdom=kingdom, turn_cap=turn_cap, threads=threads,
+                           kingdom=kingdom, turn_cap=turn_cap, edition=edition, threads=threads,
                            progress=progress)
     except errors as exc:
         progress.close()
@@ -188,28 +192,38 @@ def cards(
     lang: Annotated[str, typer.Option(
         help="Also show the names in this language: nl, de or ja.")] = "en",
 ) -> None:
-    """List every card with its cost, types and text."""
+    """List every card with its cost, types, edition and text."""
     from simulator import cards as C
     if lang not in ("en", "nl", "de", "ja"):
         raise fail(f"unknown language {lang!r}: use en, nl, de or ja")
+    editions = {"12": "1st+2nd", "1": "1st", "2": "2nd", "": "promo"}
     rows = []
     for i, spec in enumerate(C.TABLE):
-        name = spec.name if lang == "en" else f"{spec.name} ({C.localized(i, lang)})"
-        rows.append((name, f"${spec.cost}", "-".join(spec.type_names), spec.text))
+        mark = "?" if lang in spec.unsure.split() else ""
+        name = spec.name if lang == "en" else f"{spec.name} ({C.localized(i, lang)}{mark})"
+        rows.append((name, f"${spec.cost}", "-".join(spec.type_names),
+                     editions[spec.editions], spec.text))
     w0 = max(len(r[0]) for r in rows)
     w2 = max(len(r[2]) for r in rows)
-    for name, cost, types, text in rows:
-        typer.echo(f"{name:<{w0}}  {cost:>3}  {types:<{w2}}  {text}")
+    for name, cost, types, edition, text in rows:
+        typer.echo(f"{name:<{w0}}  {cost:>3}  {types:<{w2}}  {edition:<7}  {text}")
+    unsure = C.unsure_names(None if lang == "en" else lang)
+    if unsure:
+        names = ", ".join(f"{C.NAMES[c]} ({lg}: {C.localized(c, lg)})" for c, lg in unsure)
+        typer.echo(f"\n? Not confirmed by a published card, the best guess: {names}")
 
 
 @app.command()
 def kingdoms() -> None:
     """List the recommended kingdoms (use a name with --kingdom)."""
-    from simulator.kingdom import RECOMMENDED
-    width = max(map(len, RECOMMENDED))
+    from simulator.kingdom import NAMED_KINGDOMS, RECOMMENDED
+    width = max(map(len, [*RECOMMENDED, *NAMED_KINGDOMS]))
     for name, cards_ in RECOMMENDED.items():
         typer.echo(f"{name:<{width}}  {', '.join(cards_)}")
-    typer.echo("\nAlso: --kingdom random (drawn from --seed), or card names with commas.")
+    for name, cards_ in NAMED_KINGDOMS.items():
+        typer.echo(f"{name:<{width}}  {', '.join(cards_)}")
+    typer.echo("\nAlso: --kingdom random (drawn from --seed; --edition 1 or 2 draws from "
+               "that edition only), or card names with commas.")
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,

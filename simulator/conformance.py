@@ -25,9 +25,9 @@ SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "turns", "actio
               "buys", "coins", "strategy"}
 EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "deck_count",
                       "hand_count", "discard_count", "actions", "buys", "coins", "vp", "turns"}
-EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by"}
+EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market"}
 CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "seed", "step",
-             "expect", "xfail"} | {f"p{i}" for i in range(C.MAX_PLAYERS)}
+             "expect", "xfail", "black_market"} | {f"p{i}" for i in range(C.MAX_PLAYERS)}
 NO_BUY = ["Province if false"]       # "buy nothing" for players without a strategy
 ENDED = {K.ENDED_PROVINCES: "provinces", K.ENDED_PILES: "piles",
          K.ENDED_TURN_CAP: "turn_cap"}
@@ -133,7 +133,14 @@ def build(case: Case) -> Position:
     where = f"{Path(case.file).name}: {case.id}"
     n = case.players
     chosen = parse_kingdom(d.get("kingdom", []))
-    kingdom = complete_kingdom(chosen)
+    market = expand(d.get("black_market", []), where)     # top first
+    if market and C.Card.BLACK_MARKET not in chosen:
+        raise CaseError(f"{where}: black_market without Black Market in the kingdom")
+    if set(market) & set(chosen) or len(set(market)) < len(market):
+        raise CaseError(f"{where}: the Black Market deck holds one copy of cards "
+                        "not in the kingdom")
+    # the kingdom's filler never takes a Black Market card
+    kingdom = complete_kingdom(chosen, filler=[c for c in C.KINGDOM_CARDS if c not in market])
     strategies = []
     for p in range(n):
         spec = dict(d.get(f"p{p}", {}).get("strategy", {"buy": NO_BUY}))
@@ -145,7 +152,7 @@ def build(case: Case) -> Position:
     # cards a position holds can be played even if their pile is not in the supply
     held = {c for p in range(n) for zone in (*ZONES, "deck")
             for c in expand(d.get(f"p{p}", {}).get(zone, []), where)}
-    prog = K.pack_program(compile_program(strategies, frozenset(kingdom) | held))
+    prog = K.pack_program(compile_program(strategies, frozenset(kingdom) | held | set(market)))
 
     z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
     deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
@@ -156,6 +163,8 @@ def build(case: Case) -> Position:
         if not z[K.IN_GAME, c]:
             raise CaseError(f"{where}: supply names {name}, which is not in the kingdom")
         z[K.SUPPLY, c] = count
+    z[K.MARKET, :len(market)] = market
+    z[K.GS, K.GS_MARKET_N] = len(market)
     z[K.GS, K.GS_PLAYERS] = n
     z[K.GS, K.GS_EMPTY_TO_END] = C.empty_piles_to_end(n)
     z[K.GS, K.GS_EMPTY] = int(np.sum((z[K.IN_GAME] == 1) & (z[K.SUPPLY] == 0)))
@@ -192,7 +201,8 @@ def observe(pos: Position, n: int) -> dict:
     z, deck = pos.z, pos.deck
     out: dict = {"trash": _multiset(z[K.TRASH_ROW]),
                  "supply": {C.NAMES[c]: int(z[K.SUPPLY, c]) for c in range(K.NC)
-                            if z[K.IN_GAME, c]}}
+                            if z[K.IN_GAME, c]},
+                 "black_market": [C.NAMES[c] for c in z[K.MARKET, :z[K.GS, K.GS_MARKET_N]]]}
     for p in range(n):
         ps = p * K.PR + K.PS
         view = {zone: _multiset(z[p * K.PR + row]) for zone, row in ZONES.items()}
@@ -250,6 +260,10 @@ def compare(expect: dict, got: dict, where: str) -> list[str]:
             w = Counter(C.NAMES[c] for c in expand(want, where))
             if got["trash"] != w:
                 diffs.append(f"trash: expected {_show(w)}, got {_show(got['trash'])}")
+        elif key == "black_market":
+            w = [C.NAMES[c] for c in expand(want, where)]
+            if got[key] != w:
+                diffs.append(f"black_market: expected {w!r}, got {got[key]!r}")
         elif key == "winners":
             if sorted(want) != got["winners"]:
                 diffs.append(f"winners: expected {sorted(want)}, got {got['winners']}")

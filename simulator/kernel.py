@@ -15,6 +15,7 @@ State of one game (all int32 unless noted)::
         TMP     scratch counts         STACK   cards waiting to be resolved
         GAINED  cards gained this turn by the player whose turn it is, and
         BOUGHT  cards bought; kept only for programs with FLAG_TURN_LOG
+        MARKET  the Black Market deck, top first (GS_MARKET_N cards)
     deck[p, i]     uint8 draw pile of p, deck[p, n-1] on top.  The top
                    PS_KNOWN cards are in known order; below them the cards
                    are unordered and a draw picks one uniformly at random,
@@ -69,8 +70,8 @@ HAND, PLAY_ROW, DISC, ASIDE, OWN, PS, KINDS = 0, 1, 2, 3, 4, 5, 6
 PR = 7                                       # rows per player
 G = MAXP * PR
 SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
-GAINED, BOUGHT = G + 6, G + 7
-NROWS = G + 8
+GAINED, BOUGHT, MARKET = G + 6, G + 7, G + 8
+NROWS = G + 9
 
 # ---- player scalars (columns of row p*PR + PS)
 PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
@@ -83,8 +84,11 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
-    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG = range(12)
+    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N = range(13)
 # GS_TURN_LOG: 1 + the player whose gains and buys GAINED/BOUGHT count, 0: none
+# a setup's kingdom mask: IN_SUPPLY for a supply pile, IN_MARKET for a card of
+# the Black Market deck
+IN_SUPPLY, IN_MARKET = 1, 2
 NOT_ENDED = -1
 ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
 
@@ -93,9 +97,23 @@ ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
 # (turn 0 is the setup).  Untraced games pay one shape test per event site.
 EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
     EV_PLUS_BUYS, EV_PLUS_COINS, EV_MOAT, EV_END = range(11)
+# What the log needs besides moves, so that it renders events and never
+# re-derives a rule (simulator/gamelog.py documents every field):
+#   EV_START          setup: p starts with `count` `card` in zone `to`
+#   EV_NOTHING        p is unaffected or does nothing; `from` says why (NO_*),
+#                     `card`/`count` name the pile or the number it is about
+#   EV_PLAYS          the resolving card plays `card` `count` times (Throne
+#                     Room, Vassal): the next resolutions of `card` are its
+#   EV_DECK_TO_DISCARD p puts its whole deck (`count` cards) into its discard
+#   EV_BUY_PHASE      the Buy phase starts with `count` coins from the Actions
+#   EV_CLEANUP        Clean-up starts
+#   EV_VP             after the end: p scores `from` VP with `count` `card`
+EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
+    EV_VP = range(11, 18)
+NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY = range(6)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
 # zones of a move: HAND, PLAY_ROW, DISC, ASIDE are their own row offsets
-Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL = 10, 11, 12, 13
+Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL, Z_LOOK, Z_BLACK_MARKET = 10, 11, 12, 13, 14, 15
 
 # ---- card table columns, frozen for numba
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
@@ -104,6 +122,7 @@ T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CU
 NTYPES = len(C.TYPE_NAMES)
 # short lists the hot loops walk instead of all NC cards
 TREASURE_CARDS = np.flatnonzero(C.TYPES & C.TREASURE).astype(np.int64)
+VP_CARDS = np.flatnonzero(C.VP).astype(np.int64)
 # TYPE_BIT_INDEX[bit] = i for a single type bit 1 << i, else -1
 TYPE_BIT_INDEX = np.full(1 << NTYPES, -1, dtype=np.int64)
 TYPE_BIT_INDEX[[1 << i for i in range(NTYPES)]] = np.arange(NTYPES)
@@ -977,19 +996,28 @@ def effect_vassal(z, deck, rng, fst, prog, p):
     emit(z, EV_MOVE, p, c, 1, Z_DECK, DISC)
     if TYPES[c] & T_ACTION and chooses(z, fst, prog, p, Card.VASSAL, True):   # default: play it
         move(z, p, DISC, PLAY_ROW, c)
+        emit(z, EV_PLAYS, p, c, 1, 0, 0)
         _push(z, c)
 
 
 @kernel_fn('void')
-def effect_workshop(z, deck, fst, prog, p):
-    c = gain_choice(z, fst, prog, p, XS[Card.WORKSHOP], 0)
+def gain_up_to(z, deck, fst, prog, p, limit, dst):
+    """The required gain of a card costing up to ``limit`` (Workshop, Feast):
+    the gain list's first legal card, else the documented fallback."""
+    c = gain_choice(z, fst, prog, p, limit, 0)
     if c >= 0:
-        gain(z, deck, p, c, DISC)
+        gain(z, deck, p, c, dst)
+
+
+@kernel_fn('void')
+def effect_workshop(z, deck, fst, prog, p):
+    gain_up_to(z, deck, fst, prog, p, XS[Card.WORKSHOP], DISC)
 
 
 @kernel_fn('void')
 def effect_bureaucrat(z, deck, p, n):
-    gain(z, deck, p, Card.SILVER, -1)
+    if not gain(z, deck, p, Card.SILVER, -1):
+        emit(z, EV_NOTHING, p, Card.SILVER, 0, PILE_EMPTY, 0)
     for j in range(1, n):
         v = (p + j) % n
         if _attacked(z, v):
@@ -999,6 +1027,8 @@ def effect_bureaucrat(z, deck, p, n):
                 z[_ps(v), PS_HAND_N] -= 1
                 put_top(z, deck, v, c)
                 emit(z, EV_MOVE, v, c, 1, HAND, Z_DECK)
+            else:
+                emit(z, EV_NOTHING, v, -1, T_VICTORY, NO_TYPE, 0)
 
 
 @kernel_fn('void')
@@ -1009,6 +1039,8 @@ def effect_militia(z, fst, prog, p, n):
             extra = z[_ps(v), PS_HAND_N] - XS[Card.MILITIA]
             if extra > 0:
                 required_discard(z, fst, prog, v, extra)
+            else:
+                emit(z, EV_NOTHING, v, -1, z[_ps(v), PS_HAND_N], HAND_SIZE, 0)
 
 
 @kernel_fn('void')
@@ -1050,56 +1082,66 @@ def effect_throne_room(z, fst, prog, p):
     t = pick_call(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
     if t >= 0:
         move(z, p, HAND, PLAY_ROW, t)
+        emit(z, EV_PLAYS, p, t, XS[Card.THRONE_ROOM], 0, 0)
         for _ in range(XS[Card.THRONE_ROOM]):
             _push(z, t)
+    else:
+        emit(z, EV_NOTHING, p, -1, 0, NO_PLAY, 0)
 
+
+# Revealed and looked-at cards wait in TMP; ``zone`` (Z_REVEAL or Z_LOOK)
+# only says which of the two the log shows.
 
 @kernel_fn('void')
-def _discard_revealed(z, p, c):
+def _discard_revealed(z, p, c, zone):
     z[TMP, c] -= 1
     z[p * PR + DISC, c] += 1
     z[_ps(p), PS_DISC_N] += 1
-    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
+    emit(z, EV_MOVE, p, c, 1, zone, DISC)
 
 
 @kernel_fn('void')
-def _trash_revealed(z, p, c):
+def _trash_revealed(z, p, c, zone):
     z[TMP, c] -= 1
     z[TRASH_ROW, c] += 1
     _own(z, p, c, -1)
-    emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_TRASH)
+    emit(z, EV_MOVE, p, c, 1, zone, Z_TRASH)
 
 
-@kernel_fn('b1')
-def _reveal(z, deck, rng, p):
-    """Take p's top card into TMP (revealed or looked at); False if none."""
+@kernel_fn('i8')
+def _reveal(z, deck, rng, p, zone):
+    """Take p's top card into TMP (revealed or looked at); the card, -1 if none."""
     c = take_top(z, deck, rng, p)
     if c < 0:
-        return False
+        return np.int64(-1)
     z[TMP, c] += 1
-    emit(z, EV_MOVE, p, c, 1, Z_DECK, Z_REVEAL)
-    return True
+    emit(z, EV_MOVE, p, c, 1, Z_DECK, zone)
+    return c
 
 
 @kernel_fn('void')
 def _tmp_to_discard(z, p):
     for c in range(NC):
         for _ in range(z[TMP, c]):
-            _discard_revealed(z, p, c)
+            _discard_revealed(z, p, c, Z_REVEAL)
 
 
 @kernel_fn('void')
 def effect_bandit(z, deck, rng, p, n):
-    gain(z, deck, p, Card.GOLD, DISC)
+    if not gain(z, deck, p, Card.GOLD, DISC):
+        emit(z, EV_NOTHING, p, Card.GOLD, 0, PILE_EMPTY, 0)
     for j in range(1, n):
         v = (p + j) % n
         if not _attacked(z, v):
             continue
-        for _ in range(XS[Card.BANDIT]):          # reveal into TMP
-            _reveal(z, deck, rng, v)
+        if _reveal(z, deck, rng, v, Z_REVEAL) < 0:       # reveal into TMP
+            emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+            continue
+        for _ in range(XS[Card.BANDIT] - 1):
+            _reveal(z, deck, rng, v, Z_REVEAL)
         c = cheapest_in(z, TMP, T_TREASURE, Card.COPPER)   # default: cheapest
         if c >= 0:
-            _trash_revealed(z, v, c)
+            _trash_revealed(z, v, c, Z_REVEAL)
         _tmp_to_discard(z, v)
 
 
@@ -1185,20 +1227,20 @@ def effect_mine(z, deck, fst, prog, p):
 def effect_sentry(z, deck, rng, fst, prog, p):
     # look at the top cards (into TMP), trash, discard, put the rest back
     for _ in range(XS[Card.SENTRY]):
-        _reveal(z, deck, rng, p)
+        _reveal(z, deck, rng, p, Z_LOOK)
     while True:
         c = pick_call(z, fst, prog, p, TRASH, TMP, 0, 0)
         if c < 0:
             break
-        _trash_revealed(z, p, c)
+        _trash_revealed(z, p, c, Z_LOOK)
     while True:
         c = pick_call(z, fst, prog, p, DISCARD, TMP, 0, 0)
         if c < 0:
             break
-        _discard_revealed(z, p, c)
+        _discard_revealed(z, p, c, Z_LOOK)
     _, _, explicit = _list(prog, z, p, DISCARD)
     while not explicit and z[TMP, Card.COPPER] > 0:   # default: no Copper goes back
-        _discard_revealed(z, p, Card.COPPER)
+        _discard_revealed(z, p, Card.COPPER, Z_LOOK)
     # default order back: cheapest first, so the dearest ends on top
     while True:
         c = cheapest_in(z, TMP, 0xFF, -1)
@@ -1206,15 +1248,15 @@ def effect_sentry(z, deck, rng, fst, prog, p):
             break
         z[TMP, c] -= 1
         put_top(z, deck, p, c)
-        emit(z, EV_MOVE, p, c, 1, Z_REVEAL, Z_DECK)
+        emit(z, EV_MOVE, p, c, 1, Z_LOOK, Z_DECK)
 
 
 @kernel_fn('void')
 def effect_witch(z, deck, p, n):
     for j in range(1, n):
         v = (p + j) % n
-        if _attacked(z, v):
-            gain(z, deck, v, Card.CURSE, DISC)
+        if _attacked(z, v) and not gain(z, deck, v, Card.CURSE, DISC):
+            emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
 
 
 @kernel_fn('i8')
@@ -1258,6 +1300,248 @@ def effect_artisan(z, deck, fst, prog, p):
     emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)
 
 
+@kernel_fn('void')
+def effect_chancellor(z, deck, fst, prog, p):
+    # +$2 is the table's.  "You may immediately put your deck into your
+    # discard pile": the whole pile at once, unseen (it is not discarding).
+    # Default yes: the cards bought this turn then come back at the next
+    # shuffle.  An empty deck leaves nothing to do.
+    ps = _ps(p)
+    n = z[ps, PS_DECK_N]
+    if n == 0 or not chooses(z, fst, prog, p, Card.CHANCELLOR, 1):
+        return
+    d = p * PR + DISC
+    for i in range(n):
+        z[d, deck[p, i]] += 1
+    z[ps, PS_DISC_N] += n
+    z[ps, PS_DECK_N] = 0
+    z[ps, PS_KNOWN] = 0
+    emit(z, EV_DECK_TO_DISCARD, p, -1, n, Z_DECK, DISC)
+
+
+@kernel_fn('void')
+def effect_feast(z, deck, fst, prog, p):
+    # "Trash this card. Gain a card costing up to $5."  The gain is required
+    # and goes through Workshop's path.  Throne Room on Feast: trashed once,
+    # gains twice.  Counts cannot tell copies apart, but none is needed: a
+    # card put into play resolves before any other card is put into play,
+    # and the first resolution trashes it, so a Feast in play is this one
+    # exactly when this is its first resolution.
+    if z[p * PR + PLAY_ROW, Card.FEAST] > 0:
+        trash_from(z, p, PLAY_ROW, Card.FEAST)
+    gain_up_to(z, deck, fst, prog, p, XS[Card.FEAST], DISC)
+
+
+@kernel_fn('void')
+def _tmp_to_hand(z, p, typemask):
+    """Put p's revealed cards with one of the type bits into its hand."""
+    h = p * PR + HAND
+    for c in range(NC):
+        k = z[TMP, c]
+        if k and TYPES[c] & typemask:
+            z[TMP, c] = 0
+            z[h, c] += k
+            z[_ps(p), PS_HAND_N] += k
+            emit(z, EV_MOVE, p, c, k, Z_REVEAL, HAND)
+
+
+@kernel_fn('void')
+def effect_adventurer(z, deck, rng, p):
+    # "Reveal cards from your deck until you reveal 2 Treasure cards. Put
+    # those into your hand and discard the other revealed cards."  An empty
+    # deck is refilled by shuffling the discard pile, as for a draw; the
+    # revealed cards wait in TMP, so they are not shuffled in.  With deck
+    # and discard both empty revealing stops, with fewer Treasures.
+    found = 0
+    revealed = 0
+    while found < XS[Card.ADVENTURER]:
+        c = _reveal(z, deck, rng, p, Z_REVEAL)
+        if c < 0:
+            break
+        revealed += 1
+        if TYPES[c] & T_TREASURE:
+            found += 1
+    if revealed == 0:
+        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
+    _tmp_to_hand(z, p, T_TREASURE)       # the Treasures into the hand
+    _tmp_to_discard(z, p)                # then the others onto the discard pile
+
+
+@kernel_fn('void')
+def effect_spy(z, deck, rng, fst, prog, p, n):
+    # +1 Card, +1 Action are the table's.  "Each player (including you)
+    # reveals the top card of their deck and either discards it or puts it
+    # back, your choice": you first, then the others in turn order from your
+    # left, for whom it is an Attack (Moat blocks it).  Your choice: your own
+    # card is discarded when a rule of your discard list names it (default:
+    # green cards and Curses); another player's when it would help them, an
+    # Action or a Treasure other than Copper.  Revealing from an empty deck
+    # shuffles first; with no cards at all there is nothing to reveal.
+    for j in range(n):
+        v = (p + j) % n
+        if j > 0 and not _attacked(z, v):
+            continue
+        c = _reveal(z, deck, rng, v, Z_REVEAL)
+        if c < 0:
+            emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+            continue
+        if j == 0:
+            discard = pick_call(z, fst, prog, p, DISCARD, TMP, 0, 0) >= 0
+        else:
+            discard = TYPES[c] & T_ACTION or (TYPES[c] & T_TREASURE and c != Card.COPPER)
+        if discard:
+            _discard_revealed(z, v, c, Z_REVEAL)
+        else:
+            z[TMP, c] -= 1
+            put_top(z, deck, v, c)
+            emit(z, EV_MOVE, v, c, 1, Z_REVEAL, Z_DECK)
+
+
+@kernel_fn('void')
+def effect_thief(z, deck, rng, fst, prog, p, n):
+    # "Each other player reveals the top 2 cards of their deck. If they
+    # revealed any Treasure cards, they trash one of them that you choose.
+    # You may gain any or all of these trashed cards. They discard the other
+    # revealed cards."  Victims in turn order from your left; Moat blocks.
+    # You choose each victim's dearest revealed Treasure (the first revealed
+    # on a tie); after each victim you gain it from the trash when a rule of
+    # your gain list names it, whatever it costs.
+    for j in range(1, n):
+        v = (p + j) % n
+        if not _attacked(z, v):
+            continue
+        best = -1
+        revealed = 0
+        for _ in range(XS[Card.THIEF]):
+            c = _reveal(z, deck, rng, v, Z_REVEAL)
+            if c < 0:
+                break
+            revealed += 1
+            if TYPES[c] & T_TREASURE and (best < 0 or COST[c] > COST[best]):
+                best = c
+        if revealed == 0:
+            emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+            continue
+        if best >= 0:
+            _trash_revealed(z, v, best, Z_REVEAL)
+        _tmp_to_discard(z, v)
+        if best < 0:
+            continue
+        z[TMP, best] += 1                  # the gain list sees just this card
+        take = pick_call(z, fst, prog, p, GAIN, TMP, 0, 0) >= 0
+        z[TMP, best] -= 1
+        if take:
+            z[TRASH_ROW, best] -= 1
+            z[p * PR + DISC, best] += 1
+            z[_ps(p), PS_DISC_N] += 1
+            _own(z, p, best, 1)
+            emit(z, EV_MOVE, p, best, 1, Z_TRASH, DISC)
+
+
+@kernel_fn('void')
+def effect_envoy(z, deck, rng, p):
+    # "Reveal the top 5 cards of your deck. The player to your left chooses
+    # one for you to discard. Put the rest into your hand."  Fewer than 5
+    # even after shuffling: reveal what there is; one is still discarded.
+    # The left neighbour's pick hurts most: the dearest revealed Action or
+    # Treasure, else the dearest card, the first revealed on a tie.
+    pick = -1                      # dearest Action or Treasure so far
+    dearest = -1                   # dearest card so far
+    revealed = 0
+    for _ in range(XS[Card.ENVOY]):
+        c = _reveal(z, deck, rng, p, Z_REVEAL)
+        if c < 0:
+            break
+        revealed += 1
+        if TYPES[c] & (T_ACTION | T_TREASURE) and (pick < 0 or COST[c] > COST[pick]):
+            pick = c
+        if dearest < 0 or COST[c] > COST[dearest]:
+            dearest = c
+    if revealed == 0:
+        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
+        return
+    _discard_revealed(z, p, pick if pick >= 0 else dearest, Z_REVEAL)
+    _tmp_to_hand(z, p, 0xFF)
+
+
+@kernel_fn('i8')
+def _hand_money(z, p):
+    """The coins p's Treasures in hand would make if played now."""
+    h = p * PR + HAND
+    money = 0
+    for i in range(TREASURE_CARDS.shape[0]):
+        c = TREASURE_CARDS[i]
+        money += z[h, c] * P_COINS[c]
+    if z[h, Card.SILVER] and z[p * PR + PLAY_ROW, Card.SILVER] == 0:
+        money += z[GS, GS_MERCHANT]          # the first Silver's Merchant bonus
+    return money
+
+
+@kernel_fn('void')
+def _play_treasures(z, p):
+    """Play every Treasure in p's hand now (their coins stay for the turn)."""
+    h = p * PR + HAND
+    first_silver = z[p * PR + PLAY_ROW, Card.SILVER] == 0 and z[h, Card.SILVER] > 0
+    for i in range(TREASURE_CARDS.shape[0]):
+        c = TREASURE_CARDS[i]
+        k = z[h, c]
+        if k:
+            move_n(z, p, HAND, PLAY_ROW, c, k)
+            z[GS, GS_COINS] += k * P_COINS[c]
+    if first_silver and z[GS, GS_MERCHANT]:
+        z[GS, GS_COINS] += z[GS, GS_MERCHANT]
+        emit(z, EV_PLUS_COINS, p, Card.MERCHANT, z[GS, GS_MERCHANT], 0, 0)
+        z[GS, GS_MERCHANT] = 0
+
+
+@kernel_fn('void')
+def effect_black_market(z, deck, fst, prog, p):
+    # +$2 is the table's.  "Reveal the top 3 cards of the Black Market deck.
+    # You may buy one of them immediately. Put the unbought cards on the
+    # bottom of the Black Market deck in any order."  Fewer than 3 left: what
+    # there is.  The deck is not a supply pile.  Buying uses no Buy and is
+    # not the Buy phase: it pays with the coins so far, and Treasures may be
+    # played from hand for it now (their coins stay for the Buy phase).
+    # Choice: the first buy rule naming a revealed card it can afford with
+    # its coins plus the Treasures in hand; it plays all those Treasures only
+    # when its coins are short.  The rest go under in the order revealed.
+    n = z[GS, GS_MARKET_N]
+    k = min(XS[Card.BLACK_MARKET], n)
+    r0 = z[MARKET, 0] if k > 0 else -1
+    r1 = z[MARKET, 1] if k > 1 else -1
+    r2 = z[MARKET, 2] if k > 2 else -1
+    for i in range(n - k):
+        z[MARKET, i] = z[MARKET, i + k]
+    n -= k
+    money = z[GS, GS_COINS] + _hand_money(z, p)
+    for r in (r0, r1, r2):                # revealed; TMP holds the affordable
+        if r >= 0:
+            emit(z, EV_MOVE, p, r, 1, Z_BLACK_MARKET, Z_REVEAL)
+            if COST[r] <= money:
+                z[TMP, r] += 1
+    c = pick_call(z, fst, prog, p, BUY, TMP, 0, 0)
+    for r in (r0, r1, r2):
+        if r >= 0 and COST[r] <= money:
+            z[TMP, r] -= 1
+    if c >= 0:
+        if z[GS, GS_COINS] < COST[c]:
+            _play_treasures(z, p)
+        emit(z, EV_BUY, p, c, COST[c], Z_BLACK_MARKET, 0)
+        z[GS, GS_COINS] -= COST[c]
+        z[p * PR + DISC, c] += 1
+        z[_ps(p), PS_DISC_N] += 1
+        _own(z, p, c, 1)
+        emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
+    else:
+        emit(z, EV_NOTHING, p, -1, 0, NO_BUY, 0)
+    for r in (r0, r1, r2):                # the others under, in revealed order
+        if r >= 0 and r != c:
+            z[MARKET, n] = r
+            n += 1
+            emit(z, EV_MOVE, p, r, 1, Z_REVEAL, Z_BLACK_MARKET)
+    z[GS, GS_MARKET_N] = n
+
+
 # ============================================================ playing cards
 
 @kernel_fn('void')
@@ -1283,7 +1567,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
     elif c == Card.HARBINGER:
         effect_harbinger(z, deck, fst, prog, p)
     elif c == Card.MERCHANT:
-        z[GS, GS_MERCHANT] += XS[Card.MERCHANT]
+        if z[p * PR + PLAY_ROW, Card.SILVER] == 0:    # else its Silver came already
+            z[GS, GS_MERCHANT] += XS[Card.MERCHANT]
     elif c == Card.VASSAL:
         effect_vassal(z, deck, rng, fst, prog, p)
     elif c == Card.WORKSHOP:
@@ -1314,6 +1599,20 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_witch(z, deck, p, n)
     elif c == Card.ARTISAN:
         effect_artisan(z, deck, fst, prog, p)
+    elif c == Card.CHANCELLOR:
+        effect_chancellor(z, deck, fst, prog, p)
+    elif c == Card.FEAST:
+        effect_feast(z, deck, fst, prog, p)
+    elif c == Card.ADVENTURER:
+        effect_adventurer(z, deck, rng, p)
+    elif c == Card.SPY:
+        effect_spy(z, deck, rng, fst, prog, p, n)
+    elif c == Card.THIEF:
+        effect_thief(z, deck, rng, fst, prog, p, n)
+    elif c == Card.ENVOY:
+        effect_envoy(z, deck, rng, p)
+    elif c == Card.BLACK_MARKET:
+        effect_black_market(z, deck, fst, prog, p)
 
 
 @kernel_fn('void')
@@ -1343,6 +1642,13 @@ def action_phase(z, deck, rng, fst, prog, p):
 def buy_phase(z, deck, fst, prog, p):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
     hand, play = z[p * PR + HAND], z[p * PR + PLAY_ROW]
+    traced = z.shape[0] > NROWS
+    if traced:                               # the Treasures about to be played
+        _record(z, EV_BUY_PHASE, p, -1, z[GS, GS_COINS], 0, 0)
+        for i in range(TREASURE_CARDS.shape[0]):
+            c = TREASURE_CARDS[i]
+            if hand[c]:
+                _record(z, EV_MOVE, p, c, hand[c], HAND, PLAY_ROW)
     coins = 0
     played = 0
     for i in range(TREASURE_CARDS.shape[0]):
@@ -1356,11 +1662,7 @@ def buy_phase(z, deck, fst, prog, p):
     merchant = z[GS, GS_MERCHANT] if play[Card.SILVER] > 0 else 0   # first Silver only
     z[GS, GS_COINS] += coins + merchant
     z[_ps(p), PS_TURN_COINS] = z[GS, GS_COINS]
-    if z.shape[0] > NROWS:                   # traced: one test for the whole phase
-        for i in range(TREASURE_CARDS.shape[0]):
-            c = TREASURE_CARDS[i]
-            if play[c]:
-                _record(z, EV_MOVE, p, c, play[c], HAND, PLAY_ROW)
+    if traced:
         if merchant:
             _record(z, EV_PLUS_COINS, p, Card.MERCHANT, merchant, 0, 0)
         _record(z, EV_COINS, p, -1, z[GS, GS_COINS], 0, 0)
@@ -1379,6 +1681,7 @@ def buy_phase(z, deck, fst, prog, p):
 @njit(cache=True, inline="always", _nrt=False)
 def cleanup(z, deck, rng, p):
     if z.shape[0] > NROWS:                   # traced: log each card moved
+        _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
         discard_all(z, p, PLAY_ROW)
         discard_all(z, p, HAND)
     else:                                    # one branch-free pass
@@ -1475,11 +1778,27 @@ def _pile_table() -> np.ndarray:
 PILE = _pile_table()
 
 @kernel_fn('void')
+def setup_black_market(z, rng, kingdom):
+    """The Black Market deck: one copy of each card marked IN_MARKET (the
+    pool's kingdom cards not in the supply), shuffled from the game's seed."""
+    n = 0
+    for c in range(NC):
+        if kingdom[c] == IN_MARKET:
+            i = below(rng, n + 1)            # insert at a random place: a shuffle
+            z[MARKET, n] = z[MARKET, i]
+            z[MARKET, i] = c
+            n += 1
+    z[GS, GS_MARKET_N] = n
+    for i in range(n):
+        emit(z, EV_START, 0, z[MARKET, i], 1, 0, Z_BLACK_MARKET)
+
+
+@kernel_fn('void')
 def setup_game(z, deck, rng, kingdom, n, strat):
     """A fresh game: supply for n players, 7 Copper + 3 Estate each, draw 5."""
     z[:, :] = 0
     for c in range(NC):
-        if kingdom[c]:
+        if kingdom[c] == IN_SUPPLY:
             z[IN_GAME, c] = 1
             z[SUPPLY, c] = PILE[n, c]
     z[GS, GS_PLAYERS] = n
@@ -1492,7 +1811,11 @@ def setup_game(z, deck, rng, kingdom, n, strat):
         z[ps, PS_DECK_N] = 10
         _own(z, p, Card.COPPER, 7)
         _own(z, p, Card.ESTATE, 3)
+        emit(z, EV_START, p, Card.COPPER, 7, 0, Z_DECK)
+        emit(z, EV_START, p, Card.ESTATE, 3, 0, Z_DECK)
         draw(z, deck, rng, p, 5)
+    if kingdom[Card.BLACK_MARKET] == IN_SUPPLY:
+        setup_black_market(z, rng, kingdom)
 
 
 
@@ -1567,6 +1890,20 @@ def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
             hits[b, r] += np.int64(fst[FST_HITS + r])
 
 
+@kernel_fn('void')
+def emit_score(z):
+    """Log each player's VP per Victory card and Curse (after the end event)."""
+    for p in range(z[GS, GS_PLAYERS]):
+        o = p * PR + OWN
+        for i in range(VP_CARDS.shape[0]):
+            c = VP_CARDS[i]
+            if z[o, c]:
+                emit(z, EV_VP, p, c, z[o, c], z[o, c] * VPS[c], 0)
+        g = z[o, Card.GARDENS]
+        if g:
+            emit(z, EV_VP, p, Card.GARDENS, g, g * (z[_ps(p), PS_OWN_N] // XS[Card.GARDENS]), 0)
+
+
 @njit(cache=True)
 def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     """Play game g of a run exactly as ``run_games`` does, logging its events
@@ -1580,6 +1917,7 @@ def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     per_turn = np.zeros((1, 0, 3), dtype=np.int64)
     ended = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn)
     score(z, vp, outcome)
+    emit_score(z)
     return ended
 
 

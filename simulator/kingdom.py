@@ -30,6 +30,12 @@ RECOMMENDED: dict[str, tuple[str, ...]] = {
     "Silver & Gold": ("Bandit", "Bureaucrat", "Chapel", "Harbinger", "Laboratory",
                       "Merchant", "Mine", "Moneylender", "Throne Room", "Vassal"),
 }
+# Other named sets from the seeds (not in the rulebook's list above).
+NAMED_KINGDOMS: dict[str, tuple[str, ...]] = {
+    # seeds/004_...: the first edition's set for a first game
+    "First Game (1st edition)": ("Cellar", "Moat", "Village", "Workshop", "Woodcutter",
+                                 "Smithy", "Remodel", "Militia", "Market", "Mine"),
+}
 RANDOM = "random"
 
 
@@ -37,34 +43,74 @@ def _set_key(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
-_SETS = {_set_key(k): k for k in RECOMMENDED}
+_SETS = {_set_key(k): k for k in [*RECOMMENDED, *NAMED_KINGDOMS]}
+_SET_CARDS = {**RECOMMENDED, **NAMED_KINGDOMS}
 
 
-def _random_order(seed: int) -> list[int]:
+def _random_order(seed: int, edition: int | None = None) -> list[int]:
     rng = np.random.default_rng([seed, 0x6B696E67])
-    return [int(c) for c in rng.permutation(C.KINGDOM_CARDS)]
+    return [int(c) for c in rng.permutation(C.card_pool(edition))]
 
 
-def random_kingdom(seed: int, needed: Iterable[int] = ()) -> list[int]:
-    """The needed cards plus cards drawn from the seed, 10 in all."""
-    return complete_kingdom([], needed, filler=_random_order(seed))
+def random_kingdom(seed: int, needed: Iterable[int] = (),
+                   edition: int | None = None) -> list[int]:
+    """The needed cards plus cards drawn from the seed (from one edition's
+    cards, or all), 10 in all."""
+    return complete_kingdom([], needed, filler=_random_order(seed, edition))
 
 
 def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
-                    wanted: Iterable[int] = ()) -> list[int]:
+                    wanted: Iterable[int] = (), edition: int | None = None) -> list[int]:
     """The 10 kingdom cards of a game: the spec (see ``parse_kingdom``), the
     cards the strategies need, then the ones they would like (their optional
     'Card?' rules) while there is room, then filler.  With no spec, or a
-    random one, the wanted cards are needed."""
+    random one, the wanted cards are needed.  With an edition, every card
+    given or needed must be of that edition (wanted ones outside it are left
+    out), and random cards and filler are drawn from it."""
     needed = list(needed)
-    if spec is None or (isinstance(spec, str) and _set_key(spec) == RANDOM):
+    pool = C.card_pool(edition)
+    wanted = [c for c in wanted if c in pool]
+    chosen = [] if spec is None or _is_random(spec) else parse_kingdom(spec)
+    market = C.Card.BLACK_MARKET in [*chosen, *needed]
+    if market:
+        # any card of the pool may come from the Black Market deck: what the
+        # strategies need is only wanted in the supply, while there is room
+        wanted = [c for c in dict.fromkeys([*needed, *wanted]) if c in pool]
+        needed = [C.Card.BLACK_MARKET] if not chosen else []
+    if spec is None or _is_random(spec):
         needed = list(dict.fromkeys([*needed, *wanted]))
+        if market:
+            needed = needed[:KINGDOM_SIZE]
+        _check_edition(needed, pool, edition)
         if spec is not None:
-            return random_kingdom(seed, needed)
-        return complete_kingdom([], needed)
-    base = list(dict.fromkeys([*parse_kingdom(spec), *needed]))
-    room = [c for c in wanted if c not in base][:max(0, KINGDOM_SIZE - len(base))]
-    return complete_kingdom(base, room)
+            return random_kingdom(seed, needed, edition)
+        return complete_kingdom([], needed, filler=pool)
+    base = list(dict.fromkeys([*chosen, *needed]))
+    _check_edition(base, pool, edition)
+    room = [c for c in wanted if c not in base]
+    return complete_kingdom(base, room[:max(0, KINGDOM_SIZE - len(base))], filler=pool)
+
+
+def _is_random(spec) -> bool:
+    return isinstance(spec, str) and _set_key(spec) == RANDOM
+
+
+def black_market_deck(kingdom: Iterable[int], edition: int | None = None) -> list[int]:
+    """The cards of the Black Market deck (in card order; the game shuffles
+    them): with Black Market in the kingdom, one copy of each kingdom card of
+    the pool that is not in the supply; else none."""
+    kingdom = set(kingdom)
+    if C.Card.BLACK_MARKET not in kingdom:
+        return []
+    return [c for c in C.card_pool(edition) if c not in kingdom]
+
+
+def _check_edition(cards: Iterable[int], pool, edition) -> None:
+    other = [C.NAMES[c] for c in cards if c not in pool]
+    if other:
+        raise ValueError(f"{', '.join(other)} {'is' if len(other) == 1 else 'are'} not "
+                         f"in the base game's edition {edition} (--edition {edition}); "
+                         "leave --edition out to play with every card")
 
 
 def parse_kingdom(spec: str | Iterable[str] | None, seed: int = 0) -> list[int]:
@@ -77,11 +123,11 @@ def parse_kingdom(spec: str | Iterable[str] | None, seed: int = 0) -> list[int]:
         if key == RANDOM:
             return random_kingdom(seed)
         if key in _SETS:
-            return [C.card_id(n) for n in RECOMMENDED[_SETS[key]]]
+            return [C.card_id(n) for n in _SET_CARDS[_SETS[key]]]
         if not _is_card(spec):
             hint = _near_set(key) or _card_hint(spec)
-            raise ValueError(f"unknown kingdom {spec!r}: give a recommended set "
-                             f"({', '.join(RECOMMENDED)}), 'random', or card names "
+            raise ValueError(f"unknown kingdom {spec!r}: give a named set "
+                             f"({', '.join(_SET_CARDS)}), 'random', or card names "
                              f"separated by commas{hint}")
     names = spec.split(",") if isinstance(spec, str) else list(spec)
     ids: list[int] = []
@@ -138,9 +184,11 @@ def complete_kingdom(chosen: Iterable[int], needed: Iterable[int] = (),
     return cards
 
 
-def supply_mask(kingdom: Iterable[int]) -> np.ndarray:
-    """int32[NCARDS]: 1 for every pile in the supply (base cards always)."""
+def supply_mask(kingdom: Iterable[int], market: Iterable[int] = ()) -> np.ndarray:
+    """int32[NCARDS] for the kernel's setup: 1 for every pile in the supply
+    (base cards always), 2 for every card of the Black Market deck."""
     mask = np.zeros(C.NCARDS, dtype=np.int32)
+    mask[list(market)] = 2
     mask[list(C.BASE_CARDS)] = 1
     mask[list(kingdom)] = 1
     return mask

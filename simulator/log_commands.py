@@ -1,12 +1,12 @@
 """``domsim log``: play one game of a run and show everything that happened.
 
     domsim log A B [C ...] --seed S [--game K] [--kingdom ...] [--players N]
-               [--turn-cap N] [--lang en|nl|de|ja] [--format text|json|html]
-               [--out FILE]
+               [--turn-cap N] [--edition 1|2] [--lang en|nl|de|ja]
+               [--format text|json|html] [--out FILE]
 
 Game K with seed S is the same game as game K of ``domsim compare A B ...
---seed S`` (same strategies, kingdom, players and turn cap), played again by
-the same kernel with its event log on.  Text goes to stdout unless ``--out``
+--seed S`` (same strategies, kingdom, players, turn cap and edition), played
+again by the same kernel with its event log on.  Text goes to stdout unless ``--out``
 is given; HTML always goes to a file (default ``domsim-log-seed{S}-game{K}.html``).
 Files are written atomically.
 
@@ -48,6 +48,10 @@ def log(
         show_default=False)] = None,
     turn_cap: Annotated[int, typer.Option(
         help="Stop the game after this many turns and score it as it stands.")] = 100,
+    edition: Annotated[Optional[int], typer.Option(
+        help="Use only the cards of this edition of the base game (1 or 2) for "
+             "random kingdoms, filler and the Black Market deck; default: all cards.",
+        show_default=False)] = None,
     lang: Annotated[str, typer.Option(
         help="Language of the card names: en, nl, de or ja.")] = "en",
     fmt: Annotated[str, typer.Option(
@@ -84,13 +88,13 @@ def log(
 
     try:
         trace = trace_game(list(strategies), seed, game, players=players,
-                           kingdom=kingdom, turn_cap=turn_cap)
+                           kingdom=kingdom, turn_cap=turn_cap, edition=edition)
     except errors as exc:
         raise fail(str(exc))
     try:
         text = gamelog.render(trace, fmt, lang)
-    except gamelog.ReplayError as exc:      # a kernel bug, not bad input
-        raise fail(f"the game's event log does not replay: {exc}", code=1)
+    except gamelog.LogError as exc:         # a kernel bug, not bad input
+        raise fail(f"the game's event log cannot be read: {exc}", code=1)
 
     if out is None:
         typer.echo(text, nl=False)

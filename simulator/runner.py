@@ -16,7 +16,7 @@ import numpy as np
 
 from . import cards as C
 from . import kernel as K
-from .kingdom import resolve_kingdom, supply_mask
+from .kingdom import black_market_deck, resolve_kingdom, supply_mask
 from .records import record_dtype
 from .results import Results, Tally, unique_names
 from .strategy import Strategy, compile_program, load_strategy, rule_notes, rule_warnings
@@ -47,27 +47,43 @@ def seat_entries(games: np.ndarray, players: int, n_entries: int) -> np.ndarray:
 
 
 def prepare(strategies: Sequence[str | Strategy], players: int | None,
-            kingdom, seed: int = 0) -> tuple[list[Strategy], int, list[int], np.ndarray]:
+            kingdom, seed: int = 0, edition: int | None = None
+            ) -> tuple[list[Strategy], int, list[int], np.ndarray]:
     """Validate the inputs; return strategies, players, kingdom, packed program."""
-    strats, players, cards, program = _compile(strategies, players, kingdom, seed)
+    strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition)
     return strats, players, cards, K.pack_program(program)
 
 
-def _compile(strategies, players, kingdom, seed):
+def _compile(strategies, players, kingdom, seed, edition=None):
     strats = resolve_strategies(strategies)
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
-    required = sorted(set().union(*(s.required_cards() for s in strats)))
-    wanted = sorted(set().union(*(s.cards() for s in strats)))
-    cards = resolve_kingdom(kingdom, required, seed, wanted=wanted)
-    return strats, players, cards, compile_program(strats, frozenset(cards))
+    # what a Black Market bot names, no other bot names: it buys it from the
+    # Black Market deck, so it is not asked for in the supply
+    market = [s.cards() for s in strats if C.Card.BLACK_MARKET in s.cards()]
+    others = [s.cards() for s in strats if C.Card.BLACK_MARKET not in s.cards()]
+    from_market = set().union(*market) - set().union(*others) - {C.Card.BLACK_MARKET}
+    required = sorted(set().union(*(s.required_cards() for s in strats)) - from_market)
+    wanted = sorted(set().union(*(s.cards() for s in strats)) - from_market)
+    cards = resolve_kingdom(kingdom, required, seed, wanted=wanted, edition=edition)
+    # a strategy may name the cards of the Black Market deck too
+    present = frozenset(cards) | frozenset(black_market_deck(cards, edition))
+    return strats, players, cards, compile_program(strats, present)
 
 
-def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int]) -> list[str]:
-    """One line per strategy whose optional ('Card?') cards are not in the kingdom."""
+def setup_mask(cards: Sequence[int], edition: int | None = None) -> np.ndarray:
+    """The kernel's kingdom mask: the supply, and the Black Market deck."""
+    return supply_mask(cards, black_market_deck(cards, edition))
+
+
+def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int],
+                       edition: int | None = None) -> list[str]:
+    """One line per strategy whose optional ('Card?') cards are not in the kingdom
+    (nor in its Black Market deck)."""
     notes = []
+    present = set(cards) | set(black_market_deck(cards, edition))
     for s in strats:
-        missing = sorted(s.cards() - set(cards))
+        missing = sorted(s.cards() - present)
         if missing:
             names = ", ".join(C.NAMES[c] for c in missing)
             notes.append(f"{s.name}: {names} not in the kingdom; its rules for "
@@ -77,7 +93,8 @@ def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int]) -> list
 
 def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
              players: int | None = None, kingdom=None, turn_cap: int = 100,
-             threads: int | None = None, keep_records: bool = True,
+             edition: int | None = None, threads: int | None = None,
+             keep_records: bool = True,
              progress: Callable[[int, int], None] | None = None,
              first: int = 0) -> Results:
     """Play ``games`` games and return their results.
@@ -86,7 +103,8 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     players than strategies the list is repeated to fill the seats.  The
     same seed gives bit-identical results for any ``threads``.  With
     ``keep_records=False`` only the aggregates are kept, so memory stays flat
-    however many games are played.
+    however many games are played.  ``edition`` (1 or 2) keeps the kingdom to
+    one edition of the base game; by default every card may be used.
 
     ``first`` plays games ``first .. first + games - 1`` of the run instead
     (a job of a larger run): every game depends only on the seed and its
@@ -97,10 +115,10 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     if first < 0:
         raise ValueError(f"the first game index must be 0 or more, not {first}")
     _check_run(seed, turn_cap)
-    strats, players, cards, program = _compile(strategies, players, kingdom, seed)
+    strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition)
     prog = K.pack_program(program)
     threads = _set_threads(threads)
-    mask = supply_mask(cards)
+    mask = setup_mask(cards, edition)
     n_entries = len(strats)
     entries = (np.arange(players) % n_entries).astype(np.int32)
     dtype = record_dtype(players)
@@ -137,7 +155,8 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
                    kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                    seconds=seconds, tally=None if keep_records else tally,
                    per_turn=per_turn.sum(axis=0),
-                   notes=absent_cards_notes(strats, cards) + rule_notes(strats, cards),
+                   notes=absent_cards_notes(strats, cards, edition)
+                   + rule_notes(strats, cards),
                    rule_hits=(program.sources, hits.sum(axis=0),
                               rule_warnings(strats, cards)))
 
@@ -179,16 +198,16 @@ class TraceOverflow(ValueError):
 
 def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 0, *,
                players: int | None = None, kingdom=None, turn_cap: int = 100,
-               capacity: int | None = None) -> Trace:
+               edition: int | None = None, capacity: int | None = None) -> Trace:
     """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
     its event log.  With no ``capacity`` the log grows to fit the game; a
     given capacity that is too small raises ``TraceOverflow``."""
     if game < 0:
         raise ValueError(f"--game must be 0 or more, not {game}")
     _check_run(seed, turn_cap)
-    strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
+    strats, players, cards, prog = prepare(strategies, players, kingdom, seed, edition)
     entries = (np.arange(players) % len(strats)).astype(np.int32)
-    mask = supply_mask(cards)
+    mask = setup_mask(cards, edition)
     size = capacity or 50_000
     while True:
         z = np.zeros((K.NROWS + size, K.NC), dtype=np.int32)

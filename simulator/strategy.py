@@ -76,11 +76,10 @@ TOP_KEYS = ("name", "description", *OPTION_KEYS, *LIST_KEYS)
 SPLICE = "..."                      # in an extending file's list: the parent's list
 KINGDOM = frozenset(C.KINGDOM_CARDS)
 _INT32 = (-(1 << 31), (1 << 31) - 1)
-# Cards with a "you may" choice the ``may`` table decides (first-edition
-# cards join when the card table has them).
+# Cards with a "you may" choice the ``may`` table decides.
 MAY_CARDS = tuple(C.card_id(n) for n in (
     "Harbinger", "Vassal", "Moneylender", "Throne Room", "Library", "Mine",
-    "Chancellor") if n.casefold() in {m.casefold() for m in C.NAMES})
+    "Chancellor"))
 # Words about the card a buy or gain rule would take.
 CARD_WORDS = ("ends_game", "lead_after")
 GUARD = "not (ends_game and lead_after <= 0)"     # penultimate_province
@@ -122,9 +121,17 @@ class RuleSource(NamedTuple):
 # ============================================================ defaults
 
 def _draw(c: int) -> int:
-    """Cards an Action draws; Library draws from 4 in hand up to 7 (3)."""
+    """Cards an Action draws: its +Cards, or what its text adds to the hand:
+    Library from 4 in hand up to 7 (3), Envoy 5 revealed less 1 discarded,
+    Adventurer its 2 Treasures."""
     s = TABLE[c]
-    return s.x - 4 if c == Card.LIBRARY else s.cards
+    if c == Card.LIBRARY:
+        return s.x - 4
+    if c == Card.ENVOY:
+        return s.x - 1
+    if c == Card.ADVENTURER:
+        return s.x
+    return s.cards
 
 
 def _play_order() -> list[int]:

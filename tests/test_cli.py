@@ -30,7 +30,7 @@ def engine(monkeypatch, two_player_results):
     fake = types.SimpleNamespace(calls=[], error=None, StrategyError=StrategyError)
 
     def simulate(strategies, games, seed=0, *, players=None, kingdom=None,
-                 turn_cap=100, threads=None, progress=None):
+                 turn_cap=100, edition=None, threads=None, progress=None):
         fake.calls.append(dict(strategies=strategies, games=games, seed=seed,
                                players=players, kingdom=kingdom, turn_cap=turn_cap,
                                threads=threads))
@@ -180,7 +180,7 @@ def test_cards_and_kingdoms_commands():
     from simulator.kingdom import RECOMMENDED
     res = _runner().invoke(cli.app, ["cards", "--lang", "nl"])
     assert res.exit_code == 0
-    lines = res.stdout.splitlines()
+    lines = res.stdout.split("\n\n")[0].splitlines()
     assert len(lines) == NCARDS
     assert any(line.startswith("Council Room (Raadszaal)") and "$5" in line
                and "+4 Cards, +1 Buy" in line for line in lines)

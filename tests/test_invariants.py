@@ -10,7 +10,7 @@ from numba import njit
 
 from simulator import cards as C
 from simulator import kernel as K
-from simulator.kingdom import supply_mask
+from simulator.kingdom import black_market_deck, supply_mask
 from simulator.strategy import Strategy, compile_program
 
 OK = 0
@@ -21,6 +21,8 @@ def _check(z, deck, n, start):
     """0 if the state is consistent, else a code saying what broke."""
     for c in range(K.NC):
         total = z[K.SUPPLY, c] + z[K.TRASH_ROW, c]
+        for i in range(z[K.GS, K.GS_MARKET_N]):
+            total += z[K.MARKET, i] == c
         if z[K.SUPPLY, c] < 0 or z[K.TRASH_ROW, c] < 0:
             return 1
         for p in range(n):
@@ -127,10 +129,14 @@ def test_cards_conserved_in_random_games(players):
     ends = np.zeros(3, dtype=np.int64)
     for round_ in range(8):
         kingdom = sorted(rng.choice(C.KINGDOM_CARDS, 10, replace=False).tolist())
-        bots = [_random_bot(rng, kingdom, i) for i in range(players)]
-        prog = K.pack_program(compile_program(bots, frozenset(kingdom)))
-        mask = supply_mask(kingdom)
-        start = np.array([K.PILE[players, c] if mask[c] else 0 for c in range(K.NC)])
+        if round_ == 0 and C.Card.BLACK_MARKET not in kingdom:
+            kingdom = sorted([C.Card.BLACK_MARKET, *kingdom[1:]])
+        market = black_market_deck(kingdom)      # bots buy some of it too
+        bots = [_random_bot(rng, kingdom + market[:4], i) for i in range(players)]
+        prog = K.pack_program(compile_program(bots, frozenset(kingdom) | set(market)))
+        mask = supply_mask(kingdom, market)
+        start = np.array([K.PILE[players, c] if mask[c] == 1 else int(mask[c] == 2)
+                          for c in range(K.NC)])
         start[C.Card.COPPER] += 7 * players
         start[C.Card.ESTATE] += 3 * players
         game, err = _play_checked(prog, mask, players, round_, 60, 60, start, ends)

@@ -1,0 +1,994 @@
+"""The rules oracle: an independent audit of kernel traces against RULES.md.
+
+``audit(trace)`` rebuilds a traced game from its events alone, in pure
+Python, on a fresh table, and checks every step against the rules; it knows
+nothing about how the kernel plays.  It is the second encoding of the rules
+that the log renderer (``simulator/gamelog.py``) must not carry: the tests
+run it over random games of every card (``tests/test_oracle.py``).
+
+- Zones: every player's hand, draw pile (with the known top cards), discard
+  pile, play area, set-aside, revealed and looked-at cards as multisets, the
+  supply, the trash and the Black Market deck.  A card moved from a zone that
+  does not hold it, a draw from an empty deck without a shuffle, a shuffle
+  while the deck still has cards, a buy beyond the coins or Buys, a Throne
+  Room that does not resolve its card twice, a game that goes on after it
+  should have ended ... raises ``RuleViolation`` naming the event.
+- Card texts (``TEXT_CHECKS``): what one resolution of a card did against its
+  text (Chapel trashes at most 4, the gains stay within their limits, Militia
+  leaves 3 cards, Witch gives only Curses, Library draws to 7 ...).  A card
+  without an entry is still held to every generic rule.
+- Attacks hit the other players in turn order, and skip a player only with a
+  reason the kernel states ("nothing" events) and that holds, or a Moat.
+- The end: the end condition, the score (Gardens per 10 cards), the winners
+  with the tie-break; ``audit`` returns the rebuilt ``Table``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simulator import cards as C
+from simulator import kernel as K
+from simulator.cards import Card
+from simulator.kernel import (
+    ASIDE, DISC, EV_BUY, EV_BUY_PHASE, EV_CLEANUP, EV_COINS, EV_DECK_TO_DISCARD, EV_END,
+    EV_MOAT, EV_MOVE, EV_NOTHING, EV_PLAYS, EV_PLUS_ACTIONS, EV_PLUS_BUYS, EV_PLUS_COINS,
+    EV_RESOLVE, EV_SHUFFLE, EV_START, EV_TURN, EV_VP, HAND, PLAY_ROW, Z_BLACK_MARKET,
+    Z_DECK, Z_LOOK, Z_REVEAL, Z_SUPPLY, Z_TRASH,
+)
+
+HAND_SIZE = 5
+ENDED = ("provinces", "piles", "turn_cap")
+_ATTACKS = frozenset(c for c in range(C.NCARDS) if C.TYPES[c] & C.ATTACK)
+# cards whose text affects other players without being an Attack
+_AFFECTS_OTHERS = _ATTACKS | {Card.COUNCIL_ROOM}
+_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle", EV_RESOLVE: "resolve",
+          EV_BUY: "buy", EV_COINS: "coins", EV_PLUS_ACTIONS: "plus_actions",
+          EV_PLUS_BUYS: "plus_buys", EV_PLUS_COINS: "plus_coins", EV_MOAT: "moat",
+          EV_END: "end", EV_START: "start", EV_NOTHING: "nothing", EV_PLAYS: "plays",
+          EV_DECK_TO_DISCARD: "deck_to_discard", EV_BUY_PHASE: "buy_phase",
+          EV_CLEANUP: "cleanup", EV_VP: "vp"}
+
+# Every (from, to) a move may have in the Action phase, and what it is.
+MOVES = {
+    (Z_DECK, HAND): "draw", (HAND, PLAY_ROW): "play", (DISC, PLAY_ROW): "play",
+    (Z_SUPPLY, DISC): "gain", (Z_SUPPLY, HAND): "gain_hand", (Z_SUPPLY, Z_DECK): "gain_deck",
+    (Z_TRASH, DISC): "gain_trash",
+    (HAND, Z_TRASH): "trash", (PLAY_ROW, Z_TRASH): "trash",
+    (Z_REVEAL, Z_TRASH): "trash", (Z_LOOK, Z_TRASH): "trash",
+    (HAND, DISC): "discard", (Z_REVEAL, DISC): "discard", (Z_LOOK, DISC): "discard",
+    (Z_DECK, DISC): "discard_deck",
+    (Z_DECK, Z_REVEAL): "reveal", (Z_DECK, Z_LOOK): "look",
+    (Z_REVEAL, Z_DECK): "put_back", (Z_LOOK, Z_DECK): "put_back",
+    (Z_REVEAL, HAND): "reveal_to_hand",
+    (DISC, Z_DECK): "from_discard", (HAND, Z_DECK): "topdeck",
+    (Z_DECK, ASIDE): "set_aside", (ASIDE, DISC): "discard_aside",
+    (Z_BLACK_MARKET, Z_REVEAL): "market_reveal", (Z_REVEAL, Z_BLACK_MARKET): "market_bottom",
+}
+
+
+class RuleViolation(AssertionError):
+    """The event log contradicts the rules or itself; ``index`` is the event."""
+
+    def __init__(self, index: int, message: str):
+        super().__init__(f"event {index}: {message}")
+        self.index = index
+
+
+def name(c: int) -> str:
+    return C.NAMES[c] if 0 <= c < C.NCARDS else str(c)
+
+
+def decide(vp, turns) -> tuple[list, list, str]:
+    """Winners, outcome per seat (0 loss, 1 win, 2 shared win) and the
+    tie-break used: most VP; tied players with fewer turns win; still tied
+    share the win."""
+    n = len(vp)
+    best = max(vp)
+    tied = [p for p in range(n) if vp[p] == best]
+    fewest = min(turns[p] for p in tied)
+    winners = [p for p in tied if turns[p] == fewest]
+    if len(winners) > 1:
+        tie_break = "shared"
+    elif len(tied) > 1:
+        tie_break = "fewer_turns"
+    else:
+        tie_break = "none"
+    won = 2 if len(winners) > 1 else 1
+    return winners, [won if p in winners else 0 for p in range(n)], tie_break
+
+
+# ============================================================ state
+
+@dataclass
+class Zones:
+    """One player's cards.  ``deck`` holds the whole draw pile; ``deck_top``
+    the cards known to be on top (the last one on top); the rest has no
+    order.  ``revealed``/``looked`` hold cards taken from the own deck;
+    ``market`` the Black Market cards this player revealed (not owned)."""
+    hand: Counter = field(default_factory=Counter)
+    deck: Counter = field(default_factory=Counter)
+    deck_top: list = field(default_factory=list)
+    discard: Counter = field(default_factory=Counter)
+    play: Counter = field(default_factory=Counter)
+    aside: Counter = field(default_factory=Counter)
+    revealed: Counter = field(default_factory=Counter)
+    looked: Counter = field(default_factory=Counter)
+    market: Counter = field(default_factory=Counter)
+
+    def owned(self) -> Counter:
+        total = Counter()
+        for z in (self.hand, self.deck, self.discard, self.play, self.aside,
+                  self.revealed, self.looked):
+            total.update(z)
+        return +total
+
+    def zone(self, zone: int) -> Counter:
+        return {HAND: self.hand, PLAY_ROW: self.play, DISC: self.discard,
+                ASIDE: self.aside, Z_REVEAL: self.revealed, Z_LOOK: self.looked}[zone]
+
+
+@dataclass
+class Resolution:
+    """One execution of an Action's text, and what it did."""
+    card: int
+    did: list = field(default_factory=list)       # (player, kind, card)
+    victims: list = field(default_factory=list)   # other seats, in the order hit
+    nothing: dict = field(default_factory=dict)   # seat -> reason
+    plays: int = -1                                # card it played (-1: none)
+    plays_times: int = 0
+    trashed: Counter = field(default_factory=Counter)   # by this resolution
+    bought: list = field(default_factory=list)
+    start_hand: int = 0                            # the player's hand size before
+
+    def of(self, kind, p):
+        return [c for q, k, c in self.did if q == p and k == kind]
+
+
+@dataclass
+class Table:
+    """The game rebuilt from its events, and its result."""
+    players: int
+    zones: list
+    supply: Counter
+    trash: Counter
+    market: list                      # the Black Market deck, top first
+    turns: list
+    ended_by: int = -1
+    vp: list = field(default_factory=list)
+    breakdown: list = field(default_factory=list)   # per seat: [(card, count, vp)]
+    outcome: list = field(default_factory=list)
+    winners: list = field(default_factory=list)
+    tie_break: str = "none"
+
+    def owned(self, p: int) -> Counter:
+        return self.zones[p].owned()
+
+    @property
+    def empty_piles(self) -> list:
+        return [c for c in sorted(self.supply) if self.supply[c] == 0]
+
+
+# ============================================================ card texts
+
+def _chapel(o, r, me):
+    if len(r.of("trash", me)) > C.X[Card.CHAPEL]:
+        return f"trashes {len(r.of('trash', me))} cards"
+
+
+def _gains(r, me):
+    return r.of("gain", me) + r.of("gain_hand", me) + r.of("gain_deck", me)
+
+
+def _workshop(o, r, me):
+    g = _gains(r, me)
+    if len(g) > 1 or any(C.COST[c] > C.X[Card.WORKSHOP] for c in g):
+        return "gains more than one card up to $4"
+
+
+def _remodel(o, r, me):
+    t, g = r.of("trash", me), _gains(r, me)
+    if len(t) > 1 or len(g) > len(t) or g and C.COST[g[0]] > C.COST[t[0]] + C.X[Card.REMODEL]:
+        return "gains more than a card costing up to $2 more than the trashed one"
+
+
+def _mine(o, r, me):
+    t, g = r.of("trash", me), _gains(r, me)
+    if len(t) > 1 or len(g) > len(t) or g and (
+            r.of("gain_hand", me) != g or not C.TYPES[g[0]] & C.TREASURE
+            or not C.TYPES[t[0]] & C.TREASURE or C.COST[g[0]] > C.COST[t[0]] + C.X[Card.MINE]):
+        return "does not turn a Treasure into one costing up to $3 more, in hand"
+
+
+def _artisan(o, r, me):
+    g, top = _gains(r, me), r.of("topdeck", me)
+    if len(g) > 1 or r.of("gain_hand", me) != g or any(C.COST[c] > C.X[Card.ARTISAN] for c in g) \
+            or len(top) != (1 if +o.zones[me].hand or top else 0):
+        return "does not gain a card up to $5 to hand and put one card onto the deck"
+
+
+def _moneylender(o, r, me):
+    if r.of("trash", me) not in ([], [Card.COPPER]):
+        return "trashes something other than one Copper"
+
+
+def _bureaucrat(o, r, me):
+    if r.of("gain_deck", me) not in ([], [Card.SILVER]):
+        return "gains something other than a Silver onto the deck"
+    for q in r.victims:
+        if any(not C.TYPES[x] & C.VICTORY for x in r.of("topdeck", q)):
+            return f"makes seat {q} put a non-Victory card onto the deck"
+
+
+def _bandit(o, r, me):
+    if r.of("gain", me) not in ([], [Card.GOLD]):
+        return "gains something other than a Gold"
+    for q in r.victims:
+        if any(x == Card.COPPER or not C.TYPES[x] & C.TREASURE for x in r.of("trash", q)):
+            return f"trashes a card of seat {q} it may not"
+
+
+def _poacher(o, r, me):
+    z = o.zones[me]
+    discarded = len(r.of("discard", me))
+    empty = len(o.table.empty_piles)
+    if discarded != min(empty, sum(z.hand.values()) + discarded):
+        return f"discards {discarded} with {empty} empty piles"
+
+
+def _library(o, r, me):
+    # draws to 7 unless deck and discard run out (the set-aside cards went
+    # to the discard pile afterwards)
+    z = o.zones[me]
+    if sum(z.hand.values()) < C.X[Card.LIBRARY] and (
+            +z.deck or sum(z.discard.values()) > len(r.of("discard_aside", me))):
+        return "stops drawing before 7 cards in hand"
+
+
+def _witch(o, r, me):
+    for q in r.victims:
+        if r.of("gain", q) not in ([], [Card.CURSE]):
+            return f"gives seat {q} something other than a Curse"
+
+
+def _militia(o, r, me):
+    for q in r.victims:
+        hand = sum(o.zones[q].hand.values())
+        if r.of("discard", q) and hand != C.X[Card.MILITIA]:
+            return f"leaves seat {q} with {hand} cards"
+    for q, (why, n) in r.nothing.items():
+        if why == K.HAND_SIZE and n > C.X[Card.MILITIA]:
+            return f"leaves seat {q} with {n} cards"
+
+
+def _throne_room(o, r, me):
+    if r.plays >= 0 and r.plays_times != C.X[Card.THRONE_ROOM]:
+        return f"plays {name(r.plays)} {r.plays_times} times"
+
+
+def _vassal(o, r, me):
+    if r.plays >= 0 and (r.plays_times != 1 or r.of("discard_deck", me) != [r.plays]):
+        return "plays a card it did not discard from the deck"
+
+
+def _treasure(c):
+    return bool(C.TYPES[c] & C.TREASURE)
+
+
+def _adventurer(o, r, me):
+    shown, to_hand, out = r.of("reveal", me), r.of("reveal_to_hand", me), r.of("discard", me)
+    found = [c for c in shown if _treasure(c)]
+    if sorted(to_hand) != sorted(found) or sorted(out) != sorted(c for c in shown
+                                                              if not _treasure(c)):
+        return "does not put the revealed Treasures into the hand and discard the rest"
+    if len(found) > C.X[Card.ADVENTURER] or found and len(found) == C.X[Card.ADVENTURER] \
+            and not _treasure(shown[-1]):
+        return "reveals past its second Treasure"
+    z = o.zones[me]
+    if len(found) < C.X[Card.ADVENTURER] and (+z.deck or sum(z.discard.values()) > len(out)):
+        return "stops revealing before 2 Treasures with cards left"
+
+
+def _chancellor(o, r, me):
+    kinds = {k for q, k, _ in r.did if k not in ("coins", "nothing")}
+    if not kinds <= {"deck_to_discard"} or r.of("deck_to_discard", me).count(-1) > 1:
+        return "does more than put the deck into the discard pile"
+
+
+def _feast(o, r, me):
+    g = _gains(r, me)
+    if r.of("trash", me) not in ([], [Card.FEAST]) or len(g) > 1 \
+            or any(C.COST[c] > C.X[Card.FEAST] for c in g):
+        return "does more than trash itself and gain a card up to $5"
+
+
+def _spy(o, r, me):
+    for q in [me, *r.victims]:
+        shown = r.of("reveal", q)
+        if q in r.nothing or r.of("moat", q):
+            continue
+        if len(shown) != 1:
+            return f"makes seat {q} reveal {len(shown)} cards"
+        c, gone = shown[0], r.of("discard", q)
+        if gone + r.of("put_back", q) != [c]:
+            return f"neither discards nor puts back seat {q}'s {name(c)}"
+        if q != me:
+            helps = C.TYPES[c] & C.ACTION or (_treasure(c) and c != Card.COPPER)
+            if bool(gone) != bool(helps):
+                return f"{'discards' if gone else 'puts back'} seat {q}'s {name(c)}"
+
+
+def _thief(o, r, me):
+    for q in r.victims:
+        shown, trashed = r.of("reveal", q), r.of("trash", q)
+        if q in r.nothing or r.of("moat", q):
+            continue
+        if len(shown) > C.X[Card.THIEF]:
+            return f"makes seat {q} reveal {len(shown)} cards"
+        found = [c for c in shown if _treasure(c)]
+        want = [max(found, key=lambda c: C.COST[c])] if found else []
+        if trashed != want:
+            return f"trashes {[name(c) for c in trashed]} of seat {q}, not its dearest Treasure"
+        if sorted(r.of("discard", q) + trashed) != sorted(shown):
+            return f"does not discard seat {q}'s other revealed cards"
+
+
+def _envoy(o, r, me):
+    shown, out, to_hand = r.of("reveal", me), r.of("discard", me), r.of("reveal_to_hand", me)
+    if len(shown) > C.X[Card.ENVOY] or len(out) != (1 if shown else 0) \
+            or sorted(out + to_hand) != sorted(shown):
+        return "does not discard one revealed card and put the rest into the hand"
+    useful = [c for c in shown if C.TYPES[c] & (C.ACTION | C.TREASURE)] or shown
+    if out and C.COST[out[0]] != max(C.COST[c] for c in useful):
+        return f"discards {name(out[0])}, not the dearest Action or Treasure"
+
+
+def _black_market(o, r, me):
+    shown, back = r.of("market_reveal", me), r.of("market_bottom", me)
+    if len(shown) > C.X[Card.BLACK_MARKET] or back != [c for c in shown if c not in r.bought]:
+        return "does not put the unbought cards under in the order revealed"
+    if r.of("treasure", me) and not r.bought:
+        return "plays Treasures and buys nothing"
+
+
+# card -> check(oracle, resolution, player) -> None or what is wrong
+TEXT_CHECKS = {
+    Card.ADVENTURER: _adventurer, Card.CHANCELLOR: _chancellor, Card.FEAST: _feast,
+    Card.SPY: _spy, Card.THIEF: _thief, Card.ENVOY: _envoy,
+    Card.BLACK_MARKET: _black_market,
+    Card.CHAPEL: _chapel, Card.WORKSHOP: _workshop, Card.REMODEL: _remodel,
+    Card.MINE: _mine, Card.ARTISAN: _artisan, Card.MONEYLENDER: _moneylender,
+    Card.BUREAUCRAT: _bureaucrat, Card.BANDIT: _bandit, Card.POACHER: _poacher,
+    Card.LIBRARY: _library, Card.WITCH: _witch, Card.MILITIA: _militia,
+    Card.THRONE_ROOM: _throne_room, Card.VASSAL: _vassal,
+}
+# cards that may play another card (an EV_PLAYS event)
+PLAYS_CARDS = {Card.THRONE_ROOM, Card.VASSAL}
+# cards that may buy during the Action phase, and the zone they buy from
+ACTION_BUYS = {Card.BLACK_MARKET: Z_BLACK_MARKET}
+# cards that may play Treasures during the Action phase
+ACTION_TREASURES = {Card.BLACK_MARKET}
+# cards that may trash themselves and still resolve again (Throne Room)
+SELF_TRASHING = {Card.FEAST}
+# cards whose "+$" events may differ from the table (the amount, or None: any)
+PLUS_COINS_EXTRA = {Card.MONEYLENDER: int(C.X[Card.MONEYLENDER])}
+
+
+# ============================================================ the audit
+
+class Oracle:
+    def __init__(self, trace):
+        self.trace = trace
+        n = self.n = int(trace.players)
+        if not C.MIN_PLAYERS <= n <= C.MAX_PLAYERS:
+            raise RuleViolation(0, f"{n} players")
+        in_supply = sorted(set(C.BASE_CARDS) | {int(c) for c in trace.kingdom})
+        self.in_supply = frozenset(in_supply)
+        self.zones = [Zones() for _ in range(n)]
+        self.table = Table(players=n, zones=self.zones,
+                           supply=Counter({c: C.pile_size(c, n) for c in in_supply}),
+                           trash=Counter(), market=[], turns=[0] * n)
+        self.cur = -1                  # seat whose turn it is, -1 in the setup
+        self.t = None                  # phase, Actions, Buys, $ ... of that turn
+        self.ended = False
+        self.expect_take = -1          # seat that must take from its deck next
+        self.expect_end = -2           # -2 during a turn; after it the ENDED_*
+                                       # code due, or -1: the game goes on
+        self.vp_events = [[] for _ in range(n)]
+        self.rows = []
+
+    # ---------------------------------------------------------- helpers
+    def fail(self, msg: str):
+        raise RuleViolation(self.i, msg)
+
+    def take(self, p: int, zone: int, c: int, k: int):
+        s, z = self.table, self.zones[p]
+        if zone == Z_DECK:
+            if k != 1:
+                self.fail(f"moves {k} cards from a deck at once")
+            if sum(z.deck.values()) == 0:
+                self.fail(f"seat {p} takes {name(c)} from an empty deck (no shuffle first)")
+            if z.deck_top:
+                if z.deck_top[-1] != c:
+                    self.fail(f"seat {p} takes {name(c)} from the deck, but "
+                              f"{name(z.deck_top[-1])} is on top")
+                z.deck_top.pop()
+            if z.deck[c] < 1:
+                self.fail(f"seat {p}'s deck holds no {name(c)}")
+            z.deck[c] -= 1
+            return
+        if zone == Z_SUPPLY:
+            if c not in self.in_supply:
+                self.fail(f"{name(c)} is not in the supply")
+            if s.supply[c] < k:
+                self.fail(f"the {name(c)} pile has {s.supply[c]}, not {k}")
+            s.supply[c] -= k
+            return
+        if zone == Z_TRASH:
+            r = self.t and self.t["res"]
+            if r is None or r.trashed[c] < k:
+                self.fail(f"{name(c)} leaves the trash, not trashed by this card")
+            r.trashed[c] -= k
+            s.trash[c] -= k
+            return
+        if zone == Z_BLACK_MARKET:
+            if s.market[:1] != [c]:
+                self.fail(f"takes {name(c)} from the Black Market deck, the top is "
+                          f"{name(s.market[0]) if s.market else 'nothing'}")
+            s.market.pop(0)
+            return
+        src = z.zone(zone)
+        if zone == Z_REVEAL and self.from_market(p, c):
+            src = z.market
+        if src[c] < k:
+            self.fail(f"seat {p}'s {zone} holds {src[c]} {name(c)}, not {k}")
+        src[c] -= k
+
+    def from_market(self, p, c) -> bool:
+        """Whether a card p moves out of "revealed" is a Black Market card."""
+        return self.zones[p].market[c] > 0 and (self.t["pending_buy"] == c
+                                                or self.move_dst == Z_BLACK_MARKET)
+
+    def put(self, p: int, zone: int, c: int, k: int, market=False):
+        s, z = self.table, self.zones[p]
+        if zone == Z_DECK:
+            for _ in range(k):
+                z.deck[c] += 1
+                z.deck_top.append(c)
+        elif zone == Z_TRASH:
+            s.trash[c] += k
+        elif zone == Z_BLACK_MARKET:
+            s.market += [c] * k
+        elif zone == Z_SUPPLY:
+            self.fail("a card goes back to the supply")
+        elif market:
+            z.market[c] += k
+        else:
+            z.zone(zone)[c] += k
+
+    # ---------------------------------------------------------- the loop
+    def run(self) -> Table:
+        ev = np.asarray(self.trace.events)
+        if ev.ndim != 2 or ev.shape[1] != 7:
+            raise RuleViolation(0, f"events must be [n, 7] rows, not {ev.shape}")
+        self.rows = ev.tolist()
+        for i, row in enumerate(self.rows):
+            self.i = i
+            self.move_dst = row[6] if row[2] == EV_MOVE else None
+            self.step(*row)
+        self.i = len(self.rows)
+        if not self.ended:
+            self.fail("the log ends before the game does (no end event)")
+        self.score()
+        return self.table
+
+    def next_row(self):
+        return self.rows[self.i + 1] if self.i + 1 < len(self.rows) else None
+
+    def step(self, turn, p, code, c, k, src, dst):
+        n = self.n
+        if code == EV_VP:
+            return self.on_vp(p, c, k, src)
+        if self.ended:
+            self.fail("event after the end of the game")
+        if not 0 <= p < n:
+            self.fail(f"seat {p} in a {n}-player game")
+        if code not in _NAMES:
+            self.fail(f"unknown event code {code}")
+        if code in (EV_MOVE, EV_RESOLVE, EV_BUY, EV_PLUS_ACTIONS, EV_PLUS_BUYS,
+                    EV_PLUS_COINS, EV_MOAT, EV_PLAYS, EV_START) and not 0 <= c < C.NCARDS:
+            self.fail(f"unknown card {c}")
+        if self.expect_take >= 0 and not (code == EV_MOVE and src == Z_DECK
+                                          and p == self.expect_take):
+            self.fail(f"seat {self.expect_take} shuffled but took no card")
+        if code == EV_TURN:
+            return self.on_turn(turn, p, k)
+        if code == EV_END:
+            return self.on_end(turn, p, k)
+        if self.expect_end != -2:
+            self.fail(f"{_NAMES[code]} event between turns")
+        want = 0 if self.cur < 0 else self.table.turns[self.cur] + 1
+        if turn != want:
+            self.fail(f"turn field {turn}, expected {want}")
+        if self.cur < 0:
+            return self.on_setup(p, code, c, k, src, dst)
+        t = self.t
+        if code == EV_SHUFFLE:
+            return self.on_shuffle(p, k, src, dst)
+        if code == EV_MOVE:
+            return self.on_move(p, c, k, src, dst)
+        if code == EV_NOTHING:
+            return self.on_nothing(p, c, k, src)
+        if p != self.cur and code != EV_MOAT:
+            self.fail(f"{_NAMES[code]} of seat {p} in seat {self.cur}'s turn")
+        if code == EV_RESOLVE:
+            return self.on_resolve(c)
+        if code == EV_PLAYS:
+            return self.on_plays(c, k)
+        if code in (EV_PLUS_ACTIONS, EV_PLUS_BUYS, EV_PLUS_COINS):
+            return self.on_plus(code, c, k)
+        if code == EV_MOAT:
+            return self.on_moat(p, c)
+        if code == EV_DECK_TO_DISCARD:
+            return self.on_deck_to_discard(p, k)
+        if code == EV_BUY_PHASE:
+            return self.on_buy_phase(k)
+        if code == EV_COINS:
+            return self.on_coins(k)
+        if code == EV_BUY:
+            return self.on_buy(c, k, src)
+        if code == EV_CLEANUP:
+            if t["phase"] != "buy" or t["pending_buy"] >= 0:
+                self.fail("clean-up before the buy phase is over")
+            t["phase"] = "cleanup"
+            return
+        self.fail(f"unexpected {_NAMES[code]} event")
+
+    # ---------------------------------------------------------- setup
+    def on_setup(self, p, code, c, k, src, dst):
+        z = self.zones[p]
+        if code == EV_START:
+            if dst == Z_BLACK_MARKET:
+                if c in self.in_supply or c not in C.KINGDOM_CARDS or c in self.table.market:
+                    self.fail(f"{name(c)} in the Black Market deck")
+                self.table.market.append(c)
+                return
+            if dst != Z_DECK or +z.hand:
+                self.fail("starting cards go to the deck before the first draw")
+            z.deck[c] += k
+            return
+        if code != EV_MOVE or (src, dst) != (Z_DECK, HAND):
+            self.fail("the setup only draws")
+        if z.deck != Counter({Card.COPPER: 7, Card.ESTATE: 3}) and not +z.hand:
+            self.fail(f"seat {p} starts with {dict(z.deck)}, not 7 Copper and 3 Estate")
+        self.take(p, src, c, k)
+        self.put(p, dst, c, k)
+        if sum(z.hand.values()) > HAND_SIZE:
+            self.fail(f"seat {p} draws more than {HAND_SIZE} in the setup")
+
+    # ---------------------------------------------------------- turns
+    def on_turn(self, turn, p, k):
+        s = self.table
+        if self.cur < 0:
+            for q, z in enumerate(self.zones):
+                if sum(z.hand.values()) != HAND_SIZE:
+                    self.fail(f"seat {q} starts with {sum(z.hand.values())} cards")
+            if self.table.market:
+                self.check_market_setup()
+            want = 0
+        else:
+            if self.expect_end == -2:
+                self.close_turn()
+            if self.expect_end >= 0:
+                self.fail(f"the game goes on, but it ended ({ENDED[self.expect_end]}) "
+                          "after the last turn")
+            want = (self.cur + 1) % self.n
+        if p != want:
+            self.fail(f"seat {p} takes a turn, it is seat {want}'s")
+        if k != s.turns[p] + 1 or turn != k:
+            self.fail(f"seat {p}'s turn {k} (turn field {turn}), expected {s.turns[p] + 1}")
+        self.cur = p
+        self.expect_end = -2
+        self.t = dict(phase="action", actions=1, buys=1, coins=0, merchant=0,
+                      merchant_due=None, silver_played=False, treasures=Counter(),
+                      stack=[], res=None, pending_buy=-1, pending_market=False,
+                      bought=False, drawn=0)
+
+    def check_market_setup(self):
+        """One copy of each card of the pool that is not in the supply."""
+        market = self.table.market
+        pool = set(C.KINGDOM_CARDS) - self.in_supply
+        if len(set(market)) != len(market) or not set(market) <= pool:
+            self.fail("the Black Market deck is not one copy of cards outside the supply")
+
+    def close_turn(self):
+        """After the last event of a turn: clean-up done, decide the end."""
+        s, t, p = self.table, self.t, self.cur
+        self.close_res()
+        if t["phase"] != "cleanup":
+            self.fail(f"seat {p}'s turn has no buy phase and clean-up")
+        z = self.zones[p]
+        if +z.play or +z.aside:
+            self.fail(f"seat {p} keeps cards in play or set aside after clean-up")
+        for q, zq in enumerate(self.zones):
+            if +zq.revealed or +zq.looked or +zq.market:
+                self.fail(f"seat {q}'s revealed cards were left lying")
+        left = sum(z.deck.values()) + sum(z.discard.values())
+        if t["drawn"] != HAND_SIZE and left:
+            self.fail(f"seat {p} draws {t['drawn']} at clean-up, not {HAND_SIZE}")
+        if sum(z.hand.values()) != t["drawn"]:
+            self.fail(f"seat {p}'s hand after clean-up is not the {t['drawn']} drawn")
+        s.turns[p] += 1
+        if s.supply[Card.PROVINCE] == 0:
+            self.expect_end = 0
+        elif len(s.empty_piles) >= C.empty_piles_to_end(self.n):
+            self.expect_end = 1
+        elif p == self.n - 1 and s.turns[p] >= self.trace.turn_cap:
+            self.expect_end = 2
+        else:
+            self.expect_end = -1
+
+    def on_end(self, turn, p, k):
+        if self.cur < 0:
+            self.fail("the game ends in the setup")
+        if self.expect_end == -2:
+            self.close_turn()
+        if p != self.cur:
+            self.fail(f"end event of seat {p} after seat {self.cur}'s turn")
+        if turn != self.table.turns[p]:
+            self.fail(f"end event with turn field {turn}")
+        if self.expect_end < 0:
+            self.fail("the game ends, but no end condition holds")
+        if k != self.expect_end:
+            self.fail(f"the game ends by {ENDED[k] if 0 <= k < 3 else k}, "
+                      f"expected {ENDED[self.expect_end]}")
+        if k != self.trace.ended_by:
+            self.fail(f"ended_by {k} in the log, {self.trace.ended_by} in the trace")
+        self.table.ended_by = k
+        self.ended = True
+
+    # ---------------------------------------------------------- actions
+    def close_res(self):
+        """The current resolution is finished: check its text and its attack."""
+        t = self.t
+        r = t["res"]
+        t["res"] = None
+        if r is None:
+            return
+        check = TEXT_CHECKS.get(r.card)
+        why = check(self, r, self.cur) if check else None
+        if why:
+            self.fail(f"{name(r.card)} {why}")
+        if r.card not in _ATTACKS:
+            return
+        order = [(self.cur + j) % self.n for j in range(1, self.n)]
+        hit = [q for q in order if q in r.victims]
+        if hit != r.victims:
+            self.fail(f"{name(r.card)} hits {r.victims}, not in turn order")
+        for q in order:
+            if q not in r.victims:
+                self.fail(f"{name(r.card)} leaves seat {q} untouched")
+
+    def affect(self, p, kind, c=-1):
+        """Record that the current resolution did ``kind`` to/for seat p."""
+        r = self.t["res"]
+        if r is None:
+            self.fail(f"{kind} outside an Action's resolution")
+        if p != self.cur:
+            if r.card not in _AFFECTS_OTHERS:
+                self.fail(f"{name(r.card)} affects seat {p}")
+            if p not in r.victims:
+                r.victims.append(p)
+            elif r.victims[-1] != p:
+                self.fail(f"seat {p} is hit twice by one {name(r.card)}")
+        r.did.append((p, kind, c))
+
+    def on_resolve(self, c):
+        t = self.t
+        if t["phase"] != "action":
+            self.fail("an Action resolves outside the action phase")
+        if not C.TYPES[c] & C.ACTION:
+            self.fail(f"{name(c)} is not an Action")
+        if not t["stack"]:
+            self.fail(f"{name(c)} resolves but nothing was played")
+        want = t["stack"].pop()
+        if want != c:
+            self.fail(f"{name(c)} resolves, {name(want)} was due")
+        if self.zones[self.cur].play[c] < 1 and c not in SELF_TRASHING:
+            self.fail(f"{name(c)} resolves but is not in play")
+        self.close_res()
+        t["res"] = Resolution(card=c, start_hand=sum(self.zones[self.cur].hand.values()))
+        if c == Card.MERCHANT and not t["silver_played"]:
+            t["merchant"] += int(C.X[Card.MERCHANT])
+
+    def on_plays(self, c, k):
+        t, r = self.t, self.t["res"]
+        if r is None or r.card not in PLAYS_CARDS or r.plays >= 0:
+            self.fail(f"{name(c)} played by a card that does not play cards")
+        if not C.TYPES[c] & C.ACTION or k < 1:
+            self.fail(f"plays {name(c)} {k} times")
+        prev = self.rows[self.i - 1]
+        if (prev[2], prev[3], prev[6]) != (EV_MOVE, c, PLAY_ROW):
+            self.fail(f"plays {name(c)} without putting it into play")
+        r.plays, r.plays_times = c, k
+        t["stack"] += [c] * k
+
+    def on_plus(self, code, c, k):
+        t = self.t
+        r = t["res"]
+        if code == EV_PLUS_COINS and c == Card.MERCHANT and t["merchant_due"] is not None:
+            if k != t["merchant_due"]:
+                self.fail(f"Merchant bonus ${k}, expected ${t['merchant_due']}")
+            t["merchant_due"] = None
+            t["coins"] += k
+            return
+        if t["phase"] != "action" or r is None or r.card != c:
+            self.fail(f"+{k} from {name(c)}, which is not resolving")
+        table = {EV_PLUS_ACTIONS: C.PLUS_ACTIONS, EV_PLUS_BUYS: C.PLUS_BUYS,
+                 EV_PLUS_COINS: C.PLUS_COINS}[code]
+        if k != table[c] and not (code == EV_PLUS_COINS and k == PLUS_COINS_EXTRA.get(c)):
+            self.fail(f"{name(c)} gives +{k}, its text says otherwise")
+        key = {EV_PLUS_ACTIONS: "actions", EV_PLUS_BUYS: "buys", EV_PLUS_COINS: "coins"}[code]
+        t[key] += k
+        r.did.append((self.cur, key, k))
+
+    def on_moat(self, p, c):
+        r = self.t["res"]
+        if c != Card.MOAT or r is None or r.card not in _ATTACKS:
+            self.fail("a Moat reveal outside an attack")
+        if p == self.cur or self.zones[p].hand[Card.MOAT] < 1:
+            self.fail(f"seat {p} reveals a Moat it does not hold")
+        self.affect(p, "moat", c)
+
+    def on_nothing(self, p, c, k, why):
+        """A stated reason why p is unaffected or does nothing: it must hold."""
+        z, s = self.zones[p], self.table
+        if why == K.NO_CARDS and (+z.deck or +z.discard):
+            self.fail(f"seat {p} has cards to reveal")
+        elif why == K.PILE_EMPTY and s.supply[c] != 0:
+            self.fail(f"seat {p} gains no {name(c)}, but the pile has {s.supply[c]}")
+        elif why == K.HAND_SIZE and sum(z.hand.values()) != k:
+            self.fail(f"seat {p} has {sum(z.hand.values())} cards in hand, not {k}")
+        elif why == K.NO_TYPE and any(C.TYPES[x] & k for x in +z.hand):
+            self.fail(f"seat {p} has a card of type {k} in hand")
+        elif why not in (K.NO_CARDS, K.PILE_EMPTY, K.HAND_SIZE, K.NO_TYPE, K.NO_PLAY,
+                         K.NO_BUY):
+            self.fail(f"unknown reason {why}")
+        r = self.t["res"]
+        self.affect(p, "nothing")
+        r.nothing[p] = (why, k)
+
+    def on_deck_to_discard(self, p, k):
+        z = self.zones[p]
+        if p != self.cur or k != sum(z.deck.values()) or k < 1:
+            self.fail(f"seat {p} puts {k} cards of a {sum(z.deck.values())}-card deck "
+                      "into the discard pile")
+        z.discard.update(z.deck)
+        z.deck, z.deck_top = Counter(), []
+        self.affect(p, "deck_to_discard")
+
+    # ---------------------------------------------------------- moves
+    def on_shuffle(self, p, k, src, dst):
+        z = self.zones[p]
+        t = self.t
+        if (src, dst) != (DISC, Z_DECK):
+            self.fail("a shuffle is discard -> deck")
+        if +z.deck:
+            self.fail(f"seat {p} shuffles with {sum(z.deck.values())} cards still in the deck")
+        if k != sum(z.discard.values()) or k < 1:
+            self.fail(f"seat {p} shuffles {k} cards, the discard pile has "
+                      f"{sum(z.discard.values())}")
+        z.deck, z.discard, z.deck_top = +z.discard, Counter(), []
+        self.expect_take = p
+        if t["phase"] == "cleanup":
+            if p != self.cur:
+                self.fail(f"seat {p} shuffles in seat {self.cur}'s clean-up")
+        elif t["phase"] != "action":
+            self.fail("a shuffle in the buy phase")
+        else:
+            self.affect(p, "shuffle")
+
+    def on_move(self, p, c, k, src, dst):
+        t = self.t
+        if k < 1:
+            self.fail(f"a move of {k} cards")
+        self.expect_take = -1
+        pair = (src, dst)
+        phase = t["phase"]
+
+        if t["pending_buy"] >= 0:
+            want = (Z_REVEAL if t["pending_market"] else Z_SUPPLY, DISC)
+            if (p, c, pair) != (self.cur, t["pending_buy"], want) or k != 1:
+                self.fail(f"the bought {name(t['pending_buy'])} does not go to "
+                          "the discard pile")
+            self.apply(p, c, k, src, dst)
+            t["pending_buy"] = -1
+            return
+        if phase == "buy":
+            if pair != (HAND, PLAY_ROW) or p != self.cur or not C.TYPES[c] & C.TREASURE:
+                self.fail(f"move {src} -> {dst} in the buy phase")
+            if t["bought"]:
+                self.fail(f"plays {name(c)} after buying")
+            if t["treasures"][c]:
+                self.fail(f"{name(c)} played twice in the buy phase")
+            self.play_treasure(p, c, k)
+            t["treasures"][c] += k
+            return
+        if phase == "cleanup":
+            return self.cleanup_move(p, c, k, src, dst)
+        if phase != "action":
+            self.fail(f"a move in the {phase} phase")
+        if pair not in MOVES:
+            self.fail(f"a move {src} -> {dst}")
+        kind = MOVES[pair]
+        if pair == (HAND, PLAY_ROW) and p == self.cur and C.TYPES[c] & C.TREASURE \
+                and not C.TYPES[c] & C.ACTION:
+            r = t["res"]
+            if r is None or r.card not in ACTION_TREASURES:
+                self.fail(f"plays {name(c)} in the Action phase")
+            self.play_treasure(p, c, k)
+            self.affect(p, "treasure", c)
+            return
+        if kind == "play":
+            return self.play_move(p, c, k, src, dst)
+        if pair == (Z_REVEAL, DISC) and self.from_market(p, c):
+            self.fail(f"{name(c)} from the Black Market deck goes to a discard pile unbought")
+        if kind in ("market_reveal", "market_bottom"):
+            r = t["res"]
+            if r is None or r.card not in ACTION_BUYS or p != self.cur:
+                self.fail(f"{name(c)} moves with the Black Market deck outside Black Market")
+            self.take(p, src, c, k)
+            self.put(p, dst, c, k, market=kind == "market_reveal")
+            r.did.append((p, kind, c))
+            return
+        if kind == "trash":
+            r = t["res"]
+            if r is not None:
+                r.trashed[c] += k
+        for _ in range(k):
+            self.affect(p, kind, c)
+        self.apply(p, c, k, src, dst)
+
+    def play_treasure(self, p, c, k):
+        t = self.t
+        if self.zones[p].hand[c] < k:
+            self.fail(f"plays {k} {name(c)} from a hand of {self.zones[p].hand[c]}")
+        t["coins"] += int(C.PLUS_COINS[c]) * k
+        if c == Card.SILVER and not t["silver_played"]:
+            t["silver_played"] = True
+            if t["merchant"]:
+                t["merchant_due"] = t["merchant"]
+                t["merchant"] = 0
+        self.apply(p, c, k, HAND, PLAY_ROW)
+
+    def play_move(self, p, c, k, src, dst):
+        """An Action put into play: the turn's play, or by the resolving card."""
+        t = self.t
+        nxt = self.next_row()
+        if p != self.cur or not C.TYPES[c] & C.ACTION or k != 1:
+            self.fail(f"plays {name(c)} from {src} here")
+        if nxt is not None and nxt[2] == EV_PLAYS:        # the resolving card plays it
+            if t["res"] is None:
+                self.fail(f"{name(c)} played by no card")
+            t["res"].did.append((p, "play", c))
+        else:
+            if src != HAND or t["stack"]:
+                self.fail(f"plays {name(c)} before the last Action resolved")
+            if t["actions"] < 1:
+                self.fail(f"plays {name(c)} with no Action left")
+            t["actions"] -= 1
+            self.close_res()
+            t["stack"].append(c)
+        self.apply(p, c, k, src, dst)
+
+    def cleanup_move(self, p, c, k, src, dst):
+        """Play area and hand to the discard pile, then draw 5."""
+        t, z = self.t, self.zones[p]
+        pair = (src, dst)
+        if p != self.cur:
+            self.fail(f"seat {p} moves cards in seat {self.cur}'s clean-up")
+        if pair in ((PLAY_ROW, DISC), (HAND, DISC)):
+            if t["drawn"]:
+                self.fail("clean-up discards after drawing")
+            if pair == (HAND, DISC) and +z.play:
+                self.fail("clean-up discards the hand before the play area")
+            if z.zone(src)[c] != k:
+                self.fail(f"clean-up leaves {name(c)} in zone {src}")
+            return self.apply(p, c, k, src, dst)
+        if pair != (Z_DECK, HAND):
+            self.fail(f"move {src} -> {dst} in clean-up")
+        if +z.play or (not t["drawn"] and +z.hand):
+            self.fail("clean-up draws before discarding hand and play")
+        self.apply(p, c, k, src, dst)
+        t["drawn"] += 1
+        if t["drawn"] > HAND_SIZE:
+            self.fail(f"clean-up draws more than {HAND_SIZE}")
+
+    def apply(self, p, c, k, src, dst):
+        market = src == Z_BLACK_MARKET
+        self.take(p, src, c, k)
+        self.put(p, dst, c, k, market=market)
+
+    # ---------------------------------------------------------- buying
+    def on_buy_phase(self, k):
+        t = self.t
+        if t["phase"] != "action" or t["stack"]:
+            self.fail("the buy phase starts twice or mid-Action")
+        self.close_res()
+        if k != t["coins"]:
+            self.fail(f"the buy phase starts with ${k}, the Actions gave ${t['coins']}")
+        t["phase"] = "buy"
+        t["bought"] = False
+        t["merchant_due"] = None
+
+    def on_coins(self, k):
+        t = self.t
+        if t["phase"] != "buy" or t["bought"]:
+            self.fail("coins counted outside the buy phase")
+        left = [c for c in +self.zones[self.cur].hand if C.TYPES[c] & C.TREASURE]
+        if left:
+            self.fail(f"{name(left[0])} left in hand in the buy phase")
+        if t["merchant_due"]:
+            self.fail(f"Merchant bonus ${t['merchant_due']} not paid")
+        if k != t["coins"]:
+            self.fail(f"${k} to spend, the cards give ${t['coins']}")
+
+    def on_buy(self, c, k, src):
+        t = self.t
+        if C.COST[c] != k:
+            self.fail(f"buys {name(c)} for {k}, its cost is {C.COST[c]}")
+        if t["coins"] < k:
+            self.fail(f"buys {name(c)} (${k}) with ${t['coins']}")
+        if t["phase"] == "action":
+            r = t["res"]
+            if r is None or ACTION_BUYS.get(r.card) != src or r.bought:
+                self.fail(f"buys {name(c)} in the Action phase")
+            if self.zones[self.cur].market[c] < 1:
+                self.fail(f"buys {name(c)}, which it did not reveal")
+            r.bought.append(c)
+            t["pending_market"] = True
+        else:
+            if t["phase"] != "buy":
+                self.fail("a buy before the buy phase or after clean-up")
+            if t["buys"] < 1:
+                self.fail("buys with no Buy left")
+            t["buys"] -= 1
+            t["bought"] = True
+            t["pending_market"] = False
+        t["coins"] -= k
+        t["pending_buy"] = c
+
+    # ---------------------------------------------------------- score
+    def on_vp(self, p, c, k, v):
+        if not self.ended:
+            self.fail("a score before the end")
+        self.vp_events[p].append((c, k, v))
+
+    def score(self):
+        s = self.table
+        s.vp, s.breakdown = [], []
+        for p in range(self.n):
+            own = s.owned(p)
+            size = sum(own.values())
+            rows = []
+            for c in sorted(own):
+                if c == Card.GARDENS:
+                    v = own[c] * (size // int(C.X[Card.GARDENS]))
+                elif C.VP[c]:
+                    v = own[c] * int(C.VP[c])
+                else:
+                    continue
+                rows.append((c, own[c], v))
+            s.breakdown.append(rows)
+            s.vp.append(sum(v for _, _, v in rows))
+            if rows != self.vp_events[p]:
+                raise RuleViolation(self.i, f"seat {p} scores {self.vp_events[p]}, "
+                                            f"the rules give {rows}")
+        s.winners, s.outcome, s.tie_break = decide(s.vp, s.turns)
+
+
+def audit(trace) -> Table:
+    """Rebuild the game of ``trace`` from its events, checking each one."""
+    return Oracle(trace).run()

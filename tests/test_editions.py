@@ -1,0 +1,83 @@
+"""Card pools by edition, random kingdoms from them, names in the seed languages."""
+import pytest
+import typer.testing
+
+from simulator import cards as C
+from simulator import cli
+from simulator.kingdom import random_kingdom, resolve_kingdom
+from simulator.runner import simulate
+
+SECOND_ONLY = {"Harbinger", "Merchant", "Vassal", "Poacher", "Bandit", "Sentry", "Artisan"}
+
+
+def test_the_second_edition_is_the_rulebook_s_26_cards():
+    second = {C.NAMES[c] for c in C.card_pool(2)}
+    assert len(second) == 26 and SECOND_ONLY <= second
+    assert not second & {C.NAMES[c] for c in C.KINGDOM_CARDS if not C.TABLE[c].editions}
+    first = {C.NAMES[c] for c in C.card_pool(1)}
+    assert not first & SECOND_ONLY and len(second & first) == 19
+    assert C.card_pool() == C.KINGDOM_CARDS
+
+
+def test_random_kingdoms_draw_from_the_chosen_pool():
+    every = set()
+    for seed in range(60):
+        k2 = random_kingdom(seed, edition=2)
+        assert len(set(k2)) == 10 and set(k2) <= set(C.card_pool(2))
+        assert set(random_kingdom(seed, edition=1)) <= set(C.card_pool(1))
+        every |= set(random_kingdom(seed))
+    assert every == set(C.KINGDOM_CARDS)          # by default all cards turn up
+    assert resolve_kingdom("random", seed=5, edition=2) == random_kingdom(5, edition=2)
+
+
+def test_an_edition_refuses_cards_from_outside_it():
+    harbinger = C.card_id("Harbinger")
+    with pytest.raises(ValueError, match="Harbinger is not in the base game's edition 1"):
+        resolve_kingdom("Harbinger,Smithy", edition=1)
+    with pytest.raises(ValueError, match="--edition 1"):
+        resolve_kingdom(None, [harbinger], edition=1)
+    with pytest.raises(ValueError, match="--edition must be 1 or 2"):
+        resolve_kingdom(None, edition=3)
+    # filler comes from the edition too
+    assert set(resolve_kingdom("Smithy", edition=1)) <= set(C.card_pool(1))
+
+
+def test_compare_takes_an_edition():
+    r = simulate(["big-money", "smithy"], 20, 1, kingdom="random", edition=2)
+    assert {C.card_id(n) for n in r.kingdom} <= set(C.card_pool(2))
+    res = typer.testing.CliRunner().invoke(
+        cli.app, ["compare", "big-money", "smithy", "-n", "10", "--edition", "7"])
+    assert res.exit_code == 2 and "error: --edition must be 1 or 2" in res.stderr
+    res = typer.testing.CliRunner().invoke(
+        cli.app, ["log", "big-money", "smithy", "--seed", "1", "--edition", "1",
+                  "--kingdom", "Harbinger"])
+    assert res.exit_code == 2 and "Harbinger is not in the base game's edition 1" in res.stderr
+
+
+def test_cards_command_shows_editions_and_unsure_names():
+    res = typer.testing.CliRunner().invoke(cli.app, ["cards"])
+    assert res.exit_code == 0
+    lines = res.stdout.split("\n\n")[0].splitlines()
+    assert len(lines) == C.NCARDS
+    assert any(line.startswith("Harbinger") and " 2nd " in line for line in lines)
+    assert any(line.startswith("Smithy") and " 1st+2nd " in line for line in lines)
+    for c, lang in C.unsure_names():
+        res = typer.testing.CliRunner().invoke(cli.app, ["cards", "--lang", lang])
+        assert f"{C.NAMES[c]} ({C.localized(c, lang)}?)" in res.stdout
+        assert f"{C.NAMES[c]} ({lang}: {C.localized(c, lang)})" in res.stdout.split("\n\n")[1]
+
+
+def test_the_first_edition_first_game_is_a_named_kingdom():
+    from simulator.kingdom import NAMED_KINGDOMS, RECOMMENDED, parse_kingdom
+    want = ["Cellar", "Moat", "Village", "Workshop", "Woodcutter", "Smithy", "Remodel",
+            "Militia", "Market", "Mine"]
+    for spelling in ("First Game (1st edition)", "first game 1st edition"):
+        assert [C.NAMES[c] for c in parse_kingdom(spelling)] == want
+    assert "First Game (1st edition)" not in RECOMMENDED      # the rulebook's six stay six
+    assert set(want) <= {C.NAMES[c] for c in C.card_pool(1)}
+    res = typer.testing.CliRunner().invoke(cli.app, ["kingdoms"])
+    assert any(line.startswith("First Game (1st edition)") and "Woodcutter" in line
+               for line in res.stdout.splitlines())
+    assert NAMED_KINGDOMS
+    r = simulate(["bm-woodcutter", "bm-militia"], 20, 0, kingdom="First Game (1st edition)")
+    assert r.kingdom == want
