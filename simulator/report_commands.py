@@ -27,7 +27,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import Progress, fail, isatty, user_errors
+from simulator.cli_common import Progress, fail, isatty, note_ignored, user_errors
 
 BASE = "big-money-ultimate"
 REPORT_BATCHES = 10            # independent batches per report run (per-turn CIs)
@@ -275,6 +275,8 @@ def tournament_cmd(
         if from_file is not None:
             if strategies:
                 raise ValueError("give either strategies or --from, not both")
+            note_ignored(["games", "kingdom", "seed", "all_seat_orders", "turn_cap",
+                          "threads"], f"with --from {from_file}: its records are used")
             runs, meta = load_runs(from_file)
             if meta.get("command") != "tournament":
                 raise ValueError(f"{from_file} holds records of "
@@ -380,7 +382,7 @@ def parse_kingdom_file(path) -> dict[str, list[str]]:
     from simulator import cards as C
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ValueError(f"{path}: no such kingdom file") from None
     except (OSError, UnicodeDecodeError) as e:
@@ -521,6 +523,8 @@ def sweep_cmd(
         from reports import sweep as SW
         from reports.store import load_runs, save_runs
         if from_file is not None:
+            note_ignored(["kingdoms", "strategies", "vs", "best_card", "games", "seed",
+                          "turn_cap", "threads"], f"with --from {from_file}: its records are used")
             runs, meta = load_runs(from_file)
             if meta.get("command") != "sweep":
                 raise ValueError(f"{from_file} holds records of "
@@ -656,8 +660,10 @@ def balance_cmd(
         _check_outputs(csv, json_out, parquet, save_records)
         from reports import balance as BAL
         from reports.store import load_runs, save_runs
-        BAL.check_out_dir(out)
+        BAL.check_out_dir(out, csv, json_out, parquet, save_records)
         if from_file is not None:
+            note_ignored(["games", "players", "seed", "turn_cap", "threads"],
+                         f"with --from {from_file}: its records are used")
             runs, meta = load_runs(from_file)
             if meta.get("command") != "report balance":
                 raise ValueError(f"{from_file} holds records of "

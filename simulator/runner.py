@@ -16,12 +16,12 @@ import numpy as np
 
 from . import cards as C
 from . import kernel as K
+from .chunking import chunks
 from .kingdom import resolve_kingdom, supply_mask
-from .records import record_dtype
-from .results import Results, Tally, unique_names
+from .records import MAX_GAMES, MAX_TURN_CAP, record_dtype
+from .results import Results, Tally, new_records, unique_names
 from .strategy import Strategy, compile_program, load_strategy
 
-CHUNK = 1 << 17            # games per kernel call, between progress reports
 STATS_TURNS = 60           # per-turn VP and coins are kept for turns 1..60
 
 
@@ -83,8 +83,9 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     ``keep_records=False`` only the aggregates are kept, so memory stays flat
     however many games are played.
     """
-    if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"--games must be between 1 and {MAX_GAMES:,} "
+                         f"(2**63 - 1), not {games:,}")
     _check_run(seed, turn_cap)
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
     threads = _set_threads(threads)
@@ -92,13 +93,12 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     n_entries = len(strats)
     entries = (np.arange(players) % n_entries).astype(np.int32)
     dtype = record_dtype(players)
-    records = np.empty(games, dtype=dtype) if keep_records else None
+    records = new_records(games, players) if keep_records else None
     tally = Tally.empty(n_entries, players)
     per_turn = np.zeros((16 * threads, n_entries, min(turn_cap, STATS_TURNS), 3), np.int64)
 
     started = time.perf_counter()
-    for first in range(0, games, CHUNK):
-        count = min(CHUNK, games - first)
+    for first, count in chunks(games, least=threads):
         chunk = np.empty(count, dtype=dtype)
         out = {f: np.zeros((count, players), dtype[f].base)
                for f in ("vp", "turns", "outcome", "cards", "curses", "provinces")}
@@ -166,8 +166,8 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
     its event log.  With no ``capacity`` the log grows to fit the game; a
     given capacity that is too small raises ``TraceOverflow``."""
-    if game < 0:
-        raise ValueError(f"--game must be 0 or more, not {game}")
+    if not 0 <= game < MAX_GAMES:
+        raise ValueError(f"--game must be between 0 and 2**63 - 2, not {game}")
     _check_run(seed, turn_cap)
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed)
     entries = (np.arange(players) % len(strats)).astype(np.int32)
@@ -197,8 +197,9 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
 
 
 def _check_run(seed: int, turn_cap: int) -> None:
-    if turn_cap < 1:
-        raise ValueError(f"--turn-cap must be at least 1, not {turn_cap}")
+    if not 1 <= turn_cap <= MAX_TURN_CAP:
+        raise ValueError(f"--turn-cap must be between 1 and {MAX_TURN_CAP} (turns are "
+                         f"stored as 16-bit numbers), not {turn_cap}")
     if not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
 

@@ -198,6 +198,20 @@ def _card_ratio(name: str) -> float:
     return max(_ratio(key, k) for k in _CARD_SPELLINGS)
 
 
+MAX_NESTING = 100        # deeper conditions are refused before any recursion
+
+
+def _nesting(node) -> int:
+    """Depth of an expression tree, measured without recursion."""
+    deepest, todo = 0, [(node, 1)]
+    while todo:
+        node, depth = todo.pop()
+        deepest = max(deepest, depth)
+        todo += [(c, depth + 1) for c in ast.iter_child_nodes(node)
+                 if isinstance(c, ast.expr)]
+    return deepest
+
+
 class _Condition:
     """Compiles one condition; ``fail`` raises with the rule's location."""
 
@@ -230,6 +244,11 @@ class _Condition:
             tree = ast.parse(self.src, mode="eval")
         except SyntaxError as e:
             self.syntax_error(e)
+        except (RecursionError, MemoryError):
+            tree = None
+        if tree is None or _nesting(tree.body) > MAX_NESTING:
+            self.fail(f"condition nested too deeply (at most {MAX_NESTING} levels of "
+                      "operators and parentheses)", self.base + 1, self.src[:20])
         code, kind = self.expr(tree.body)
         if kind != BOOL:
             word = self.text(tree.body)
@@ -523,7 +542,7 @@ class Strategy:
     def from_toml(cls, path) -> Strategy:
         path = Path(path)
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            data = tomllib.loads(path.read_text(encoding="utf-8-sig"))   # BOM or not
         except FileNotFoundError:
             raise StrategyError(f"{path}: no such strategy file") from None
         except (OSError, UnicodeDecodeError) as e:

@@ -266,7 +266,7 @@ def test_report_balance_errors(app, tmp_path):
     (tmp_path / "busy" / "notes.txt").write_text("mine")
     res = run(app, "report", "balance", "--out", tmp_path / "busy", "--games", 100,
               "--players", "2", ok=False)
-    assert res.exit_code == 2 and "does not hold a report" in res.stderr
+    assert res.exit_code == 2 and "domsim did not write" in res.stderr
     assert (tmp_path / "busy" / "notes.txt").read_text() == "mine"
     res = run(app, "report", "balance", "--players", "2,7", ok=False)
     assert res.exit_code == 2 and "7 players" in res.stderr

@@ -518,9 +518,11 @@ def test_balance_write_is_atomic(tmp_path, build_records, monkeypatch):
     b = BAL.build(_balance_runs(build_records), {})
     (tmp_path / "busy").mkdir()
     (tmp_path / "busy" / "thesis.tex").write_text("mine")
-    with pytest.raises(ValueError, match="does not hold a report"):
+    (tmp_path / "busy" / "index.html").write_text("my page")   # looks like a report
+    with pytest.raises(ValueError, match="domsim did not write"):
         BAL.write(tmp_path / "busy", b)
     assert (tmp_path / "busy" / "thesis.tex").read_text() == "mine"
+    assert (tmp_path / "busy" / "index.html").read_text() == "my page"
 
     def boom(*a, **k):
         raise RuntimeError("chart failed")

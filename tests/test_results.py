@@ -265,11 +265,11 @@ def test_csv_round_trip(two_player_results, tmp_path):
 
 
 def test_csv_failure_leaves_nothing(two_player_results, tmp_path, monkeypatch):
-    import simulator.results as results_mod
+    import simulator.files as files_mod
 
     def boom(*a, **k):
         raise OSError("disk full")
-    monkeypatch.setattr(results_mod.os, "replace", boom)
+    monkeypatch.setattr(files_mod.os, "replace", boom)
     with pytest.raises(OSError):
         two_player_results.to_csv(tmp_path / "s.csv")
     assert list(tmp_path.iterdir()) == []
