@@ -373,7 +373,8 @@ def check_out_dir(out_dir, *outputs) -> Path:
                              f"write (no {MARKER} file): choose another --out")
     parent = real.parent
     if not parent.is_dir():
-        raise ValueError(f"cannot write {out}: directory {parent} does not exist")
+        shown = parent if out.is_symlink() else out.parent
+        raise ValueError(f"cannot write {out}: directory {shown} does not exist")
     if not os.access(parent, os.W_OK | os.X_OK) or (
             real.exists() and not os.access(real, os.W_OK | os.X_OK)):
         raise ValueError(f"cannot write {out}: {'it' if real.exists() else parent} "

@@ -107,8 +107,9 @@ def _why(e: BaseException) -> str:
     text = str(e)
     if "pickle" in text or "Object arrays" in text:
         return "it holds Python objects, which domsim never loads"
-    if isinstance(e, KeyError):
-        return f"{text} is missing"
+    if isinstance(e, KeyError):          # numpy: "'x is not a file in the archive'"
+        name = str(e.args[0] if e.args else "").split(" is not a file")[0]
+        return f"{name!r} is missing"
     return text.splitlines()[0][:200] if text else type(e).__name__
 
 

@@ -275,12 +275,12 @@ def tournament_cmd(
         if from_file is not None:
             if strategies:
                 raise ValueError("give either strategies or --from, not both")
-            note_ignored(["games", "kingdom", "seed", "all_seat_orders", "turn_cap",
-                          "threads"], f"with --from {from_file}: its records are used")
             runs, meta = load_runs(from_file)
             if meta.get("command") != "tournament":
                 raise ValueError(f"{from_file} holds records of "
                                  f"'{meta.get('command', '?')}', not of a tournament")
+            note_ignored(["games", "kingdom", "seed", "all_seat_orders", "turn_cap",
+                          "threads"], f"with --from {from_file}: its records are used")
             labels, skipped = meta["strategies"], meta.get("skipped", [])
         else:
             runs, meta, labels, skipped = _play_tournament(
@@ -523,12 +523,12 @@ def sweep_cmd(
         from reports import sweep as SW
         from reports.store import load_runs, save_runs
         if from_file is not None:
-            note_ignored(["kingdoms", "strategies", "vs", "best_card", "games", "seed",
-                          "turn_cap", "threads"], f"with --from {from_file}: its records are used")
             runs, meta = load_runs(from_file)
             if meta.get("command") != "sweep":
                 raise ValueError(f"{from_file} holds records of "
                                  f"'{meta.get('command', '?')}', not of a sweep")
+            note_ignored(["kingdoms", "strategies", "vs", "best_card", "games", "seed",
+                          "turn_cap", "threads"], f"with --from {from_file}: its records are used")
         else:
             runs, meta = _play_sweep(session, kingdoms, strategies, vs, best_card, games,
                                      seed, turn_cap, threads,
@@ -657,17 +657,17 @@ def balance_cmd(
     At the defaults it plays about 3.8 million games: about 3 minutes on two
     cores shared with other work."""
     with _Session() as session:
-        _check_outputs(csv, json_out, parquet, save_records)
         from reports import balance as BAL
-        from reports.store import load_runs, save_runs
         BAL.check_out_dir(out, csv, json_out, parquet, save_records)
+        _check_outputs(csv, json_out, parquet, save_records)
+        from reports.store import load_runs, save_runs
         if from_file is not None:
-            note_ignored(["games", "players", "seed", "turn_cap", "threads"],
-                         f"with --from {from_file}: its records are used")
             runs, meta = load_runs(from_file)
             if meta.get("command") != "report balance":
                 raise ValueError(f"{from_file} holds records of "
                                  f"'{meta.get('command', '?')}', not of a balance report")
+            note_ignored(["games", "players", "seed", "turn_cap", "threads"],
+                         f"with --from {from_file}: its records are used")
             meta = {**meta, "generated": now_utc(),
                     "regenerate": meta.get("regenerate", "domsim report balance")
                     + "\n# or, from the saved records, without playing again:\n"

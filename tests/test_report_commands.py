@@ -253,7 +253,11 @@ def test_report_balance_end_to_end(app, tmp_path):
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
     # rebuild from the saved records: same tables, no games played
-    run(app, "report", "balance", "--out", tmp_path / "again", "--from", tmp_path / "bal.npz")
+    res = run(app, "report", "balance", "--out", tmp_path / "again", "--from",
+              tmp_path / "bal.npz", "--seed", 9, "--turn-cap", 80)
+    assert res.stderr.splitlines()[0] == (f"note: --seed, --turn-cap are ignored with "
+                                          f"--from {tmp_path / 'bal.npz'}: its records "
+                                          "are used")
     for name in ("cards", "seats", "seat-advantage", "game-length", "turn-curves",
                  "kingdoms", "best-card"):
         pd.testing.assert_frame_equal(pd.read_csv(out / f"{name}.csv"),

@@ -509,6 +509,7 @@ def test_balance_build_and_write(tmp_path, build_records):
     back = pd.read_csv(out / "cards.csv", keep_default_na=False, na_values=[""])
     pd.testing.assert_frame_equal(back.drop(columns="also"), b.cards.drop(columns="also"),
                                   check_dtype=False)
+    assert (out / BAL.MARKER).is_file()          # marks the folder as domsim's
     # a second write replaces the report as a whole
     BAL.write(tmp_path / "rep", b)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rep"]
