@@ -109,11 +109,8 @@ def compare_rows(sizes, env: dict | None = None, log=print) -> dict:
     for n in sizes:
         row = measure_compare(n, env)
         rows.append(row)
-        if "error" in row:
-            log(f"  compare {n:,} games: failed: {row['error'][-200:]}")
-        else:
-            log(f"  compare {n:,} games: peak RSS {row['peak_mb']:,.0f} MB "
-                f"({row['seconds']:,.0f} s)")
+        _log(log, f"compare {n:,} games", row,
+             lambda r: f"peak RSS {r['peak_mb']:,.0f} MB ({r['seconds']:,.0f} s)")
     peaks = [r["peak_mb"] for r in rows if "error" not in r]
     spread = (max(peaks) - min(peaks)) / min(peaks) if len(peaks) == len(rows) else None
     return {"rows": rows, "spread": spread, "tolerance": FLAT_TOLERANCE,
@@ -129,12 +126,14 @@ def run(quick: bool = False, env: dict | None = None, log=print) -> dict:
         for keep in ([True, False] if aggregate else [True]):
             row = measure(n, keep, env)
             rows.append(row)
-            if "error" in row:
-                log(f"  memory {n:,} games, records={keep}: failed: {row['error'][-200:]}")
-            else:
-                log(f"  memory {n:,} games, records={keep}: peak {row['peak_mb']:,.0f} MB "
-                    f"(+{row['growth_mb']:,.0f} MB over {row['base_mb']:,.0f} MB)")
+            _log(log, f"memory {n:,} games, records={keep}", row,
+                 lambda r: f"peak {r['peak_mb']:,.0f} MB (+{r['growth_mb']:,.0f} MB "
+                           f"over {r['base_mb']:,.0f} MB)")
     log("  domsim compare as a whole process:")
     compare = compare_rows([10 ** 5, 10 ** 6] if quick else [10 ** 6, 10 ** 8], env, log)
     return {"strategies": BOTS, "keep_records_available": aggregate, "rows": rows,
             "compare": compare}
+
+
+def _log(log, what: str, row: dict, text) -> None:
+    log(f"  {what}: " + (f"failed: {row['error'][-200:]}" if "error" in row else text(row)))
