@@ -248,7 +248,7 @@ class _Condition:
             tree = None
         if tree is None or _nesting(tree.body) > MAX_NESTING:
             self.fail(f"condition nested too deeply (at most {MAX_NESTING} levels of "
-                      "operators and parentheses)", self.base + 1, self.src[:20])
+                      "nested operators)", self.base + 1, self.src[:20])
         code, kind = self.expr(tree.body)
         if kind != BOOL:
             word = self.text(tree.body)
