@@ -6,15 +6,24 @@ baseline (Python, numba, LLVM), and the growth to the peak of the big run
 cost.  The peak is reset before the run, because compiling (the kernel
 changes often while the project is developed) can peak far above any run.  Aggregate-only runs (``simulate(..., keep_records=False)``) are
 measured when the runner has that keyword.
+
+``domsim compare`` itself is measured as a whole process (peak RSS from
+``wait4``, numba cache warm) at two game counts 100 times apart (10^6 and
+10^8; quick: 10^5 and 10^6): it keeps no per-game records, so the two peaks
+must agree within ``FLAT_TOLERANCE``.
 """
 from __future__ import annotations
 
 import inspect
 import json
+import os
 import subprocess
 import sys
+import time
 
 from .common import child_cwd
+
+FLAT_TOLERANCE = 0.10       # compare's peak RSS may differ this much across sizes
 
 BOTS = ["big-money", "smithy"]
 
@@ -74,6 +83,40 @@ def measure(games: int, keep: bool, env: dict | None = None) -> dict:
             "peak_reset": m["peak_reset"], "load_s": m["load_s"], "seconds": m["seconds"]}
 
 
+def measure_compare(games: int, env: dict | None = None) -> dict:
+    """Peak RSS of ``domsim compare`` (the whole process) for ``games`` games,
+    from ``wait4``: the child's own maximum, whatever ran before it."""
+    import tempfile
+    cmd = [sys.executable, "-m", "simulator", "compare", *BOTS, "--games", str(games),
+           "--seed", "1", "--json"]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        p = subprocess.Popen(cmd, cwd=child_cwd(env), env=env, stdout=out, stderr=err)
+        _, status, usage = os.wait4(p.pid, 0)
+        seconds = time.perf_counter() - started
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if p.returncode != 0:
+            return {"games": games, "error": err.read().decode(errors="replace")[-1500:]}
+        played = json.loads(out.read())["games"]
+    return {"games": games, "played": played, "peak_mb": usage.ru_maxrss / 1024,
+            "seconds": seconds}
+
+
+def compare_rows(sizes, env: dict | None = None, log=print) -> dict:
+    rows = []
+    for n in sizes:
+        row = measure_compare(n, env)
+        rows.append(row)
+        _log(log, f"compare {n:,} games", row,
+             lambda r: f"peak RSS {r['peak_mb']:,.0f} MB ({r['seconds']:,.0f} s)")
+    peaks = [r["peak_mb"] for r in rows if "error" not in r]
+    spread = (max(peaks) - min(peaks)) / min(peaks) if len(peaks) == len(rows) else None
+    return {"rows": rows, "spread": spread, "tolerance": FLAT_TOLERANCE,
+            "flat": spread is not None and spread <= FLAT_TOLERANCE}
+
+
 def run(quick: bool = False, env: dict | None = None, log=print) -> dict:
     sizes = [10 ** 6] if quick else [10 ** 6, 10 ** 7]
     aggregate = has_keep_records()
@@ -83,9 +126,14 @@ def run(quick: bool = False, env: dict | None = None, log=print) -> dict:
         for keep in ([True, False] if aggregate else [True]):
             row = measure(n, keep, env)
             rows.append(row)
-            if "error" in row:
-                log(f"  memory {n:,} games, records={keep}: failed: {row['error'][-200:]}")
-            else:
-                log(f"  memory {n:,} games, records={keep}: peak {row['peak_mb']:,.0f} MB "
-                    f"(+{row['growth_mb']:,.0f} MB over {row['base_mb']:,.0f} MB)")
-    return {"strategies": BOTS, "keep_records_available": aggregate, "rows": rows}
+            _log(log, f"memory {n:,} games, records={keep}", row,
+                 lambda r: f"peak {r['peak_mb']:,.0f} MB (+{r['growth_mb']:,.0f} MB "
+                           f"over {r['base_mb']:,.0f} MB)")
+    log("  domsim compare as a whole process:")
+    compare = compare_rows([10 ** 5, 10 ** 6] if quick else [10 ** 6, 10 ** 8], env, log)
+    return {"strategies": BOTS, "keep_records_available": aggregate, "rows": rows,
+            "compare": compare}
+
+
+def _log(log, what: str, row: dict, text) -> None:
+    log(f"  {what}: " + (f"failed: {row['error'][-200:]}" if "error" in row else text(row)))

@@ -367,6 +367,18 @@ def _memory(me: dict, results: dict) -> list[str]:
     if not me["keep_records_available"]:
         lines += ["", "Aggregate-only runs (`simulate(..., keep_records=False)`): not "
                   "yet available in the runner."]
+    cmp = me.get("compare")
+    if cmp:
+        rows = [[_n(r["games"]), f"failed: {r['error'][-120:]}" if "error" in r
+                 else _n(r["peak_mb"]), "" if "error" in r else _n(r["seconds"], 1)]
+                for r in cmp["rows"]]
+        verdict = ("not measured" if cmp["spread"] is None else
+                   f"peaks differ by {cmp['spread']:.1%}: "
+                   + ("**flat**" if cmp["flat"] else "**NOT flat**")
+                   + f" (tolerance {cmp['tolerance']:.0%})")
+        lines += ["", "`domsim compare big-money smithy --json` as a whole process "
+                  "(peak RSS from wait4, numba cache warm):", ""] + \
+            _table(["games", "peak RSS MB", "seconds"], rows) + ["", verdict]
     return lines
 
 

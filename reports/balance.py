@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from simulator.results import write_atomic
+from simulator.files import write_atomic
 from simulator.stats import wilson
 
 from . import charts
@@ -35,7 +35,7 @@ from .text import Table, count, num, num_ci, pct, pp_ci, pvalue, rate_ci
 BASE = "big-money-ultimate"
 MAIN_BOTS = ("big-money-ultimate", "smithy", "bm-witch", "bm-laboratory", "bm-gardens")
 CURVE_TURNS = (5, 10, 15, 20, 25)
-MARKER_FILES = ("report.md", "index.html")
+MARKER = ".domsim-report"     # in every report folder: only such a folder is replaced
 
 
 # ============================================================ computation
@@ -354,42 +354,68 @@ def curves_table(df: pd.DataFrame) -> Table:
 
 # ============================================================ writing
 
-def check_out_dir(out_dir) -> Path:
-    """Raise ValueError unless ``out_dir`` can take a report: absent, empty or
-    holding an earlier report, in an existing directory."""
+def check_out_dir(out_dir, *outputs) -> Path:
+    """Raise ValueError, naming the user's path, unless ``out_dir`` can take
+    a report: a new folder, an empty one or one holding domsim's ``MARKER``,
+    in a folder we may write; ``outputs`` (other files the command writes)
+    must not be inside it, since it is replaced as a whole."""
     out = Path(out_dir)
-    if out.exists():
-        if not out.is_dir():
-            raise ValueError(f"{out} exists and is not a directory")
-        contents = list(out.iterdir())
-        if contents and not any((out / m).exists() for m in MARKER_FILES):
-            raise ValueError(f"{out} is a non-empty directory that does not hold a "
-                             "report; choose another --out")
-    parent = out.resolve().parent
+    real = Path(os.path.realpath(out))          # a symlink's target is replaced
+    here = Path.cwd().resolve()
+    if real == here or real in here.parents:
+        raise ValueError(f"--out {out} is the current folder or one above it; the "
+                         "report replaces its folder as a whole: give a new folder")
+    if real.exists():
+        if not real.is_dir():
+            raise ValueError(f"--out {out} exists and is not a folder")
+        if any(real.iterdir()) and not (real / MARKER).is_file():
+            raise ValueError(f"--out {out} is a non-empty folder that domsim did not "
+                             f"write (no {MARKER} file): choose another --out")
+    parent = real.parent
     if not parent.is_dir():
-        raise ValueError(f"cannot write {out}: directory {parent} does not exist")
+        shown = parent if out.is_symlink() else out.parent
+        raise ValueError(f"cannot write {out}: directory {shown} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK) or (
+            real.exists() and not os.access(real, os.W_OK | os.X_OK)):
+        raise ValueError(f"cannot write {out}: {'it' if real.exists() else parent} "
+                         "is read-only")
+    for p in outputs:
+        if p is not None and str(p) != "-" and \
+                real in Path(os.path.realpath(p)).parents:
+            raise ValueError(f"{p} is inside --out {out}, which the report replaces "
+                             "as a whole: write it elsewhere")
     return out
 
 
 def write(out_dir, b: Balance) -> Path:
     """Write the report into ``out_dir`` atomically: everything goes into a
-    temporary sibling directory that replaces ``out_dir`` only when complete.
-    An existing ``out_dir`` is replaced only if it is empty or holds an earlier
-    report."""
+    temporary sibling folder that replaces ``out_dir`` only when complete.
+    An existing ``out_dir`` is replaced only if it is empty or domsim wrote
+    it (``MARKER``); errors name ``out_dir``, never the temporary folder."""
     out = check_out_dir(out_dir)
-    parent = out.resolve().parent
-    tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{out.name}.", suffix=".tmp"))
+    real = Path(os.path.realpath(out))
+    try:
+        tmp = Path(tempfile.mkdtemp(dir=real.parent, prefix=f".{real.name}.",
+                                    suffix=".tmp"))
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, str(out)) from None
     try:
         os.chmod(tmp, 0o777 & ~_umask())
         _write_into(tmp, b)
-        if out.exists():
-            old = Path(tempfile.mkdtemp(dir=parent, prefix=f".{out.name}.", suffix=".old"))
+        (tmp / MARKER).write_text("This folder was written by domsim report balance, "
+                                  "which replaces it as a whole.\n", encoding="utf-8")
+        if real.exists():
+            old = Path(tempfile.mkdtemp(dir=real.parent, prefix=f".{real.name}.",
+                                        suffix=".old"))
             os.rmdir(old)
-            os.replace(out, old)
-            os.replace(tmp, out)
+            os.replace(real, old)
+            os.replace(tmp, real)
             shutil.rmtree(old, ignore_errors=True)
         else:
-            os.replace(tmp, out)
+            os.replace(tmp, real)
+    except OSError as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise OSError(e.errno, e.strerror, str(out)) from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -1,4 +1,4 @@
-"""Write tables as CSV, JSON or Parquet, atomically.
+"""Write tables as CSV, JSON or Parquet (safely: see ``simulator.files``).
 
 A command that prints several tables writes its first (main) table to the
 file given and each further table next to it, its name added before the
@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simulator.results import atomic_open, write_atomic
+from simulator.files import atomic_open, check_writable as _check_path, write_atomic
 
 
 def table_paths(path, names: list[str]) -> dict[str, Path]:
@@ -58,15 +58,10 @@ def json_document(tables: dict[str, pd.DataFrame], meta: dict | None = None) -> 
 
 
 def check_writable(*paths) -> None:
-    """Raise ValueError early (before any simulation) for an unwritable path."""
+    """Raise ValueError early (before any simulation) for an unwritable path
+    ('-' is stdout)."""
     for p in paths:
-        if p is None or str(p) == "-":
-            continue
-        p = Path(p)
-        if p.is_dir():
-            raise ValueError(f"cannot write {p}: it is a directory")
-        if not p.parent.is_dir():
-            raise ValueError(f"cannot write {p}: directory {p.parent} does not exist")
+        _check_path(p, stdout_ok=True)
 
 
 def write_parquet_atomic(path, df: pd.DataFrame) -> None:

@@ -13,17 +13,25 @@ A store file is one ``.npz`` archive (``numpy.savez_compressed``; no pickle):
 - ``r<i>.tally.<field>``: the aggregate ``Tally`` when the run kept no records
   (``lengths``, the game-length histogram, is optional);
 - ``r<i>.x.<name>``: extra arrays of the run (e.g. per-batch per-turn sums).
+
+Loading trusts nothing in the file: a truncated, damaged or foreign file
+(or one holding pickled objects, which are never unpickled) is refused with
+"FILE: not a domsim records file (why)", and every run is checked (shapes,
+record values) before a report is built from it.
 """
 from __future__ import annotations
 
 import json
+import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from simulator.files import atomic_open
 from simulator.records import record_dtype
-from simulator.results import Results, Tally, atomic_open
+from simulator.results import Results, Tally
 
 FORMAT = "domsim-runs"
 VERSION = 1
@@ -80,40 +88,80 @@ def load_runs(path) -> tuple[list[Run], dict]:
     """The runs and the command-level metadata saved by ``save_runs``."""
     path = Path(path)
     try:
-        z = np.load(path, allow_pickle=False)
+        path.stat()                     # FileNotFoundError, PermissionError ...
+        if not zipfile.is_zipfile(path):
+            raise StoreError("not a .npz archive, or a truncated one")
+        with np.load(path, allow_pickle=False) as z:
+            return _read(z)
     except FileNotFoundError:
         raise StoreError(f"{path}: no such file") from None
-    except (OSError, ValueError, EOFError) as e:
-        raise StoreError(f"{path}: not a domsim records file ({e or 'empty'})") from None
-    with z:
-        if "__meta__" not in z.files:
-            raise StoreError(f"{path}: not a domsim records file (no __meta__)")
+    except StoreError as e:
+        if str(e).startswith(f"{path}:"):
+            raise
+        raise StoreError(f"{path}: not a domsim records file ({e})") from None
+    except OSError as e:
+        raise StoreError(f"{path}: cannot read: {e.strerror or e}") from None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, EOFError,
+            zipfile.BadZipFile, zlib.error) as e:
+        raise StoreError(f"{path}: not a domsim records file ({_why(e)})") from None
+
+
+def _why(e: BaseException) -> str:
+    text = str(e)
+    if "pickle" in text or "Object arrays" in text:
+        return "it holds Python objects, which domsim never loads"
+    if isinstance(e, KeyError):          # numpy: "'x is not a file in the archive'"
+        name = str(e.args[0] if e.args else "").split(" is not a file")[0]
+        return f"{name!r} is missing"
+    return text.splitlines()[0][:200] if text else type(e).__name__
+
+
+def _read(z) -> tuple[list[Run], dict]:
+    if "__meta__" not in z.files:
+        raise StoreError("no __meta__")
+    doc = json.loads(bytes(z["__meta__"]).decode("utf-8"))
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise StoreError(f"no {FORMAT!r} format mark")
+    if doc.get("version") != VERSION:
+        raise StoreError(f"records file version {doc.get('version')}, this domsim "
+                         f"reads version {VERSION}")
+    meta = doc.get("meta", {})
+    if not isinstance(meta, dict) or not isinstance(doc.get("runs"), list):
+        raise StoreError("damaged metadata")
+    runs = []
+    for i, e in enumerate(doc["runs"]):
         try:
-            doc = json.loads(bytes(z["__meta__"]).decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise StoreError(f"{path}: damaged metadata ({e})") from None
-        if doc.get("format") != FORMAT:
-            raise StoreError(f"{path}: not a domsim records file")
-        if doc.get("version") != VERSION:
-            raise StoreError(f"{path}: records file version {doc.get('version')}, "
-                             f"this domsim reads version {VERSION}")
-        runs = []
-        for i, e in enumerate(doc["runs"]):
-            records = z[f"r{i}.records"] if e["records"] else None
-            tally = None
-            if records is None:
-                lengths = z[f"r{i}.tally.lengths"] if f"r{i}.tally.lengths" in z.files else None
-                tally = Tally(*(z[f"r{i}.tally.{f}"] for f in _TALLY_FIELDS), lengths)
-            elif records.dtype != record_dtype(e["players"]):
-                raise StoreError(f"{path}: run {i} has records of an unknown layout")
-            per_turn = z[f"r{i}.per_turn"] if e["per_turn"] else None
-            res = Results(records, e["entries"], seed=e["seed"], players=e["players"],
-                          kingdom=e["kingdom"], turn_cap=e["turn_cap"],
-                          seconds=e["seconds"], tally=tally, per_turn=per_turn)
-            extra = {name: z[f"r{i}.x.{name}"] for name in e.get("extra", [])}
-            runs.append(Run(res, e["kind"], tuple(e["strategies"]), e.get("info", {}),
-                            extra))
-    return runs, doc.get("meta", {})
+            runs.append(_run(z, i, e))
+        except (StoreError, ValueError, KeyError, TypeError, IndexError) as x:
+            raise StoreError(f"run {i}: {_why(x)}") from None
+    return runs, meta
+
+
+def _run(z, i: int, e: dict) -> Run:
+    players, n = int(e["players"]), len(e["entries"])
+    records = z[f"r{i}.records"] if e["records"] else None
+    tally = None
+    if records is None:
+        lengths = z[f"r{i}.tally.lengths"] if f"r{i}.tally.lengths" in z.files else None
+        tally = Tally(*(z[f"r{i}.tally.{f}"] for f in _TALLY_FIELDS), lengths)
+        shapes = [(n, players, 3), (n, 3), (n,), (n,), (3,)]
+        if [a.shape for a in (tally.outcome, tally.ended, tally.vp, tally.turns,
+                              tally.ended_games)] != shapes:
+            raise StoreError("its totals have the wrong shape")
+        if lengths is not None and lengths.ndim != 1:
+            raise StoreError("its game-length histogram has the wrong shape")
+    elif records.dtype != record_dtype(players):
+        raise StoreError("records of an unknown layout")
+    per_turn = z[f"r{i}.per_turn"] if e["per_turn"] else None
+    if per_turn is not None and (per_turn.ndim != 3 or per_turn.shape[0] != n
+                                 or per_turn.shape[2] != 3):
+        raise StoreError("per-turn sums of the wrong shape")
+    res = Results(records, e["entries"], seed=e["seed"], players=players,
+                  kingdom=e["kingdom"], turn_cap=e["turn_cap"],
+                  seconds=e["seconds"], tally=tally, per_turn=per_turn)
+    res._tally                          # checks every record's values now
+    extra = {name: z[f"r{i}.x.{name}"] for name in e.get("extra", [])}
+    return Run(res, e["kind"], tuple(e["strategies"]), e.get("info", {}), extra)
 
 
 def concat_results(parts: list[Results], seed: int | None = None) -> Results:

@@ -12,10 +12,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import Progress, fail, isatty, user_errors
+from simulator.cli_common import OneLineErrors, Progress, fail, isatty, user_errors
 
 app = typer.Typer(
     name="domsim",
+    cls=OneLineErrors,
     help="Fast Dominion simulator: play strategy files against each other.",
     no_args_is_help=True,
     add_completion=False,
@@ -49,7 +50,8 @@ def compare(
         help="Strategy names (shipped, e.g. big-money) or paths to .toml files.",
         show_default=False)],
     games: Annotated[int, typer.Option(
-        "--games", "-n", min=1, help="Number of games to play.")] = 10000,
+        "--games", "-n", min=1,
+        help="Number of games to play; memory stays flat however many.")] = 10000,
     seed: Annotated[int, typer.Option(
         help="Random seed; the same seed gives the same results.")] = 0,
     players: Annotated[Optional[int], typer.Option(
@@ -60,7 +62,8 @@ def compare(
              "card names ('Smithy,Witch'); filled up to 10 cards.",
         show_default=False)] = None,
     turn_cap: Annotated[int, typer.Option(
-        min=1, help="Stop a game after this many turns and score it as it stands.")] = 100,
+        min=1, help="Stop a game after this many turns and score it as it stands "
+                    "(at most 32767).")] = 100,
     edition: Annotated[Optional[int], typer.Option(
         help="Use only the cards of this edition of the base game (1 or 2) for "
              "random kingdoms, filler and the Black Market deck; default: all cards.",
@@ -80,13 +83,17 @@ def compare(
     errors = user_errors()
     from simulator.runner import simulate
 
-    if csv is not None and not csv.parent.is_dir():
-        raise fail(f"cannot write {csv}: directory {csv.parent} does not exist")
-    progress = Progress(sys.stderr, enabled=isatty(sys.stderr))
+    from simulator.files import check_writable
+
     try:
+        check_writable(csv)
+    except ValueError as exc:
+        raise fail(str(exc))
+    progress = Progress(sys.stderr, enabled=isatty(sys.stderr))
+    try:                                # summaries only: no per-game records
         results = simulate(list(strategies), games, seed, players=players,
-                           kingdom=kingdom, turn_cap=turn_cap, edition=edition, threads=threads,
-                           progress=progress)
+                           kingdom=kingdom, turn_cap=turn_cap, edition=edition,
+                           threads=threads, keep_records=False, progress=progress)
     except errors as exc:
         progress.close()
         raise fail(str(exc))

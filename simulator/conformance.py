@@ -49,17 +49,32 @@ class Case:
 
 
 def load_cases(path: str | Path) -> list[Case]:
-    """Every case of a .toml file, or of every .toml file in a folder."""
+    """Every case of a .toml file, or of every .toml file in a folder.
+
+    A folder without ``*.toml`` files, a file whose tables are not
+    ``[[case]]`` (a misspelt ``[[cases]]``), or no case at all is an error:
+    a suite that runs nothing must not pass.
+    """
     path = Path(path)
     files = sorted(path.glob("*.toml")) if path.is_dir() else [path]
+    if not files:
+        raise CaseError(f"{path}: no *.toml case files in this folder")
     cases: list[Case] = []
     seen: dict[str, str] = {}
     for f in files:
         try:
-            doc = tomllib.loads(f.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as e:
+            doc = tomllib.loads(f.read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
             raise CaseError(f"{f}: {e}") from None
-        for i, data in enumerate(doc.get("case", [])):
+        for key in doc:
+            if key != "case":
+                raise CaseError(f"{f}: unknown table or key {key!r}{C.suggest(key, ['case'])}"
+                                "; cases are [[case]] tables")
+        if not isinstance(doc.get("case", []), list):
+            raise CaseError(f"{f}: cases are [[case]] tables (an array), not [case]")
+        if not doc.get("case"):
+            raise CaseError(f"{f}: no [[case]] tables in this file")
+        for i, data in enumerate(doc["case"]):
             case = _check(data, f"{f.name}: case {i + 1}")
             if case.id in seen:
                 raise CaseError(f"{f.name}: case id {case.id!r} also in {seen[case.id]}")

@@ -383,7 +383,7 @@ def parse_kingdom_file(path) -> dict[str, list[str]]:
     from simulator import cards as C
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ValueError(f"{path}: no such kingdom file") from None
     except (OSError, UnicodeDecodeError) as e:

@@ -133,7 +133,8 @@ def parse_kingdom(spec: str | Iterable[str] | None, seed: int = 0) -> list[int]:
     ids: list[int] = []
     for name in (n.strip() for n in names):
         if not name:
-            continue
+            raise ValueError(f"kingdom {spec!r} has an empty card name: give card "
+                             "names separated by single commas, like 'Smithy,Witch'")
         c = C.card_id(name)
         if c not in C.KINGDOM_CARDS:
             raise ValueError(f"{C.NAMES[c]} is a base card, always in the supply; "

@@ -7,8 +7,9 @@
 Game K with seed S is the same game as game K of ``domsim compare A B ...
 --seed S`` (same strategies, kingdom, players, turn cap and edition), played
 again by the same kernel with its event log on.  Text goes to stdout unless ``--out``
-is given; HTML always goes to a file (default ``domsim-log-seed{S}-game{K}.html``).
-Files are written atomically.
+is given; HTML goes to a file (default ``domsim-log-seed{S}-game{K}.html``)
+unless ``--out -``.  Files are written as ``simulator.files`` says: atomically,
+or through for devices, pipes and symlinks.
 
 ``cli.py`` calls ``register(app)``; engine modules are imported inside the
 command so that ``domsim --help`` stays instant.
@@ -47,7 +48,8 @@ def log(
         help="Players in the game (default: number of strategies).",
         show_default=False)] = None,
     turn_cap: Annotated[int, typer.Option(
-        help="Stop the game after this many turns and score it as it stands.")] = 100,
+        help="Stop the game after this many turns and score it as it stands "
+             "(at most 32767).")] = 100,
     edition: Annotated[Optional[int], typer.Option(
         help="Use only the cards of this edition of the base game (1 or 2) for "
              "random kingdoms, filler and the Black Market deck; default: all cards.",
@@ -58,7 +60,7 @@ def log(
         "--format", help="text (readable log), json (every event) or html "
                          "(a page with one collapsible block per turn).")] = "text",
     out: Annotated[Optional[Path], typer.Option(
-        help="Write the log to this file (html: default "
+        help="Write the log to this file, '-' for stdout (html: default "
              "domsim-log-seed{S}-game{K}.html).", dir_okay=False,
         show_default=False)] = None,
 ) -> None:
@@ -70,23 +72,16 @@ def log(
     if seed is None:
         raise fail("give --seed S: the log shows game K (--game, default 0) of "
                     "the run with seed S")
-    if not 0 <= seed < 2**63:
-        raise fail(f"the seed must be between 0 and 2**63 - 1, not {seed}")
-    if game < 0:
-        raise fail(f"--game must be 0 or more, not {game}")
-    if turn_cap < 1:
-        raise fail(f"--turn-cap must be at least 1, not {turn_cap}")
     if fmt == "html" and out is None:
         out = default_out(seed, game)
-    if out is not None and not out.parent.is_dir():
-        raise fail(f"cannot write {out}: directory {out.parent} does not exist")
 
     errors = user_errors()
     from simulator import gamelog
-    from simulator.results import write_atomic
+    from simulator.files import check_writable, is_stdout, write_atomic
     from simulator.runner import trace_game
 
     try:
+        check_writable(out, stdout_ok=True)
         trace = trace_game(list(strategies), seed, game, players=players,
                            kingdom=kingdom, turn_cap=turn_cap, edition=edition)
     except errors as exc:
@@ -96,7 +91,7 @@ def log(
     except gamelog.LogError as exc:         # a kernel bug, not bad input
         raise fail(f"the game's event log cannot be read: {exc}", code=1)
 
-    if out is None:
+    if out is None or is_stdout(out):
         typer.echo(text, nl=False)
         return
     try:

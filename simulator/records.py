@@ -13,6 +13,10 @@ LOSS, WIN, TIE = 0, 1, 2
 ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
 ENDED_NAMES = ("provinces", "piles", "turn_cap")
 
+# Bounds of a run: a seat's turns are stored as int16, a game's index as int64.
+MAX_TURN_CAP = int(np.iinfo(np.int16).max)     # 32,767 turns per player
+MAX_GAMES = int(np.iinfo(np.int64).max)        # game indices 0 .. 2**63 - 2
+
 
 def record_dtype(players: int) -> np.dtype:
     p = (players,)

@@ -19,7 +19,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import fail, user_errors
+from simulator.cli_common import fail, note_ignored, user_errors
 from simulator.experiments import BASE
 
 # report balance defaults (measured: see DEFAULT_GAMES_NOTE in the report help)
@@ -181,6 +181,8 @@ def tournament_cmd(
             if strategies:
                 raise ValueError("give either strategies or --from, not both")
             result = api.from_records(from_file, "tournament")
+            note_ignored(["games", "kingdom", "seed", "all_seat_orders", "turn_cap",
+                          "threads"], f"with --from {from_file}: its records are used")
         else:
             result = api.tournament(strategies or [], games, kingdom=kingdom, seed=seed,
                                     all_seat_orders=all_seat_orders, turn_cap=turn_cap,
@@ -253,6 +255,8 @@ def sweep_cmd(
         from simulator import api
         if from_file is not None:
             result = api.from_records(from_file, "sweep")
+            note_ignored(["kingdoms", "strategies", "vs", "best_card", "games", "seed",
+                          "turn_cap", "threads"], f"with --from {from_file}: its records are used")
         else:
             result = api.sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
                                seed=seed, turn_cap=turn_cap,
@@ -313,18 +317,20 @@ def balance_cmd(
     At the defaults it plays about 3.8 million games: about 3 minutes on two
     cores shared with other work."""
     with _Session("report balance"):
+        from reports import balance as BAL
+        BAL.check_out_dir(out, csv, json_out, parquet, save_records)
         _check_outputs(csv, json_out, parquet, save_records)
         _check_resume(resume, run_dir, from_file, False)
-        from reports import balance as BAL
         from reports.store import load_runs
         from simulator import api
         from simulator.experiments import now_utc
-        BAL.check_out_dir(out)
         if from_file is not None:
             runs, meta = load_runs(from_file)
             if meta.get("command") != "report balance":
                 raise ValueError(f"{from_file} holds records of "
                                  f"'{meta.get('command', '?')}', not of a balance report")
+            note_ignored(["games", "players", "seed", "turn_cap", "threads"],
+                         f"with --from {from_file}: its records are used")
             meta = {**meta, "generated": now_utc(),
                     "regenerate": meta.get("regenerate", "domsim report balance")
                     + "\n# or, from the saved records, without playing again:\n"

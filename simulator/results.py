@@ -8,17 +8,14 @@ per-seat DataFrame; ``frame`` is built only when asked for.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from collections import Counter
-from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from simulator.files import atomic_open, write_atomic  # noqa: F401  (re-exported)
 from simulator.records import ENDED_NAMES, LOSS, TIE, WIN, record_dtype
 from simulator.stats import wilson
 
@@ -114,6 +111,19 @@ def _add_counts(a: np.ndarray | None, b: np.ndarray | None) -> np.ndarray | None
     out[:a.size] += a
     out[:b.size] += b
     return out
+
+
+def new_records(games: int, players: int) -> np.ndarray:
+    """Room for ``games`` records, or a ValueError that says how to run
+    without them (numpy's own error is a traceback about array sizes)."""
+    dtype = record_dtype(players)
+    try:
+        return np.empty(games, dtype=dtype)
+    except (MemoryError, ValueError):
+        need = games * dtype.itemsize
+        raise ValueError(f"keeping the records of {games:,} games needs "
+                         f"{need / 2**30:,.1f} GiB of memory; play them with "
+                         "keep_records=False (aggregates only, flat memory)") from None
 
 
 class Results:
@@ -449,28 +459,3 @@ def _columns(head: list[str], rows: list[list[str]]) -> list[str]:
         return "  ".join([first, *rest]).rstrip()
 
     return [line(head), line(["-" * w for w in widths]), *(line(r) for r in rows)]
-
-
-@contextmanager
-def atomic_open(path, mode: str = "w", **kwargs):
-    """Open a temporary file beside ``path`` and rename it over ``path`` only
-    when the block succeeds, so a failure never leaves a partial file."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, mode, **kwargs) as f:
-            yield f
-        mask = os.umask(0)          # mkstemp makes 0600; give the usual mode
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def write_atomic(path, text: str) -> None:
-    """Write text to path via a temp file in the same directory and a rename."""
-    with atomic_open(path, "w", newline="") as f:
-        f.write(text)

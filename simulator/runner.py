@@ -16,12 +16,12 @@ import numpy as np
 
 from . import cards as C
 from . import kernel as K
+from .chunking import chunks
 from .kingdom import black_market_deck, resolve_kingdom, supply_mask
-from .records import record_dtype
-from .results import Results, Tally, unique_names
+from .records import MAX_GAMES, MAX_TURN_CAP, record_dtype
+from .results import Results, Tally, new_records, unique_names
 from .strategy import Strategy, compile_program, load_strategy, rule_notes, rule_warnings
 
-CHUNK = 1 << 17            # games per kernel call, between progress reports
 STATS_TURNS = 60           # per-turn VP and coins are kept for turns 1..60
 
 
@@ -110,10 +110,12 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     (a job of a larger run): every game depends only on the seed and its
     index, so the parts of a run add up to the whole run, bit for bit.
     """
-    if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}")
-    if first < 0:
-        raise ValueError(f"the first game index must be 0 or more, not {first}")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"--games must be between 1 and {MAX_GAMES:,} "
+                         f"(2**63 - 1), not {games:,}")
+    if not 0 <= first <= MAX_GAMES - games:
+        raise ValueError(f"the first game index must be between 0 and "
+                         f"{MAX_GAMES - games:,}, not {first:,}")
     _check_run(seed, turn_cap)
     strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition)
     prog = K.pack_program(program)
@@ -122,14 +124,14 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     n_entries = len(strats)
     entries = (np.arange(players) % n_entries).astype(np.int32)
     dtype = record_dtype(players)
-    records = np.empty(games, dtype=dtype) if keep_records else None
+    records = new_records(games, players) if keep_records else None
     tally = Tally.empty(n_entries, players)
     per_turn = np.zeros((16 * threads, n_entries, min(turn_cap, STATS_TURNS), 3), np.int64)
     hits = np.zeros((len(per_turn), K.n_rules(prog)), np.int64)   # rule fires per block
 
     started = time.perf_counter()
-    for start in range(first, first + games, CHUNK):
-        count = min(CHUNK, first + games - start)
+    for offset, count in chunks(games, least=threads):
+        start = first + offset
         chunk = np.empty(count, dtype=dtype)
         out = {f: np.zeros((count, players), dtype[f].base)
                for f in ("vp", "turns", "outcome", "cards", "curses", "provinces")}
@@ -202,8 +204,8 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
     its event log.  With no ``capacity`` the log grows to fit the game; a
     given capacity that is too small raises ``TraceOverflow``."""
-    if game < 0:
-        raise ValueError(f"--game must be 0 or more, not {game}")
+    if not 0 <= game < MAX_GAMES:
+        raise ValueError(f"--game must be between 0 and 2**63 - 2, not {game}")
     _check_run(seed, turn_cap)
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed, edition)
     entries = (np.arange(players) % len(strats)).astype(np.int32)
@@ -233,8 +235,9 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
 
 
 def _check_run(seed: int, turn_cap: int) -> None:
-    if turn_cap < 1:
-        raise ValueError(f"--turn-cap must be at least 1, not {turn_cap}")
+    if not 1 <= turn_cap <= MAX_TURN_CAP:
+        raise ValueError(f"--turn-cap must be between 1 and {MAX_TURN_CAP} (turns are "
+                         f"stored as 16-bit numbers), not {turn_cap}")
     if not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
 

@@ -18,6 +18,9 @@ _erfc = np.vectorize(math.erfc, otypes=[np.float64])
 def wilson(successes, n, z: float = Z95):
     """Wilson score interval for successes/n; ``(0.0, 1.0)`` when n == 0.
 
+    With no successes the lower bound is exactly 0, with all successes the
+    upper bound exactly 1 (the interval always holds the observed rate).
+
     Scalars in give floats out; arrays in give arrays out (broadcast).
     """
     scalar = np.ndim(successes) == 0 and np.ndim(n) == 0
@@ -32,8 +35,9 @@ def wilson(successes, n, z: float = Z95):
     centre = (p + z2 / (2.0 * m_safe)) / denom
     half = (z / denom) * np.sqrt(np.maximum(p * (1.0 - p) / m_safe
                                             + z2 / (4.0 * m_safe * m_safe), 0.0))
-    low = np.where(empty, 0.0, np.clip(centre - half, 0.0, 1.0))
-    high = np.where(empty, 1.0, np.clip(centre + half, 0.0, 1.0))
+    # exact at the edges: rounding would give 0 wins a lower bound of ~1e-19
+    low = np.where(empty | (k <= 0), 0.0, np.clip(centre - half, 0.0, 1.0))
+    high = np.where(empty | (k >= m), 1.0, np.clip(centre + half, 0.0, 1.0))
     if scalar:
         return float(low), float(high)
     return low, high

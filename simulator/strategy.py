@@ -290,6 +290,20 @@ class _Context:
         return self.key in ("buy", "gain", "let")
 
 
+MAX_NESTING = 100        # deeper conditions are refused before any recursion
+
+
+def _nesting(node) -> int:
+    """Depth of an expression tree, measured without recursion."""
+    deepest, todo = 0, [(node, 1)]
+    while todo:
+        node, depth = todo.pop()
+        deepest = max(deepest, depth)
+        todo += [(c, depth + 1) for c in ast.iter_child_nodes(node)
+                 if isinstance(c, ast.expr)]
+    return deepest
+
+
 class _Condition:
     """Compiles one condition; ``fail`` raises with the rule's location."""
 
@@ -324,14 +338,17 @@ class _Condition:
         except SyntaxError as e:
             self.syntax_error(e)
         except (RecursionError, MemoryError):
-            self.fail("condition too deeply nested", self.base + 1, "")
+            self.too_deep()
+
+    def too_deep(self):
+        self.fail(f"condition nested too deeply (at most {MAX_NESTING} levels of "
+                  "nested operators)", self.base + 1, self.src[:20])
 
     def compile(self, want: str = BOOL) -> tuple[tuple[int, int], ...]:
         tree = self.parse()
-        try:
-            code, kind = self.expr(tree)
-        except RecursionError:
-            self.fail("condition too deeply nested", self.base + 1, "")
+        if _nesting(tree) > MAX_NESTING:
+            self.too_deep()
+        code, kind = self.expr(tree)
         if kind != want:
             word = self.text(tree)
             self.bad(tree, f"bad type: the condition {word!r} is a number, "

@@ -118,7 +118,12 @@ def _fake_results():
                 {"games": 1000000, "records": True, "peak_mb": 700.0, "base_mb": 480.0,
                  "growth_mb": 220.0, "bytes_per_game": 230.7, "rss_after_mb": 650.0,
                  "seconds": 3.0},
-                {"games": 10000000, "records": True, "error": "MemoryError"}]},
+                {"games": 10000000, "records": True, "error": "MemoryError"}],
+                "compare": {"rows": [{"games": 10**6, "played": 10**6, "peak_mb": 250.0,
+                                      "seconds": 2.0},
+                                     {"games": 10**8, "played": 10**8, "peak_mb": 262.5,
+                                      "seconds": 200.0}],
+                            "spread": 0.05, "tolerance": 0.1, "flat": True}},
             "peer": {"error": "RuntimeError: boom"},
         },
     }
@@ -142,6 +147,8 @@ def test_report_renders_every_family(tmp_path):
     assert "| Smithy |" in md and "**no**" in md                # disagreement is loud
     assert "25.50 (24.00–27.00)" in md and "1.25 (1.20–1.30)" in md
     assert "230.7" in md and "failed: MemoryError" in md
+    assert "| 100,000,000 | 262 |" in md or "| 100,000,000 | 263 |" in md
+    assert "peaks differ by 5.0%: **flat** (tolerance 10%)" in md
     assert "keep_records=False)`): not yet available" in md
     assert "failed: RuntimeError: boom" in md
     for section in ("1. The speed limit", "2. Throughput", "3. Overhead", "4. Scaling",

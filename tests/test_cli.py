@@ -30,7 +30,9 @@ def engine(monkeypatch, two_player_results):
     fake = types.SimpleNamespace(calls=[], error=None, StrategyError=StrategyError)
 
     def simulate(strategies, games, seed=0, *, players=None, kingdom=None,
-                 turn_cap=100, edition=None, threads=None, progress=None):
+                 turn_cap=100, edition=None, threads=None, keep_records=True,
+                 progress=None):
+        assert not keep_records         # compare keeps aggregates only: flat memory
         fake.calls.append(dict(strategies=strategies, games=games, seed=seed,
                                players=players, kingdom=kingdom, turn_cap=turn_cap,
                                threads=threads))
@@ -60,10 +62,10 @@ def test_compare_table(engine):
 def test_compare_passes_options(engine):
     res = _runner().invoke(cli.app, [
         "compare", "a", "b", "c", "-n", "123", "--seed", "9", "--players", "4",
-        "--kingdom", "Smithy, witch,,Village ", "--turn-cap", "60", "--threads", "2"])
+        "--kingdom", "Smithy, witch,Village ", "--turn-cap", "60", "--threads", "2"])
     assert res.exit_code == 0, res.output
     assert engine.calls[-1] == dict(strategies=["a", "b", "c"], games=123, seed=9,
-                                    players=4, kingdom="Smithy, witch,,Village ",
+                                    players=4, kingdom="Smithy, witch,Village ",
                                     turn_cap=60, threads=2)
 
 

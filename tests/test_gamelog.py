@@ -313,8 +313,9 @@ def test_cli_game_k_rotates_seats():
     (["--lang", "fr"], "unknown language 'fr'"),
     (["--format", "pdf"], "unknown format 'pdf'"),
     (["--players", "7"], "2 to 6 players"),
-    (["--game", "-1"], "--game must be 0 or more"),
-    (["--turn-cap", "0"], "--turn-cap must be at least 1"),
+    (["--game", "-1"], "--game must be between 0 and 2**63 - 2, not -1"),
+    (["--game", str(2**63)], "--game must be between 0 and 2**63 - 2"),
+    (["--turn-cap", "0"], "--turn-cap must be between 1 and 32767"),
     (["--kingdom", "Smithee"], "did you mean 'Smithy'"),
     (["--out", "/nonexistent-dir/x.txt"], "does not exist"),
 ])

@@ -254,7 +254,11 @@ def test_report_balance_end_to_end(app, tmp_path):
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
     # rebuild from the saved records: same tables, no games played
-    run(app, "report", "balance", "--out", tmp_path / "again", "--from", tmp_path / "bal.npz")
+    res = run(app, "report", "balance", "--out", tmp_path / "again", "--from",
+              tmp_path / "bal.npz", "--seed", 9, "--turn-cap", 80)
+    assert res.stderr.splitlines()[0] == (f"note: --seed, --turn-cap are ignored with "
+                                          f"--from {tmp_path / 'bal.npz'}: its records "
+                                          "are used")
     for name in ("cards", "seats", "seat-advantage", "game-length", "turn-curves",
                  "kingdoms", "best-card"):
         pd.testing.assert_frame_equal(pd.read_csv(out / f"{name}.csv"),
@@ -267,7 +271,7 @@ def test_report_balance_errors(app, tmp_path):
     (tmp_path / "busy" / "notes.txt").write_text("mine")
     res = run(app, "report", "balance", "--out", tmp_path / "busy", "--games", 100,
               "--players", "2", ok=False)
-    assert res.exit_code == 2 and "does not hold a report" in res.stderr
+    assert res.exit_code == 2 and "domsim did not write" in res.stderr
     assert (tmp_path / "busy" / "notes.txt").read_text() == "mine"
     res = run(app, "report", "balance", "--players", "2,7", ok=False)
     assert res.exit_code == 2 and "7 players" in res.stderr

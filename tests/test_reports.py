@@ -517,6 +517,7 @@ def test_balance_build_and_write(tmp_path, build_records):
     back = pd.read_csv(out / "cards.csv", keep_default_na=False, na_values=[""])
     pd.testing.assert_frame_equal(back.drop(columns="also"), b.cards.drop(columns="also"),
                                   check_dtype=False)
+    assert (out / BAL.MARKER).is_file()          # marks the folder as domsim's
     # a second write replaces the report as a whole
     BAL.write(tmp_path / "rep", b)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rep"]
@@ -526,9 +527,11 @@ def test_balance_write_is_atomic(tmp_path, build_records, monkeypatch):
     b = BAL.build(_balance_runs(build_records), {})
     (tmp_path / "busy").mkdir()
     (tmp_path / "busy" / "thesis.tex").write_text("mine")
-    with pytest.raises(ValueError, match="does not hold a report"):
+    (tmp_path / "busy" / "index.html").write_text("my page")   # looks like a report
+    with pytest.raises(ValueError, match="domsim did not write"):
         BAL.write(tmp_path / "busy", b)
     assert (tmp_path / "busy" / "thesis.tex").read_text() == "mine"
+    assert (tmp_path / "busy" / "index.html").read_text() == "my page"
 
     def boom(*a, **k):
         raise RuntimeError("chart failed")

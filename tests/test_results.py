@@ -265,11 +265,11 @@ def test_csv_round_trip(two_player_results, tmp_path):
 
 
 def test_csv_failure_leaves_nothing(two_player_results, tmp_path, monkeypatch):
-    import simulator.results as results_mod
+    import simulator.files as files_mod
 
     def boom(*a, **k):
         raise OSError("disk full")
-    monkeypatch.setattr(results_mod.os, "replace", boom)
+    monkeypatch.setattr(files_mod.os, "replace", boom)
     with pytest.raises(OSError):
         two_player_results.to_csv(tmp_path / "s.csv")
     assert list(tmp_path.iterdir()) == []
@@ -295,3 +295,13 @@ def test_table_without_turn_cap_still_says_so(build_records):
     rec = build_records(2, [dict(entry=[0, 1], outcome=[W, L], ended_by=P)])
     text = Results(rec, ["A", "B"], 0, 2, [], 80, 1.0).table()
     assert "0 games hit the turn cap of 80 turns" in text
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 7, 10, 33, 100, 12345, 10**9])
+def test_wilson_bounds_are_exact_at_the_edges(n):
+    """0 wins: the lower bound is 0, not ~1e-19; all wins: the upper is 1."""
+    assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
+    low, high = wilson(np.array([0, n]), np.array([n, n]))
+    assert low[0] == 0.0 and high[1] == 1.0
+    assert 0.0 < wilson(0, n)[1] < 1.0 and 0.0 < wilson(n, n)[0] < 1.0
+

@@ -50,6 +50,48 @@ def test_same_seed_same_records_on_any_thread_count():
     assert one.tobytes() != other.tobytes()
 
 
+def test_same_results_for_any_chunking(monkeypatch):
+    """Kernel calls are sized by time (simulator.chunking); how many games a
+    call plays must change nothing: records, per-turn sums, the tally."""
+    import simulator.runner as R
+    from simulator import chunking
+    args = (["big-money", "bm-witch"], 1500)
+    kw = dict(seed=4, players=3, threads=2)
+    ref = simulate(*args, **kw)
+    monkeypatch.setattr(R, "chunks", lambda games, least=1: chunking.chunks(
+        games, least=1, most=7))                       # calls of 1 .. 7 games
+    small = simulate(*args, **kw)
+    flat = simulate(*args, **kw, keep_records=False)
+    assert ref.records.tobytes() == small.records.tobytes()
+    np.testing.assert_array_equal(ref.per_turn, small.per_turn)
+    np.testing.assert_array_equal(ref.per_turn, flat.per_turn)
+    assert flat.records is None
+    assert flat.summary().equals(ref.summary())
+
+
+def test_kernel_calls_are_sized_to_the_target_time(monkeypatch):
+    """With games of 10 ms each, calls settle at about 25 games (0.25 s), so
+    Ctrl-C is seen within a fraction of a second; with fast games they grow
+    to the cap."""
+    from simulator import chunking
+    clock = [0.0]
+    monkeypatch.setattr(chunking.time, "perf_counter", lambda: clock[0])
+
+    def sizes(per_game, games):
+        out = []
+        for first, count in chunking.chunks(games, least=2):
+            out.append(count)
+            clock[0] += count * per_game
+        return out
+
+    slow = sizes(0.01, 1000)
+    assert slow[0] == 2 and sum(slow) == 1000
+    assert all(c * 0.01 <= 0.26 for c in slow)
+    assert all(c == 25 for c in slow[2:-1])
+    fast = sizes(1e-7, 10**6)
+    assert max(fast) == chunking.MAX_CHUNK and sum(fast) == 10**6
+
+
 def test_seats_rotate_and_fill_from_the_list():
     r = simulate(["big-money", "smithy"], 400, seed=2, players=4)
     entries = r.records["entry"]
@@ -72,6 +114,10 @@ def test_turn_cap_games_are_counted_not_hidden():
     (dict(players=7), "2 to 6 players"),
     (dict(players=1), "2 to 6 players"),
     (dict(games=0), "--games"),
+    (dict(games=2**63), "--games must be between 1 and"),
+    (dict(games=2**62), "keep_records=False"),         # records would not fit
+    (dict(turn_cap=32768), "--turn-cap must be between 1 and 32767"),
+    (dict(turn_cap=0), "--turn-cap"),
     (dict(kingdom="Smithy,Copper"), "base card"),
     (dict(kingdom="Smithee"), "did you mean 'Smithy'"),
 ])
