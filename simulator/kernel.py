@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from . import cards as C
 from .cards import Card
@@ -1852,42 +1852,39 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
         p = p + 1 if p + 1 < n else 0
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn, hits,
               out_vp, out_turns, out_outcome, out_cards, out_curses, out_prov, out_end):
     """Play games first .. first+count-1; game g seats entries rotated by g % n.
 
-    Results of game first+i go to row i of the out_* arrays.  The games are
-    split into per_turn.shape[0] blocks, one per-turn accumulator and one row
-    of rule fire counts ``hits[b, rule row]`` each (see ``play_game`` and
-    ``pick``); the split does not change any result.
+    Results of game first+i go to row i of the out_* arrays; the per-turn
+    sums (see ``play_game``) and the rule fire counts ``hits[rule row]`` are
+    added to.  It holds no lock (``nogil``): the runner plays parts of a run
+    on as many threads at once, each part with its own sums, which add up
+    to the same totals whatever the parts.
     """
-    blocks = per_turn.shape[0]
-    per = (count + blocks - 1) // blocks
-    for b in prange(blocks):
-        z = np.zeros((NROWS, NC), dtype=np.int32)
-        deck = np.zeros((MAXP, DECK_CAP), dtype=np.uint8)
-        rng = np.zeros(2, dtype=np.uint64)
-        fst = np.zeros(FST_HITS + hits.shape[1], dtype=np.float64)
-        strat = np.zeros(MAXP, dtype=np.int32)
-        vp = np.zeros(MAXP, dtype=np.int32)
-        outcome = np.zeros(MAXP, dtype=np.int32)
-        for i in range(b * per, min(count, (b + 1) * per)):
-            g = first + i
-            seat_strategies(strat, entries, n, g)
-            seed_game(rng, seed, g)
-            out_end[i] = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap,
-                                   per_turn[b])
-            score(z, vp, outcome)
-            for k in range(n):
-                out_vp[i, k] = vp[k]
-                out_turns[i, k] = z[_ps(k), PS_TURNS]
-                out_outcome[i, k] = outcome[k]
-                out_cards[i, k] = z[_ps(k), PS_OWN_N]
-                out_curses[i, k] = z[k * PR + OWN, Card.CURSE]
-                out_prov[i, k] = z[k * PR + OWN, Card.PROVINCE]
-        for r in range(hits.shape[1]):
-            hits[b, r] += np.int64(fst[FST_HITS + r])
+    z = np.zeros((NROWS, NC), dtype=np.int32)
+    deck = np.zeros((MAXP, DECK_CAP), dtype=np.uint8)
+    rng = np.zeros(2, dtype=np.uint64)
+    fst = np.zeros(FST_HITS + hits.shape[0], dtype=np.float64)
+    strat = np.zeros(MAXP, dtype=np.int32)
+    vp = np.zeros(MAXP, dtype=np.int32)
+    outcome = np.zeros(MAXP, dtype=np.int32)
+    for i in range(count):
+        g = first + i
+        seat_strategies(strat, entries, n, g)
+        seed_game(rng, seed, g)
+        out_end[i] = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn)
+        score(z, vp, outcome)
+        for k in range(n):
+            out_vp[i, k] = vp[k]
+            out_turns[i, k] = z[_ps(k), PS_TURNS]
+            out_outcome[i, k] = outcome[k]
+            out_cards[i, k] = z[_ps(k), PS_OWN_N]
+            out_curses[i, k] = z[k * PR + OWN, Card.CURSE]
+            out_prov[i, k] = z[k * PR + OWN, Card.PROVINCE]
+    for r in range(hits.shape[0]):
+        hits[r] += np.int64(fst[FST_HITS + r])
 
 
 @kernel_fn('void')

@@ -8,6 +8,7 @@ strategy entry sits in every seat equally often.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 
@@ -23,6 +24,8 @@ from .results import Results, Tally, new_records, unique_names
 from .strategy import Strategy, compile_program, load_strategy, rule_notes, rule_warnings
 
 STATS_TURNS = 60           # per-turn VP and coins are kept for turns 1..60
+PARTS_PER_THREAD = 4       # parts each kernel call is split into, per thread
+OUT_FIELDS = ("vp", "turns", "outcome", "cards", "curses", "provinces")   # run_games' order
 
 
 def resolve_strategies(strategies: Sequence[str | Strategy]) -> list[Strategy]:
@@ -126,23 +129,28 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     dtype = record_dtype(players)
     records = new_records(games, players) if keep_records else None
     tally = Tally.empty(n_entries, players)
-    per_turn = np.zeros((16 * threads, n_entries, min(turn_cap, STATS_TURNS), 3), np.int64)
-    hits = np.zeros((len(per_turn), K.n_rules(prog)), np.int64)   # rule fires per block
+    # sums per part of a kernel call (PARTS_PER_THREAD parts per thread, so
+    # a slow part does not leave the other threads idle); they add up exactly
+    per_turn = np.zeros((PARTS_PER_THREAD * threads, n_entries,
+                         min(turn_cap, STATS_TURNS), 3), np.int64)
+    hits = np.zeros((len(per_turn), K.n_rules(prog)), np.int64)   # rule fires per part
 
     started = time.perf_counter()
     for offset, count in chunks(games, least=threads):
         start = first + offset
         chunk = np.empty(count, dtype=dtype)
-        out = {f: np.zeros((count, players), dtype[f].base)
-               for f in ("vp", "turns", "outcome", "cards", "curses", "provinces")}
+        out = [np.zeros((count, players), dtype[f].base) for f in OUT_FIELDS]
         ended = np.zeros(count, dtype["ended_by"])
-        blocks = min(count, len(per_turn))
-        K.run_games(prog, mask, entries, players, seed, start, count, turn_cap,
-                    per_turn[:blocks], hits[:blocks],
-                    out["vp"], out["turns"], out["outcome"], out["cards"],
-                    out["curses"], out["provinces"], ended)
+        bounds = np.linspace(0, count, min(count, len(per_turn)) + 1).astype(np.int64)
+
+        def part(i, bounds=bounds, start=start, out=out, ended=ended):
+            a, b = bounds[i], bounds[i + 1]
+            K.run_games(prog, mask, entries, players, seed, start + a, b - a, turn_cap,
+                        per_turn[i], hits[i], *(o[a:b] for o in out), ended[a:b])
+
+        _run_parts(part, len(bounds) - 1, threads)
         chunk["entry"] = seat_entries(np.arange(start, start + count), players, n_entries)
-        for field, arr in out.items():
+        for field, arr in zip(OUT_FIELDS, out):
             chunk[field] = arr
         chunk["ended_by"] = ended
         if keep_records:
@@ -243,10 +251,28 @@ def _check_run(seed: int, turn_cap: int) -> None:
 
 
 def _set_threads(threads: int | None) -> int:
+    """The threads a run uses: all the machine's (``NUMBA_NUM_THREADS``,
+    which defaults to the cores) unless fewer are asked for."""
     most = numba.config.NUMBA_NUM_THREADS
     threads = most if threads is None else int(threads)
     if threads < 1:
         raise ValueError(f"--threads must be at least 1, not {threads}")
-    threads = min(threads, most)
-    numba.set_num_threads(threads)
-    return threads
+    return min(threads, most)
+
+
+_POOL: ThreadPoolExecutor | None = None
+
+
+def _run_parts(part, parts: int, threads: int) -> None:
+    """Call part(0 .. parts-1), on up to ``threads`` threads at once (the
+    kernel holds no lock while it plays)."""
+    global _POOL
+    if threads <= 1 or parts <= 1:
+        for i in range(parts):
+            part(i)
+        return
+    if _POOL is None or _POOL._max_workers < threads:
+        _POOL = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="domsim")
+    pending = [_POOL.submit(part, i) for i in range(parts)]
+    for f in pending:
+        f.result()
