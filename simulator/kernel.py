@@ -58,7 +58,7 @@ from .program import (
     OP_HAND_SIZE, OP_LE, OP_LEAD, OP_LEAD_AFTER, OP_LT, OP_MIN, OP_MOD,
     OP_MUL, OP_MY_CARD, OP_MY_CARDS, OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP,
     OP_NE, OP_NEG, OP_NOT, OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE,
-    OP_OPP_VP, OP_OR, OP_PLAYERS, OP_SUB, OP_SUPPLY,
+    OP_MAX, OP_OPP_VP, OP_OR, OP_PLAYERS, OP_SUB, OP_SUPPLY,
 )
 
 NC = C.NCARDS
@@ -126,6 +126,7 @@ VP_CARDS = np.flatnonzero(C.VP).astype(np.int64)
 # TYPE_BIT_INDEX[bit] = i for a single type bit 1 << i, else -1
 TYPE_BIT_INDEX = np.full(1 << NTYPES, -1, dtype=np.int64)
 TYPE_BIT_INDEX[[1 << i for i in range(NTYPES)]] = np.arange(NTYPES)
+ACTION_BIT = int(TYPE_BIT_INDEX[C.ACTION])
 # TYPE_ONES[c * NTYPES + i] = 1 if card c has type bit 1 << i: branch-free type counts
 TYPE_ONES = np.array([(C.TYPES[c] >> i) & 1 for c in range(NC) for i in range(NTYPES)],
                      dtype=np.int32)
@@ -185,13 +186,96 @@ HEAD = 4
 P_FLAGS = 3
 
 
+# Kernel-only opcodes, above the compiler's (program.py), made by packing.
+OP_CELL, OP_GCELL, OP_TEST, OP_AND_JUMP, OP_OR_JUMP = range(64, 69)
+# OP_CELL arg = row offset in the player's rows * 256 + column; OP_GCELL arg =
+# row * 256 + column; OP_TEST arg = comparison mask (see ``_test``), then the
+# two words compared; OP_AND/OR_JUMP arg = code offset to jump to.
+_MASKS = {OP_LT: 0b0001, OP_EQ: 0b0010, OP_LE: 0b0011, OP_GT: 0b0100, OP_GE: 0b0110,
+          OP_NE: 0b1101}
+TEST_MASK = np.zeros(max(_MASKS) + 1, dtype=np.int64)     # comparison opcode -> mask
+for _op, _mask in _MASKS.items():
+    TEST_MASK[_op] = _mask
+
+
+def _cell_word(op: int, arg: int) -> tuple[int, int]:
+    """The OP_CELL/OP_GCELL form of a word that reads one cell of z, else itself."""
+    mine = {OP_MY_CARD: (OWN, arg), OP_HAND: (HAND, arg), OP_DISC_CARD: (DISC, arg),
+            OP_MY_CARDS: (PS, PS_OWN_N), OP_MY_MONEY: (PS, PS_MONEY),
+            OP_HAND_SIZE: (PS, PS_HAND_N), OP_DECK_SIZE: (PS, PS_DECK_N),
+            OP_DISC_SIZE: (PS, PS_DISC_N)}
+    game = {OP_SUPPLY: (SUPPLY, arg), OP_COINS: (GS, GS_COINS), OP_BUYS: (GS, GS_BUYS),
+            OP_ACTIONS: (GS, GS_ACTIONS), OP_EMPTY_PILES: (GS, GS_EMPTY),
+            OP_PLAYERS: (GS, GS_PLAYERS)}
+    if op == OP_MY_TYPE and 0 <= arg < len(TYPE_BIT_INDEX) and TYPE_BIT_INDEX[arg] >= 0:
+        return OP_CELL, PS * 256 + PS_TYPE0 + int(TYPE_BIT_INDEX[arg])
+    if op in mine:
+        row, col = mine[op]
+        return OP_CELL, row * 256 + col
+    if op in game:
+        row, col = game[op]
+        return OP_GCELL, row * 256 + col
+    return op, arg
+
+
+def _tree(code: np.ndarray, pc: int):
+    """The expression tree of the postfix condition starting at code[pc]."""
+    stack = []
+    while True:
+        op, arg = int(code[pc]), int(code[pc + 1])
+        pc += 2
+        if op == OP_END:
+            return stack[-1]
+        if op < OP_ADD:
+            stack.append(("word",) + _cell_word(op, arg))
+        elif op in (OP_NEG, OP_NOT, OP_ABS):
+            stack.append(("unary", op, stack.pop()))
+        else:
+            b = stack.pop()
+            stack.append(("binary", op, stack.pop(), b))
+
+
+def _emit(node, out: list) -> None:
+    """Append the packed code of an expression tree to out."""
+    if node[0] == "word":
+        out += node[1:]
+    elif node[0] == "unary":
+        _emit(node[2], out)
+        out += [node[1], 0]
+    else:
+        op, a, b = node[1:]
+        if op in _MASKS and a[0] == "word" and b[0] == "word":
+            out += [OP_TEST, _MASKS[op], *a[1:], *b[1:]]
+        elif op in (OP_AND, OP_OR):
+            _emit(a, out)
+            at = len(out)
+            out += [OP_AND_JUMP if op == OP_AND else OP_OR_JUMP, 0]
+            _emit(b, out)
+            out[at + 1] = len(out)
+        else:
+            _emit(a, out)
+            _emit(b, out)
+            out += [op, 0]
+
+
 def pack_program(program) -> np.ndarray:
+    """One int32 array the kernel reads: header, lists, rules, and each
+    condition rewritten into the kernel's form (see "strategy conditions")."""
+    rules = np.array(program.rules, dtype=np.int32).reshape(-1, 3)
+    code: list[int] = []
+    moved: dict[int, int] = {}
+    for off in sorted({int(o) for o in rules[:, 1] if o >= 0}):
+        moved[off] = len(code)
+        _emit(_tree(program.code, off), code)
+        code += [OP_END, 0]
+    for r in range(len(rules)):
+        if rules[r, 1] >= 0:
+            rules[r, 1] = moved[int(rules[r, 1])]
     lists = np.ascontiguousarray(program.lists, dtype=np.int32).ravel()
-    rules = np.ascontiguousarray(program.rules, dtype=np.int32).ravel()
-    code = np.ascontiguousarray(program.code, dtype=np.int32).ravel()
     head = np.array([program.lists.shape[0], HEAD + lists.size,
                      HEAD + lists.size + rules.size, program.flags], dtype=np.int32)
-    return np.concatenate([head, lists, rules, code]).astype(np.int32)
+    return np.concatenate([head, lists, rules.ravel(),
+                           np.array(code, dtype=np.int32)]).astype(np.int32)
 
 
 def n_rules(prog: np.ndarray) -> int:
@@ -281,8 +365,8 @@ def put_top(z, deck, p, c):
     z[ps, PS_KNOWN] += 1
 
 
-@kernel_fn('void')
-def draw(z, deck, rng, p, k):
+@njit(cache=True, inline="always", _nrt=False)
+def _draw(z, deck, rng, p, k):
     """Draw up to k cards into p's hand, shuffling the discard pile if needed."""
     h = p * PR + HAND
     ps = _ps(p)
@@ -327,6 +411,12 @@ def draw(z, deck, rng, p, k):
     z[ps, PS_DECK_N] = n
     z[ps, PS_KNOWN] = known
     z[ps, PS_HAND_N] += k - left
+
+
+@kernel_fn('void')
+def draw(z, deck, rng, p, k):
+    """``_draw`` as a call, for the card effects (the clean-up inlines it)."""
+    _draw(z, deck, rng, p, k)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -394,8 +484,8 @@ def recount(z, p):
         _own(z, p, c, k)
 
 
-@kernel_fn('b1')
-def gain(z, deck, p, c, dst):
+@njit(cache=True, inline="always", _nrt=False)
+def _gain(z, deck, p, c, dst):
     """Gain c from the supply to p's DISC, HAND, or deck top (dst = -1)."""
     if z[SUPPLY, c] <= 0:
         return False
@@ -415,6 +505,12 @@ def gain(z, deck, p, c, dst):
         elif dst == DISC:
             z[_ps(p), PS_DISC_N] += 1
     return True
+
+
+@kernel_fn('b1')
+def gain(z, deck, p, c, dst):
+    """``_gain`` as a call, for the card effects (the Buy phase inlines it)."""
+    return _gain(z, deck, p, c, dst)
 
 
 @kernel_fn('void')
@@ -462,44 +558,15 @@ def victory_points(z, p):
 
 
 # ============================================================ strategy conditions
-
-@njit(cache=True, inline="always", _nrt=False)
-def _value(z, p, op, arg):
-    """The number an operand opcode stands for, seen by player p."""
-    if op == OP_CONST:
-        return float(arg)
-    if op == OP_MY_CARD:
-        return float(z[p * PR + OWN, arg])
-    if op == OP_SUPPLY:
-        return float(z[SUPPLY, arg])
-    if op == OP_HAND:
-        return float(z[p * PR + HAND, arg])
-    if op == OP_MY_CARDS:
-        return float(z[_ps(p), PS_OWN_N])
-    if op == OP_MY_MONEY:
-        return float(z[_ps(p), PS_MONEY])
-    if op == OP_COINS:
-        return float(z[GS, GS_COINS])
-    if op == OP_BUYS:
-        return float(z[GS, GS_BUYS])
-    if op == OP_ACTIONS:
-        return float(z[GS, GS_ACTIONS])
-    if op == OP_EMPTY_PILES:
-        return float(z[GS, GS_EMPTY])
-    if op == OP_MY_TURN:
-        return float(z[_ps(p), PS_TURNS] + 1)
-    if op == OP_HAND_SIZE:
-        return float(z[_ps(p), PS_HAND_N])
-    if op == OP_PLAYERS:
-        return float(z[GS, GS_PLAYERS])
-    if op == OP_MY_VP:
-        return float(victory_points(z, p))
-    if op == OP_OPP_VP:
-        return float(_best_opponent(z, p, op, arg))
-    if op == OP_MY_TYPE:
-        return float(_type_count(z, p, arg))
-    return _value_more(z, p, op, arg)
-
+# A condition runs on a small float64 stack machine (true division needs
+# fractions; every integer the game produces is exact in a float64).  The
+# compiler's postfix code is rewritten at packing (``pack_program``) into a
+# form that is cheaper to run: a word that reads one cell of z becomes
+# OP_CELL (a cell of the player's own rows) or OP_GCELL (a game cell), so no
+# chain of tests is needed to find it; a comparison of two such words is one
+# OP_TEST; and ``and``/``or`` jump over their right side when the left side
+# decides.  A rule whose whole condition is one OP_TEST is decided in the
+# pick loop itself, without a call.
 
 @kernel_fn('i8')
 def _type_count(z, p, arg):
@@ -579,9 +646,17 @@ def _gains_to_end(z):
 
 
 @kernel_fn('f8')
-def _value_more(z, p, op, arg):
-    """The words beyond the first vocabulary, kept out of the inlined hot path
-    so that programs that do not use them compile to the same loop."""
+def _value(z, p, op, arg):
+    """The number an operand opcode stands for, seen by player p (the words
+    that are not a single cell: OP_CELL/OP_GCELL/OP_CONST are read inline)."""
+    if op == OP_MY_TURN:
+        return float(z[_ps(p), PS_TURNS] + 1)
+    if op == OP_MY_VP:
+        return float(victory_points(z, p))
+    if op == OP_OPP_VP or OP_OPP_CARD <= op <= OP_OPP_MONEY:
+        return float(_best_opponent(z, p, op, arg))
+    if op == OP_MY_TYPE:
+        return float(_type_count(z, p, arg))
     if op == OP_HAND_MONEY:
         h = p * PR + HAND
         m = 0
@@ -592,12 +667,6 @@ def _value_more(z, p, op, arg):
     if op == OP_DECK_CARD:       # owned and in none of the counted zones
         return float(z[p * PR + OWN, arg] - z[p * PR + HAND, arg] - z[p * PR + PLAY_ROW, arg]
                      - z[p * PR + DISC, arg] - z[p * PR + ASIDE, arg])
-    if op == OP_DECK_SIZE:
-        return float(z[_ps(p), PS_DECK_N])
-    if op == OP_DISC_CARD:
-        return float(z[p * PR + DISC, arg])
-    if op == OP_DISC_SIZE:
-        return float(z[_ps(p), PS_DISC_N])
     if op == OP_GAINED or op == OP_BOUGHT or op == OP_GAINED_CARDS or op == OP_BOUGHT_CARDS:
         if z[GS, GS_TURN_LOG] != p + 1:
             return 0.0                          # not p's turn: nothing this turn
@@ -616,23 +685,62 @@ def _value_more(z, p, op, arg):
         return float(victory_points(z, p) - _best_opponent(z, p, OP_OPP_VP, 0))
     if op == OP_LEAD_AFTER:
         return float(_vp_after_gain(z, p, arg) - _best_opponent(z, p, OP_OPP_VP, 0))
-    if OP_OPP_CARD <= op <= OP_OPP_MONEY:
-        return float(_best_opponent(z, p, op, arg))
-    return 0.0
+    if op == OP_CELL:
+        return float(z[p * PR + (arg >> 8), arg & 255])
+    if op == OP_GCELL:
+        return float(z[arg >> 8, arg & 255])
+    return float(arg)                           # OP_CONST
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def _leaf(z, p, op, arg):
+    """A word's value: one cell or a constant inline, anything else by a call."""
+    if op == OP_CELL:
+        return float(z[U(p * PR + (arg >> 8)), U(arg & 255)])
+    if op == OP_GCELL:
+        return float(z[U(arg >> 8), U(arg & 255)])
+    if op == OP_CONST:
+        return float(arg)
+    return _value(z, p, op, arg)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _test(mask, a, b):
+    """A comparison as a bit of ``mask``: bit 0 a < b, 1 a == b, 2 a > b,
+    3 unordered (a NaN); e.g. <= is 0b0011 and != is 0b1101."""
+    s = np.int64(a == b) + 2 * np.int64(a > b) + 3 * np.int64(not (a <= b or a > b))
+    return (mask >> s) & 1 != 0
+
+
+@kernel_fn('b1')
 def condition(z, fst, prog, p, pc):
-    """Run the condition at code offset pc for player p; True if it holds."""
+    """Run the condition at prog offset pc for player p; True if it holds."""
+    code0 = prog[2]
     sp = 0
     while True:
         op = prog[pc]
         arg = prog[pc + 1]
         pc += 2
-        if op == OP_END:
-            return fst[0] != 0.0
-        if op < OP_ADD:
-            fst[sp] = _value(z, p, op, arg)
+        if op == OP_TEST:
+            a = _leaf(z, p, prog[pc], prog[pc + 1])
+            b = _leaf(z, p, prog[pc + 2], prog[pc + 3])
+            pc += 4
+            fst[sp] = 1.0 if _test(arg, a, b) else 0.0
+            sp += 1
+        elif op == OP_END:
+            return fst[sp - 1] != 0.0
+        elif op == OP_AND_JUMP:                 # the left side decides if false
+            if fst[sp - 1] == 0.0:
+                pc = code0 + arg
+            else:
+                sp -= 1
+        elif op == OP_OR_JUMP:                  # ... if true
+            if fst[sp - 1] != 0.0:
+                pc = code0 + arg
+            else:
+                sp -= 1
+        elif op < OP_ADD or op >= OP_CELL:
+            fst[sp] = _leaf(z, p, op, arg)
             sp += 1
         elif op == OP_NEG:
             fst[sp - 1] = -fst[sp - 1]
@@ -656,27 +764,26 @@ def condition(z, fst, prog, p, pc):
                 r = np.floor(a / b) if b != 0.0 else 0.0
             elif op == OP_MOD:
                 r = a - b * np.floor(a / b) if b != 0.0 else 0.0
-            elif op == OP_LT:
-                r = 1.0 if a < b else 0.0
-            elif op == OP_LE:
-                r = 1.0 if a <= b else 0.0
-            elif op == OP_GT:
-                r = 1.0 if a > b else 0.0
-            elif op == OP_GE:
-                r = 1.0 if a >= b else 0.0
-            elif op == OP_EQ:
-                r = 1.0 if a == b else 0.0
-            elif op == OP_NE:
-                r = 1.0 if a != b else 0.0
-            elif op == OP_AND:
-                r = 1.0 if (a != 0.0 and b != 0.0) else 0.0
-            elif op == OP_OR:
-                r = 1.0 if (a != 0.0 or b != 0.0) else 0.0
             elif op == OP_MIN:
                 r = min(a, b)
-            else:  # OP_MAX
+            elif op == OP_MAX:
                 r = max(a, b)
+            else:                               # a comparison or and/or: OP_TEST
+                r = 1.0 if _test(TEST_MASK[op], a, b) else 0.0
             fst[sp - 1] = r
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _holds(z, fst, prog, p, off):
+    """Whether a rule's condition (code offset off, -1: none) holds for p;
+    one comparison is decided here, anything else by ``condition``."""
+    if off < 0:
+        return True
+    pc = U(prog[2] + off)
+    if prog[pc] == OP_TEST and prog[pc + U(6)] == OP_END:
+        return _test(prog[pc + U(1)], _leaf(z, p, prog[pc + U(2)], prog[pc + U(3)]),
+                     _leaf(z, p, prog[pc + U(4)], prog[pc + U(5)]))
+    return condition(z, fst, prog, p, np.int64(pc))
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -691,24 +798,21 @@ def _list(prog, z, p, k):
 def _fired(fst, prog, r):
     """Count a fire of the rule at prog offset r (when fst has the counters)."""
     if fst.shape[0] > FST_HITS:
-        fst[FST_HITS + (r - prog[1]) // 3] += 1.0
+        fst[FST_HITS + (np.int64(r) - prog[1]) // 3] += 1.0
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _pick(z, fst, prog, p, k, row, limit, typemask, count):
+def _pick_supply(z, fst, prog, p, k, limit, typemask, count):
+    """First card of list k whose pile is not empty, that costs at most
+    ``limit``, has one of the ``typemask`` bits (0: any) and whose rule
+    holds; -1 if none.  (A pile not in the game is empty: 0 cards.)"""
     start, end, _ = _list(prog, z, p, k)
-    code0 = prog[2]
-    for r in range(start, end, 3):
-        c = prog[r]
-        if typemask and not (TYPES[c] & typemask):
+    supply = z[SUPPLY]
+    for r in range(U(start), U(end), U(3)):
+        c = U(prog[r])
+        if (supply[c] <= 0) | (COST[c] > limit) | (typemask != 0 and not TYPES[c] & typemask):
             continue
-        if row >= 0:
-            if z[row, c] <= 0:
-                continue
-        elif z[SUPPLY, c] <= 0 or z[IN_GAME, c] == 0 or COST[c] > limit:
-            continue
-        off = prog[r + 1]
-        if off < 0 or condition(z, fst, prog, p, code0 + off):
+        if _holds(z, fst, prog, p, prog[r + U(1)]):
             if count:
                 _fired(fst, prog, r)
             return np.int64(c)
@@ -716,41 +820,53 @@ def _pick(z, fst, prog, p, k, row, limit, typemask, count):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def pick(z, fst, prog, p, k, row, limit, typemask):
-    """First card of list k whose rule holds and that qualifies, or -1; the
-    rule's fire is counted.
-
-    row >= 0: the card must have a copy in z[row] (a hand, the TMP scratch).
-    row <  0: a supply pick: the pile is in the game and not empty, costs at
-    most ``limit``.  typemask != 0 further requires one of those type bits.
-    """
-    return _pick(z, fst, prog, p, k, row, limit, typemask, True)
+def _pick_held(z, fst, prog, p, k, row, typemask, count):
+    """First card of list k with a copy in z[row] (a hand, the TMP scratch),
+    one of the ``typemask`` bits (0: any) and a rule that holds; -1 if none."""
+    start, end, _ = _list(prog, z, p, k)
+    held = z[row]
+    for r in range(U(start), U(end), U(3)):
+        c = U(prog[r])
+        if (held[c] <= 0) | (typemask != 0 and not TYPES[c] & typemask):
+            continue
+        if _holds(z, fst, prog, p, prog[r + U(1)]):
+            if count:
+                _fired(fst, prog, r)
+            return np.int64(c)
+    return np.int64(-1)
 
 
 @kernel_fn('i8')
 def _pick_out_of_loop(z, fst, prog, p, k, row, limit, typemask, count):
-    # the one compiled copy of pick outside the hot loop (compile time)
-    return _pick(z, fst, prog, p, k, row, limit, typemask, count != 0)
+    # the one compiled copy of the picks outside the hot loop (compile time)
+    if row >= 0:
+        return _pick_held(z, fst, prog, p, k, row, typemask, count != 0)
+    return _pick_supply(z, fst, prog, p, k, limit, typemask, count != 0)
 
 
 @kernel_fn('i8')
 def pick_call(z, fst, prog, p, k, row, limit, typemask):
-    """``pick`` as a plain call, for the card effects (kept out of the hot loop)."""
+    """First card of list k whose rule holds and that qualifies, or -1; the
+    rule's fire is counted.
+
+    row >= 0: the card must have a copy in z[row] (a hand, the TMP scratch).
+    row <  0: a supply pick: the pile is not empty and costs at most
+    ``limit``.  typemask != 0 further requires one of those type bits.
+    """
     return _pick_out_of_loop(z, fst, prog, p, k, row, limit, typemask, 1)
 
 
 @kernel_fn('i8')
 def would_pick(z, fst, prog, p, k, row, limit, typemask):
-    """What ``pick`` would choose, without counting a fire (a default weighing
-    a choice asks what the buy list would take)."""
+    """What ``pick_call`` would choose, without counting a fire (a default
+    weighing a choice asks what the buy list would take)."""
     return _pick_out_of_loop(z, fst, prog, p, k, row, limit, typemask, 0)
 
 
 @kernel_fn('b1')
 def rule_holds(z, fst, prog, p, r):
     """Whether the condition of the rule at prog offset r holds for p."""
-    off = prog[r + 1]
-    return off < 0 or condition(z, fst, prog, p, prog[2] + off)
+    return _holds(z, fst, prog, p, prog[r + 1])
 
 
 @kernel_fn('b1')
@@ -1625,13 +1741,11 @@ def play_action(z, deck, rng, fst, prog, p, c):
         resolve(z, deck, rng, fst, prog, p, z[STACK, z[GS, GS_STACK_N]])
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_fn('void')
 def action_phase(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
-    if z[_ps(p), PS_TYPE0 + TYPE_BIT_INDEX[T_ACTION]] == 0:
-        return                                 # owns no Action card
     while z[GS, GS_ACTIONS] > 0:
-        c = pick(z, fst, prog, p, PLAY, h, 0, T_ACTION)
+        c = _pick_held(z, fst, prog, p, PLAY, h, T_ACTION, True)
         if c < 0:
             return
         z[GS, GS_ACTIONS] -= 1
@@ -1667,11 +1781,11 @@ def buy_phase(z, deck, fst, prog, p):
             _record(z, EV_PLUS_COINS, p, Card.MERCHANT, merchant, 0, 0)
         _record(z, EV_COINS, p, -1, z[GS, GS_COINS], 0, 0)
     while z[GS, GS_BUYS] > 0:
-        c = pick(z, fst, prog, p, BUY, -1, z[GS, GS_COINS], 0)
+        c = _pick_supply(z, fst, prog, p, BUY, z[GS, GS_COINS], 0, True)
         if c < 0:
             return
         emit(z, EV_BUY, p, c, COST[c], 0, 0)
-        gain(z, deck, p, c, DISC)
+        _gain(z, deck, p, c, DISC)
         if z[GS, GS_TURN_LOG]:
             z[BOUGHT, c] += 1
         z[GS, GS_COINS] -= COST[c]
@@ -1684,10 +1798,12 @@ def cleanup(z, deck, rng, p):
         _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
         discard_all(z, p, PLAY_ROW)
         discard_all(z, p, HAND)
-    else:                                    # one branch-free pass
+    else:                                    # the kinds p owns: all it can hold
         play, hand, disc = z[p * PR + PLAY_ROW], z[p * PR + HAND], z[p * PR + DISC]
+        kinds = z[p * PR + KINDS]
         n = 0
-        for c in range(NC):
+        for i in range(U(z[_ps(p), PS_KINDS])):
+            c = U(kinds[i])
             k = play[c] + hand[c]
             disc[c] += k
             play[c] = 0
@@ -1699,7 +1815,7 @@ def cleanup(z, deck, rng, p):
     z[GS, GS_BUYS] = 0
     z[GS, GS_COINS] = 0
     z[GS, GS_MERCHANT] = 0
-    draw(z, deck, rng, p, 5)
+    _draw(z, deck, rng, p, 5)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -1719,17 +1835,24 @@ def start_turn_log(z, p):
         z[BOUGHT, c] = 0
 
 
-@kernel_fn('void')
-def take_turn(z, deck, rng, fst, prog, p):
+@njit(cache=True, inline="always", _nrt=False)
+def _turn(z, deck, rng, fst, prog, p):
     z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1
     emit(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
     if prog[P_FLAGS] & FLAG_TURN_LOG:
         start_turn_log(z, p)
     start_turn(z)
-    action_phase(z, deck, rng, fst, prog, p)
+    if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
+        action_phase(z, deck, rng, fst, prog, p)
     buy_phase(z, deck, fst, prog, p)
     cleanup(z, deck, rng, p)
     z[_ps(p), PS_TURNS] += 1
+
+
+@kernel_fn('void')
+def take_turn(z, deck, rng, fst, prog, p):
+    """One whole turn of p (``play_game`` inlines it; this is for steps)."""
+    _turn(z, deck, rng, fst, prog, p)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -1838,7 +1961,7 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     setup_game(z, deck, rng, kingdom, n, strat)
     p = 0
     while True:
-        take_turn(z, deck, rng, fst, prog, p)
+        _turn(z, deck, rng, fst, prog, p)
         t = z[_ps(p), PS_TURNS] - 1
         if t < per_turn.shape[1]:
             s = strat[p]
