@@ -553,8 +553,11 @@ def discard_all(z, p, src):
 @njit(cache=True, inline="always", _nrt=False)
 def victory_points(z, p):
     ps = _ps(p)
-    gardens = z[p * PR + OWN, Card.GARDENS] * (z[ps, PS_OWN_N] // XS[Card.GARDENS])
-    return np.int64(z[ps, PS_VP] + gardens)
+    vp = np.int64(z[ps, PS_VP])
+    gardens = z[p * PR + OWN, Card.GARDENS]
+    if gardens:                              # rare: no division otherwise
+        vp += gardens * (z[ps, PS_OWN_N] // XS[Card.GARDENS])
+    return vp
 
 
 # ============================================================ strategy conditions
@@ -798,7 +801,7 @@ def _list(prog, z, p, k):
 def _fired(fst, prog, r):
     """Count a fire of the rule at prog offset r (when fst has the counters)."""
     if fst.shape[0] > FST_HITS:
-        fst[FST_HITS + (np.int64(r) - prog[1]) // 3] += 1.0
+        fst[U(FST_HITS) + (U(r) - U(prog[1])) // U(3)] += 1.0   # unsigned: no sign fix-up
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -1919,7 +1922,11 @@ def setup_black_market(z, rng, kingdom):
 @kernel_fn('void')
 def setup_game(z, deck, rng, kingdom, n, strat):
     """A fresh game: supply for n players, 7 Copper + 3 Estate each, draw 5."""
-    z[:, :] = 0
+    if z.shape[0] > NROWS:                   # traced: the event rows too
+        z[:, :] = 0
+    else:                                    # only the rows n players use
+        z[:n * PR, :] = 0
+        z[G:, :] = 0
     for c in range(NC):
         if kingdom[c] == IN_SUPPLY:
             z[IN_GAME, c] = 1
