@@ -68,11 +68,8 @@ def derive_seed(seed: int, *keys) -> int:
 
 
 def domsim_version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("domsim")
-    except Exception:
-        return "unknown"
+    from simulator.provenance import domsim_version as v
+    return v()
 
 
 def now_utc() -> str:
