@@ -43,6 +43,9 @@ from pathlib import Path
 
 BASE = "big-money-ultimate"
 REPORT_BATCHES = 10            # independent batches per balance-report setup (per-turn CIs)
+# the recommended-kingdom cells of the balance report play games / SWEEP_SHARE
+# each (see plan_balance: sized so that most best-card leads are resolved)
+SWEEP_SHARE = 2
 
 # A job's default size: 2**19 seat-games, 262,144 two-player games, about
 # 1-2 s of one core (150,000-280,000 two-player games/s per core, README
@@ -456,10 +459,17 @@ def resolve_kingdoms(spec, seed: int) -> dict[str, list[str]]:
     return parse_kingdom_file(spec)
 
 
-def bm_stems() -> list[str]:
-    """The shipped ``bm-<card>`` bots, by file stem."""
+def bm_stems(kind: str = "all") -> list[str]:
+    """The shipped ``bm-<card>`` bots, by file stem: "all", "single" (Big
+    Money plus exactly one kingdom card, e.g. ``bm-throne-room-only``) or
+    "combo" (plus a partner card, e.g. ``bm-throne-room`` with Smithy)."""
     from simulator.strategy import shipped_strategies
-    return [s.stem for s in shipped_strategies() if s.stem.startswith("bm-")]
+    bots = [s for s in shipped_strategies() if s.stem.startswith("bm-")]
+    if kind == "single":
+        bots = [s for s in bots if len(s.cards()) == 1]
+    elif kind == "combo":
+        bots = [s for s in bots if len(s.cards()) > 1]
+    return [s.stem for s in bots]
 
 
 def bm_info(strategy) -> dict:
@@ -506,7 +516,7 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
     if best_card:
         vs = vs or BASE
         if not refs:
-            refs = bm_stems()
+            refs = bm_stems("single")
             if not refs:
                 raise ValueError("no bm-<card> strategies are shipped")
     elif not refs:
@@ -592,11 +602,15 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
     if BASE not in shipped:
         raise ValueError(f"the shipped strategy {BASE} is missing")
     base = shipped[BASE]
-    bms = [shipped[s] for s in bm_stems()]
-    games_sweep = max(games // 10, 100)
+    bms = [shipped[s] for s in bm_stems("single")]
+    combos = [shipped[s] for s in bm_stems("combo")]
+    games_sweep = max(games // SWEEP_SHARE, 100)
     todo = []       # (kind, strats, games, players, kingdom, info, label)
     for s in bms:
         todo.append(("card", [s, base], games, None, None, bm_info(s),
+                     f"{s.name} vs {base.name}"))
+    for s in combos:
+        todo.append(("combo", [s, base], games, None, None, bm_info(s),
                      f"{s.name} vs {base.name}"))
     for p in counts:
         todo.append(("mirror", [base], games, p, None, dict(players=p),
@@ -710,9 +724,21 @@ def merge(plan: Plan, results: Mapping[str, JobResult]) -> list:
     return runs
 
 
+def plan_definitions(plan: Plan) -> list[dict]:
+    """Every strategy of the plan once, by its label: full definition and
+    hash (``simulator.provenance``), for reports and exports."""
+    from simulator.provenance import from_data
+    out: dict[str, dict] = {}
+    for s in plan.setups:
+        for label, sid in zip(s.labels, s.strategies):
+            out.setdefault(label, from_data(label, plan.strategies[sid]))
+    return list(out.values())
+
+
 def finished_meta(plan: Plan, seconds: float, cores: int) -> dict:
     """The plan's facts plus how this run went (time, version, date)."""
-    meta = dict(plan.meta, seconds=seconds, version=domsim_version())
+    meta = dict(plan.meta, seconds=seconds, version=domsim_version(),
+                definitions=plan_definitions(plan))
     if plan.command == "report balance":
         meta.update(threads=cores, simulated=now_utc())
     else:
