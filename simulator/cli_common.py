@@ -177,6 +177,7 @@ class Progress:
                 return
             self._open(total)
         self._bar.update(self._task, completed=done)
+        self._bar.refresh()             # calls come per chunk of games: draw each
 
     def close(self) -> None:
         if self._bar is not None:

@@ -270,10 +270,11 @@ class Results:
         return "\n".join(lines)
 
     def copies(self) -> np.ndarray:
-        """Seats each entry fills in every game (``--players 4`` with two
-        strategies: 2 each)."""
-        n = len(self.entries)
-        return np.bincount(np.arange(self.players) % n, minlength=n)
+        """Seats each entry fills per game, on average over the run
+        (``--players 4`` with two strategies: 2 each)."""
+        seat_games = self._tally.outcome.sum(axis=(1, 2))
+        games = self.games
+        return seat_games / games if games else np.zeros(len(seat_games))
 
     def summary(self) -> pd.DataFrame:
         """One row per strategy entry.
@@ -290,7 +291,7 @@ class Results:
         per_entry = t.outcome.sum(axis=1)                    # [entries, 3]
         seat_games = per_entry.sum(axis=1)
         copies = self.copies()
-        games = seat_games // np.maximum(copies, 1)
+        games = np.where(seat_games > 0, self.games, 0)      # every entry plays every game
         wins, ties, losses = per_entry[:, WIN], per_entry[:, TIE], per_entry[:, LOSS]
         low, high = wilson(wins, seat_games)
         glow, ghigh = wilson(wins, games)
@@ -434,7 +435,7 @@ class Results:
         cols = [("strategy", lambda r: r.strategy, None),
                 ("games", lambda r: f"{r.games:,}", None)]
         if multi:
-            cols.append(("copies", lambda r: str(r.copies), None))
+            cols.append(("copies", lambda r: f"{r.copies:g}", None))
         cols += [("wins", lambda r: f"{r.wins:,}", 6), ("ties", lambda r: f"{r.ties:,}", 5),
                  ("losses", lambda r: f"{r.losses:,}", 7)]
         if multi:

@@ -68,9 +68,9 @@ def render(head: Sequence[str], rows: Sequence[Sequence[str]], *, align: str = "
             dropped.append(head[i])
     table = Table(box=_DASHED, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0),
                   collapse_padding=True, show_header=True, header_style=None)
-    for i in keep:
+    for n, i in enumerate(keep):         # the first column (names) never wraps
         table.add_column(head[i], justify="left" if align[i] == "l" else "right",
-                         overflow="fold")
+                         overflow="fold", no_wrap=n == 0)
     for r in rows:
         table.add_row(*(r[i] for i in keep))
     console = Console(file=io.StringIO(), width=width or WIDE, color_system=None,
