@@ -216,9 +216,11 @@ def conformance(
 def cards(
     lang: Annotated[str, typer.Option(
         help="Also show the names in this language: nl, de or ja.")] = "en",
+    wide: Wide = False,
 ) -> None:
     """List every card with its cost, types, edition and text."""
     from simulator import cards as C
+    from simulator.termtable import output_width, render, wrap
     if lang not in ("en", "nl", "de", "ja"):
         raise fail(f"unknown language {lang!r}: use en, nl, de or ja")
     editions = {"12": "1st+2nd", "1": "1st", "2": "2nd", "": "promo"}
@@ -226,29 +228,33 @@ def cards(
     for i, spec in enumerate(C.TABLE):
         mark = "?" if lang in spec.unsure.split() else ""
         name = spec.name if lang == "en" else f"{spec.name} ({C.localized(i, lang)}{mark})"
-        rows.append((name, f"${spec.cost}", "-".join(spec.type_names),
-                     editions[spec.editions], spec.text))
-    w0 = max(len(r[0]) for r in rows)
-    w2 = max(len(r[2]) for r in rows)
-    for name, cost, types, edition, text in rows:
-        typer.echo(f"{name:<{w0}}  {cost:>3}  {types:<{w2}}  {edition:<7}  {text}")
+        rows.append([name, f"${spec.cost}", "-".join(spec.type_names),
+                     editions[spec.editions], spec.text])
+    width = output_width(wide)
+    # columns measured in terminal cells: Japanese names (two cells a character) align
+    typer.echo(render(["card", "cost", "types", "edition", "text"], rows, align="lrlll",
+                      width=width))
     unsure = C.unsure_names(None if lang == "en" else lang)
     if unsure:
         names = ", ".join(f"{C.NAMES[c]} ({lg}: {C.localized(c, lg)})" for c, lg in unsure)
-        typer.echo(f"\n? Not confirmed by a published card, the best guess: {names}")
+        typer.echo("")
+        typer.echo("\n".join(wrap(f"? Not confirmed by a published card, the best "
+                                   f"guess: {names}", width)))
 
 
 @app.command()
-def kingdoms() -> None:
+def kingdoms(wide: Wide = False) -> None:
     """List the recommended kingdoms (use a name with --kingdom)."""
     from simulator.kingdom import NAMED_KINGDOMS, RECOMMENDED
-    width = max(map(len, [*RECOMMENDED, *NAMED_KINGDOMS]))
-    for name, cards_ in RECOMMENDED.items():
-        typer.echo(f"{name:<{width}}  {', '.join(cards_)}")
-    for name, cards_ in NAMED_KINGDOMS.items():
-        typer.echo(f"{name:<{width}}  {', '.join(cards_)}")
-    typer.echo("\nAlso: --kingdom random (drawn from --seed; --edition 1 or 2 draws from "
-               "that edition only), or card names with commas.")
+    from simulator.termtable import output_width, render, wrap
+    width = output_width(wide)
+    rows = [[name, ", ".join(cards_)] for name, cards_ in
+            [*RECOMMENDED.items(), *NAMED_KINGDOMS.items()]]
+    typer.echo(render(["kingdom", "cards"], rows, align="ll", width=width))
+    typer.echo("")
+    typer.echo("\n".join(wrap("Also: --kingdom random (drawn from --seed; --edition 1 or 2 "
+                               "draws from that edition only), or card names with commas.",
+                               width)))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,

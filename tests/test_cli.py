@@ -186,14 +186,14 @@ def test_help_does_not_load_the_engine():
 def test_cards_and_kingdoms_commands():
     from simulator.cards import NCARDS
     from simulator.kingdom import RECOMMENDED
-    res = _runner().invoke(cli.app, ["cards", "--lang", "nl"])
+    res = _runner().invoke(cli.app, ["cards", "--lang", "nl", "--wide"])   # one line a card
     assert res.exit_code == 0
-    lines = res.stdout.split("\n\n")[0].splitlines()
+    lines = res.stdout.split("\n\n")[0].splitlines()[2:]                  # under the header
     assert len(lines) == NCARDS
     assert any(line.startswith("Council Room (Raadszaal)") and "$5" in line
                and "+4 Cards, +1 Buy" in line for line in lines)
     assert _runner().invoke(cli.app, ["cards", "--lang", "xx"]).exit_code == 2
-    res = _runner().invoke(cli.app, ["kingdoms"])
+    res = _runner().invoke(cli.app, ["kingdoms", "--wide"])
     assert res.exit_code == 0
     for name, cards in RECOMMENDED.items():
         assert any(line.startswith(name) and ", ".join(cards) in line

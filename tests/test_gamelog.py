@@ -326,9 +326,10 @@ def test_cli_bad_input(args, message):
     assert "Traceback" not in res.output
 
 
-def test_cli_needs_a_seed_and_known_strategies():
-    res = _invoke(["log", "smithy", "big-money"])
-    assert res.exit_code == 2 and res.stderr.startswith("error: give --seed")
+def test_cli_seed_defaults_to_0_and_needs_known_strategies():
+    res = _invoke(["log", "smithy", "big-money"])          # --seed 0, like compare
+    assert res.exit_code == 0 and res.stdout == _invoke(
+        ["log", "smithy", "big-money", "--seed", "0"]).stdout
     res = _invoke(["log", "smithy", "nosuch-bot", "--seed", "1"])
     assert res.exit_code == 2 and "unknown strategy 'nosuch-bot'" in res.stderr
 
