@@ -21,7 +21,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import fail, user_errors
+from simulator.cli_common import Wide, fail, user_errors
+from simulator.termtable import output_width
 
 LANGS = ("en", "nl", "de", "ja")          # = gamelog.LANGS, without importing numba
 FORMATS = ("text", "json", "html")
@@ -57,6 +58,7 @@ def log(
         help="Seating of the run, as in compare: all or rotate.")] = "all",
     lang: Annotated[str, typer.Option(
         help="Language of the card names: en, nl, de or ja.")] = "en",
+    wide: Wide = False,
     fmt: Annotated[str, typer.Option(
         "--format", help="text (readable log), json (every event) or html "
                          "(a page with one collapsible block per turn).")] = "text",
@@ -93,6 +95,8 @@ def log(
         raise fail(f"the game's event log cannot be read: {exc}", code=1)
 
     if out is None or is_stdout(out):
+        if fmt == "text":
+            text = _fit(text, output_width(wide))
         typer.echo(text, nl=False)
         return
     try:
@@ -100,6 +104,23 @@ def log(
     except OSError as exc:
         raise fail(f"cannot write {out}: {exc.strerror or exc}")
     typer.echo(f"wrote {out}", err=True)
+
+
+def _fit(text: str, width: int | None) -> str:
+    """The text log with lines longer than ``width`` wrapped, continuation
+    lines indented under their line (files get the log as rendered)."""
+    if width is None:
+        return text
+    import textwrap
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()))
+        out += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ",
+                             break_on_hyphens=False) or [line]
+    return "\n".join(out)
 
 
 def register(app: typer.Typer) -> None:
