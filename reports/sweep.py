@@ -141,9 +141,18 @@ def write_charts(s: Sweep, out_dir) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     bm = s.rows[s.rows["card"].notna()] if "card" in s.rows else s.rows.iloc[:0]
     opp = bm["b"].iloc[0] if len(bm) else "the opponent"
-    return charts.save(charts.kingdom_heatmap(
+    written = charts.save(charts.kingdom_heatmap(
         bm, title=f"Single-card bots against {opp}, by kingdom",
         subtitle=f"score (%) of Big Money + that card, a tie 1/2, ± half the 95% CI; "
                  f"{count(s.meta.get('games', 0))} games per cell; outlined: the "
                  "kingdom's best card, only where it beats the runner-up significantly"),
         out_dir, "kingdoms")
+    from .page import write_page
+    tables = [("Best single card per kingdom", best_table(s.best))]
+    tables += [(name, kingdom_table(s.rows[s.rows["kingdom"] == name]))
+               for name in s.kingdoms if len(s.rows) and (s.rows["kingdom"] == name).any()]
+    intro = [f"{len(s.kingdoms)} kingdoms, {count(s.meta.get('games', 0))} games per "
+             f"matchup, seed {s.meta.get('seed', '?')}"] + NOTES
+    written.append(write_page(out_dir, "Kingdom sweep", intro,
+                              [("kingdoms", "single-card scores by kingdom")], tables, s.meta))
+    return written

@@ -48,13 +48,14 @@ def _erfc_p(z: float) -> float:
 
 def score_ci(wins, ties, n):
     """Score (a win 1, a tie 1/2, a loss 0 per game) with a 95% normal CI
-    from the per-game variance; vectorised.  Returns (score, low, high)."""
+    from the per-game variance, kept within [0, 1]; vectorised.  Returns
+    (score, low, high)."""
     w, t, n = (np.asarray(v, np.float64) for v in (wins, ties, n))
     with np.errstate(invalid="ignore", divide="ignore"):
         s = (w + t / 2) / n
         var = np.maximum((w + t / 4) / n - s * s, 0.0)
         half = Z95 * np.sqrt(var / n)
-    return s, s - half, s + half
+    return s, np.clip(s - half, 0.0, 1.0), np.clip(s + half, 0.0, 1.0)
 
 
 def score_vs_even_p(wins, losses):
@@ -70,9 +71,14 @@ def score_vs_even_p(wins, losses):
 def score_diff_p(w1, t1, n1, w2, t2, n2):
     """Two-sided p of two independent runs' scores differing (normal test
     with each run's per-game variance)."""
-    s1, l1, _ = score_ci(w1, t1, n1)
-    s2, l2, _ = score_ci(w2, t2, n2)
-    se = np.sqrt(((s1 - l1) / Z95) ** 2 + ((s2 - l2) / Z95) ** 2)
+    def var(w, t, n):
+        w, t, n = (np.asarray(v, np.float64) for v in (w, t, n))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            s = (w + t / 2) / n
+            return s, np.maximum((w + t / 4) / n - s * s, 0.0) / n
+    s1, v1 = var(w1, t1, n1)
+    s2, v2 = var(w2, t2, n2)
+    se = np.sqrt(v1 + v2)
     with np.errstate(invalid="ignore", divide="ignore"):
         z = np.where(se > 0, (s1 - s2) / np.where(se > 0, se, 1.0), 0.0)
     return np.vectorize(_erfc_p, otypes=[np.float64])(z)

@@ -196,5 +196,12 @@ def write_charts(t: Tournament, out_dir) -> list[Path]:
             t.ranking, title="Bradley–Terry ratings",
             subtitle=f"fitted to all pairs (ties count half); 95% CI; "
                      f"{count(m.get('games', 0))} games per pair"), out_dir, "ratings")
+    from .page import write_page
+    images = [(p.stem, p.stem) for p in written if p.suffix == ".png"]
+    tables = [("Win rates", matrix_table(t)), ("Ranking", ranking_table(t)),
+              ("Pairs", pair_table(t))]
+    if len(t.seats):
+        tables.append(("By seat", seats_table(t)))
+    written.append(write_page(out_dir, "Tournament", header(t).split("\n"), images, tables, m))
     return written
 

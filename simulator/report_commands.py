@@ -195,7 +195,7 @@ def tournament_cmd(
         written = result.write_charts(out) if out is not None else []
         _export(result, csv, json_out, parquet, as_json)
     if written and not as_json:
-        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix == ".png"))
+        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
 
 
 # ============================================================ sweep
@@ -269,7 +269,7 @@ def sweep_cmd(
         written = result.write_charts(out) if out is not None else []
         _export(result, csv, json_out, parquet, as_json)
     if written and not as_json:
-        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix == ".png"))
+        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
 
 
 # ============================================================ report balance
