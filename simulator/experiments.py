@@ -673,15 +673,22 @@ def execute(plan: Plan, executor, *, run_dir=None, done: dict | None = None,
     todo = [j for j in jobs if j.key not in done]
     by_key = {j.key: j for j in todo}
     games_done = sum(j.count for j in jobs if j.key in done)
+    runs, per_setup = {}, {}
+    for i, _, job in plan.cut():
+        per_setup[i] = per_setup.get(i, 0) + 1
+    for i, _, job in plan.cut():
+        if job.key not in done:
+            s = plan.setups[i]
+            runs[job.key] = (s.label or f"run {i + 1}", per_setup[i])
     with JobProgress(len(jobs), plan.games, done_jobs=len(done), done_games=games_done,
-                     description=plan.command, enabled=progress) as bar:
+                     description=plan.command, enabled=progress, runs=runs) as bar:
         batch = executor.submit(todo)
         try:
             for res in batch:
                 if run_dir is not None:
                     run_dir.save(res)
                 done[res.key] = res
-                bar.advance(by_key[res.key].count)
+                bar.advance(by_key[res.key].count, res.key)
                 if on_result is not None:
                     on_result(res)
         finally:
