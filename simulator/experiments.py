@@ -91,7 +91,7 @@ def engine_fingerprint() -> str:
     here = Path(__file__).parent
     digest = hashlib.sha256()
     for name in ("cards.py", "program.py", "rng.py", "kernel.py", "strategy.py",
-                 "kingdom.py", "runner.py", "records.py", "results.py"):
+                 "kingdom.py", "runner.py", "seating.py", "records.py", "results.py"):
         digest.update((here / name).read_bytes())
     return digest.hexdigest()[:16]
 
