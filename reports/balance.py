@@ -5,8 +5,11 @@ they are played, ``store`` for how they are saved and reloaded).
 
 Runs it reads, by ``Run.kind``:
 
-- ``card``:   ``bm-<card>`` bot (entry 0) against the base bot (entry 1);
-              ``info["card"]``; optional ``arrays["per_turn_batches"]``.
+- ``card``:   a single-card bot (Big Money plus exactly one kingdom card,
+              entry 0) against the base bot (entry 1); ``info["card"]``;
+              optional ``arrays["per_turn_batches"]``.
+- ``combo``:  a ``bm-<card>`` bot that also buys a partner card, the same
+              way; ranked apart under its full name ("Throne Room + Smithy").
 - ``mirror``: the base bot in every seat; ``info["players"]``.
 - ``main``:   another bot against the base bot, for the per-turn curves.
 - ``sweep``:  a ``bm-<card>`` bot against the base bot in a named kingdom;
@@ -42,7 +45,8 @@ MARKER = ".domsim-report"     # in every report folder: only such a folder is re
 
 @dataclass
 class Balance:
-    cards: pd.DataFrame
+    cards: pd.DataFrame               # single-card bots, by score
+    combos: pd.DataFrame              # bm-<card> bots with a partner card, by score
     seats: pd.DataFrame
     seat_adv: pd.DataFrame
     lengths: pd.DataFrame
@@ -52,11 +56,17 @@ class Balance:
     sweep: S.Sweep
     meta: dict = field(default_factory=dict)
     base_name: str = "Big Money Ultimate"
+    baseline: dict = field(default_factory=dict)   # the base bot's 2-player mirror
 
     def tables(self) -> dict[str, pd.DataFrame]:
-        return {"cards": self.cards, "seats": self.seats, "seat-advantage": self.seat_adv,
-                "game-length": self.lengths, "turn-curves": self.curves,
-                "kingdoms": self.sweep.rows, "best-card": self.sweep.best}
+        out = {"cards": self.cards, "combinations": self.combos, "seats": self.seats,
+               "seat-advantage": self.seat_adv,
+               "game-length": self.lengths, "turn-curves": self.curves,
+               "kingdoms": self.sweep.rows, "best-card": self.sweep.best}
+        if self.meta.get("definitions"):
+            from simulator.provenance import definitions_frame
+            out["strategies"] = definitions_frame(self.meta["definitions"])
+        return out
 
 
 def _label(run: Run, base_name: str) -> str:
@@ -74,11 +84,14 @@ def build(runs: list[Run], meta: dict | None = None) -> Balance:
     base_name = (mirrors[0].results.entries[0] if mirrors else
                  card_runs[0].results.entries[1] if card_runs else "Big Money Ultimate")
 
-    # single cards
-    rows = T.matchup_frame(T.matchup_stats(r.results, card=r.info.get("card"),
-                                           also=r.info.get("also", ""),
-                                           stem=r.strategies[0]) for r in card_runs)
-    cards = T.card_ranking(rows) if len(rows) else pd.DataFrame()
+    # single cards, and bots with a partner card apart
+    def ranking(kind):
+        rows = T.matchup_frame(T.matchup_stats(r.results, card=r.info.get("card"),
+                                               also=r.info.get("also", ""),
+                                               stem=r.strategies[0])
+                               for r in runs if r.kind == kind)
+        return T.card_ranking(rows) if len(rows) else pd.DataFrame()
+    cards, combos = ranking("card"), ranking("combo")
 
     # seats
     seat_parts, adv = [], []
@@ -109,7 +122,7 @@ def build(runs: list[Run], meta: dict | None = None) -> Balance:
 
     # game lengths: the base mirror and the main bots against the base (2 players),
     # and the mirror at every player count
-    by_stem = {r.strategies[0]: r for r in runs if r.kind in ("card", "main")}
+    by_stem = {r.strategies[0]: r for r in runs if r.kind in ("card", "combo", "main")}
     length_runs = []
     two = next((r for r in mirrors if r.results.players == 2), None)
     for stem in MAIN_BOTS:
@@ -161,8 +174,15 @@ def build(runs: list[Run], meta: dict | None = None) -> Balance:
     sw = S.build(sweep_runs, kingdoms, meta.get("sweep_skipped"),
                  meta={"games": meta.get("games_sweep", 0), "seed": meta.get("seed"),
                        "turn_cap": meta.get("turn_cap")}, best_card=True)
-    return Balance(cards, seats, seat_adv, lengths, dist_2p, dist_players, curves_df, sw,
-                   meta, base_name)
+    baseline = {}
+    if two is not None:
+        s2 = two.results.summary().iloc[0]
+        baseline = dict(games=int(s2["games"]), win_rate=float(s2["win_rate"]),
+                        win_rate_low=float(s2["win_rate_low"]),
+                        win_rate_high=float(s2["win_rate_high"]),
+                        tie_rate=float(s2["tie_rate"]), score=float(s2["score"]))
+    return Balance(cards, combos, seats, seat_adv, lengths, dist_2p, dist_players, curves_df,
+                   sw, meta, base_name, baseline)
 
 
 # ============================================================ document
@@ -274,21 +294,27 @@ pre {{ background: #f6f6f6; padding: 0.6em; overflow-x: auto; }}
 
 # ============================================================ tables
 
-def cards_table(df: pd.DataFrame) -> Table:
-    head = ["rank", "card", "bot", "games", "wins", "ties", "losses",
-            "win rate [95% CI]", "tie rate [95% CI]", "vs next"]
+def cards_table(df: pd.DataFrame, what: str = "card") -> Table:
+    head = ["rank", what, "bot", "games", "score [95% CI]", "vs even",
+            "wins", "ties", "losses", "win rate [95% CI]", "tie rate [95% CI]", "vs next"]
     rows = []
     for r in df.itertuples(index=False):
         nxt = "-" if pd.isna(r.p_vs_next) else (
             "p " + pvalue(r.p_vs_next) + ("" if r.significant_vs_next else " (n.s.)"))
-        rows.append([str(r.rank), r.label, r.strategy, count(r.games), count(r.wins),
-                     count(r.ties), count(r.losses),
+        even = {"above": "above", "below": "below"}.get(r.vs_even, "n.s.")
+        rows.append([str(r.rank), r.label, r.strategy, count(r.games),
+                     rate_ci(r.score, r.score_low, r.score_high, 2),
+                     f"{even} (p {pvalue(r.p_vs_even)})",
+                     count(r.wins), count(r.ties), count(r.losses),
                      rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high, 2),
                      rate_ci(r.tie_rate, r.tie_rate_low, r.tie_rate_high, 2), nxt])
-    return Table(head, rows, align="rll" + "r" * 7, notes=[
-        "Win rate: sole wins against the opponent, % [95% Wilson CI]; ties are their "
-        "own column. vs next: pooled two-proportion test against the card ranked "
-        "just below; n.s. = the two are not significantly different (p >= 0.05)."])
+    return Table(head, rows, align="rll" + "r" * 9, optional=[2, 6, 7, 8, 10, 9, 11, 3],
+                 notes=[
+        "Score: a win 1, a tie 1/2, per game, % [95% CI]; ranked by score. 50% is "
+        "exactly even: what the opponent scores against itself. vs even: sign test of "
+        "wins against losses (above / below = significant at p < 0.05). Win and tie "
+        "rates are shown too; vs next: test of the score against the next one down, "
+        "n.s. = not significantly different (p >= 0.05)."])
 
 
 def seats_table(df: pd.DataFrame) -> Table:
@@ -335,21 +361,24 @@ def lengths_table(df: pd.DataFrame) -> Table:
 
 
 def curves_table(df: pd.DataFrame) -> Table:
-    head = ["bot", "turn", "seat-games reaching it", "avg VP [95% CI]",
-            "avg coins [95% CI]"]
+    head = ["bot", "turn", "seat-games reaching it", "still running",
+            "avg VP of those [95% CI]", "avg coins of those [95% CI]"]
     rows = []
     for label, g in df.groupby("label", sort=False):
+        start = g["games"].iloc[0]
         for t in CURVE_TURNS:
             r = g[g["turn"] == t]
             if r.empty:
                 continue
             r = r.iloc[0]
-            rows.append([label, str(t), count(r["games"]),
+            rows.append([label, str(t), count(r["games"]), pct(r["games"] / start, 1),
                          num_ci(r["avg_vp"], r["avg_vp_low"], r["avg_vp_high"], 2),
                          num_ci(r["avg_coins"], r["avg_coins_low"], r["avg_coins_high"], 2)])
     return Table(head, rows, notes=[
         "VP at the end of the bot's own turn; coins: money available in that turn's "
-        "buy phase. 95% CI by batch means (independent batches of the run, t interval)."])
+        "buy phase; both averaged over the games still running at that turn (still "
+        "running: their share of the bot's games). 95% CI by batch means (independent "
+        "batches of the run, t interval)."])
 
 
 # ============================================================ writing
@@ -454,12 +483,19 @@ def _write_into(d: Path, b: Balance) -> None:
     findings = []
     if len(b.cards):
         top, bottom = b.cards.iloc[0], b.cards.iloc[-1]
-        findings.append(f"Strongest single card with Big Money: **{top['card']}**, "
-                        f"{rate_ci(top.win_rate, top.win_rate_low, top.win_rate_high, 2)} "
-                        f"against {top.opponent} over {count(top.games)} games; weakest: "
-                        f"**{bottom['card']}**, "
-                        f"{rate_ci(bottom.win_rate, bottom.win_rate_low, bottom.win_rate_high, 2)}"
+        findings.append(f"Strongest single card with Big Money: **{top['card']}**, score "
+                        f"{rate_ci(top.score, top.score_low, top.score_high, 2)} "
+                        f"against {top.opponent} over {count(top.games)} games (50% = "
+                        f"even); weakest: **{bottom['card']}**, "
+                        f"{rate_ci(bottom.score, bottom.score_low, bottom.score_high, 2)}"
                         f" over {count(bottom.games)} games.")
+    if b.baseline:
+        bl = b.baseline
+        findings.append(f"Baseline: {b.base_name} against itself wins "
+                        f"{rate_ci(bl['win_rate'], bl['win_rate_low'], bl['win_rate_high'], 2)}"
+                        f" of {count(bl['games'])} two-player games and ties "
+                        f"{pct(bl['tie_rate'], 2)}, so its score is exactly 50%: cards are "
+                        "ranked by score, where 50% means even.")
     if len(b.seat_adv):
         r = b.seat_adv.iloc[0]
         seat1 = rate_ci(r.seat1_win_rate, r.seat1_win_rate_low, r.seat1_win_rate_high, 2)
@@ -474,12 +510,24 @@ def _write_into(d: Path, b: Balance) -> None:
     g = m.get
     if len(b.cards):
         doc.h(2, "1. Single cards: Big Money plus one card")
-        doc.p(f"Each `bm-<card>` bot (Big Money Ultimate buying one kingdom card by a "
-              f"simple rule) plays {count(g('games_cards', 0))} two-player games "
-              f"against {b.base_name}, seats alternating; the kingdom holds the card "
-              "and filler cards nobody buys. Ranked by win rate.")
-        doc.img("cards", "win rate of each single-card bot with 95% CI")
+        doc.p(f"Each single-card bot (Big Money Ultimate buying exactly one kingdom card "
+              f"by a simple rule, and no other; e.g. `bm-throne-room-only`) plays "
+              f"{count(g('games_cards', 0))} two-player games against {b.base_name}, "
+              "seats alternating; the kingdom holds the card and filler cards nobody "
+              "buys. Ranked by **score** (a win 1, a tie 1/2): 50% is exactly even, "
+              f"what {b.base_name} scores against itself"
+              + (f" (it wins {pct(b.baseline['win_rate'], 1)} and ties "
+                 f"{pct(b.baseline['tie_rate'], 1)} of its mirror games)"
+                 if b.baseline else "") + ". Colours: significantly above or below "
+              "even, or not (sign test of wins against losses).")
+        doc.img("cards", "score of each single-card bot with 95% CI")
         doc.table(cards_table(b.cards), "cards.csv")
+    if len(b.combos):
+        doc.h(3, "Combinations: Big Money plus a card and its partner")
+        doc.p("Bots that need a second kingdom card to use theirs (Throne Room with "
+              "Smithy, Workshop with Gardens ...), measured the same way; listed apart "
+              "under their full names, not as the single card.")
+        doc.table(cards_table(b.combos, "cards"), "combinations.csv")
     if len(b.seat_adv):
         doc.h(2, f"2. First-seat advantage in {b.base_name} mirrors")
         doc.p(f"Every seat plays {b.base_name}; {count(g('games_mirror', 0))} games per "
@@ -501,18 +549,21 @@ def _write_into(d: Path, b: Balance) -> None:
         doc.h(2, "4. Victory points and coins by turn")
         doc.p("Average VP after each of the bot's turns and coins it has to spend, in "
               f"its games against {b.base_name} (for {b.base_name}, the two-player "
-              "mirror). Late turns average only the games still running, so the curves "
-              "there describe long games; each line stops where fewer than 5% of its "
+              "mirror). **These are averages over the games still running at that "
+              "turn**: late turns describe long games only. The third panel is the "
+              "survival curve, the share of games still running, and the table gives "
+              "the share for each turn; each line stops where fewer than 5% of its "
               "games reach the turn.")
         doc.img("turns", "average VP and coins by turn")
         doc.table(curves_table(b.curves), "turn-curves.csv")
     if len(b.sweep.rows):
         doc.h(2, "5. The recommended kingdoms")
-        doc.p(f"In each of the rulebook's recommended kingdoms every `bm-<card>` bot whose "
+        doc.p(f"In each of the rulebook's recommended kingdoms every single-card bot whose "
               f"card is in the kingdom plays {count(g('games_sweep', 0))} games against "
-              f"{b.base_name}. A bot is only played where all the kingdom cards it "
-              "needs are present.")
-        doc.img("kingdoms", "single-card win rates by kingdom")
+              f"{b.base_name}; cells show the score (50% = even) ± half its 95% CI. A "
+              "kingdom's best card is named (and outlined) only when its score beats the "
+              "runner-up's significantly; otherwise the kingdom has no clear best card.")
+        doc.img("kingdoms", "single-card scores by kingdom")
         doc.table(S.best_table(b.sweep.best), "best-card.csv")
         for name, cards in b.sweep.kingdoms.items():
             rows = b.sweep.rows[b.sweep.rows["kingdom"] == name]
@@ -521,10 +572,20 @@ def _write_into(d: Path, b: Balance) -> None:
             doc.table(S.kingdom_table(rows))
         doc.p(" ".join(S.NOTES))
         doc.p("Data: [kingdoms.csv](kingdoms.csv)")
+    if m.get("definitions"):
+        from simulator.provenance import definition_text
+        doc.h(2, "Strategies")
+        doc.p("The full definition of every bot in this report, with a hash of it "
+              "(also in strategies.csv), so the results can be rerun after a bot file "
+              f"changes; domsim {m.get('version', 'unknown')}.")
+        doc.code("\n\n".join(definition_text(d) for d in m["definitions"]))
     doc.h(2, "Method")
     doc.ul([
         "Seats rotate game by game, so each strategy sits in each seat equally often "
-        "(game counts are rounded up to a multiple of the batches times the players).",
+        "(game counts are rounded up to a multiple of the batches times the players); "
+        "in the mirrors every seat holds the same bot, so every seating is played.",
+        "Scores count a win 1 and a tie 1/2 (95% normal CI from the per-game "
+        "variance); 50% is the exact even point, what a bot scores against itself.",
         "Each run is played in independent batches with seeds derived from the report "
         "seed; the batches give the confidence intervals of the per-turn averages.",
         "Wilson score intervals for rates; normal intervals for mean game length; "
@@ -540,10 +601,14 @@ def _write_into(d: Path, b: Balance) -> None:
 def _charts(d: Path, b: Balance) -> None:
     m = b.meta
     if len(b.cards):
+        bl = b.baseline
         charts.save(charts.card_bars(
             b.cards, title=f"Big Money plus one card, against {b.base_name}",
-            subtitle=f"{count(m.get('games_cards', 0))} two-player games per card, seats "
-                     f"alternating; seed {m.get('seed', '?')}; bars: 95% Wilson CI"),
+            subtitle=f"score: a win 1, a tie 1/2; {count(m.get('games_cards', 0))} "
+                     f"two-player games per card, seats alternating; seed "
+                     f"{m.get('seed', '?')}; bars: 95% CI",
+            baseline=(f"the mirror: {bl['win_rate'] * 100:.1f}% wins, "
+                      f"{bl['tie_rate'] * 100:.1f}% ties" if bl else "")),
             d, "cards")
     if len(b.seats):
         charts.save(charts.seat_chart(
@@ -566,23 +631,26 @@ def _charts(d: Path, b: Balance) -> None:
         charts.save(charts.turn_chart(
             b.curves, title="Victory points and buying power by turn",
             subtitle=f"each bot against {b.base_name} ({count(m.get('games_cards', 0))} "
-                     "games; the mirror for the base bot); shaded: 95% CI"), d, "turns")
+                     "games; the mirror for the base bot); averages over the games still "
+                     "running (survival at right); shaded: 95% CI"), d, "turns")
     if len(b.sweep.rows) and "card" in b.sweep.rows and b.sweep.rows["card"].notna().any():
         charts.save(charts.kingdom_heatmap(
             b.sweep.rows[b.sweep.rows["card"].notna()],
             title=f"Single cards by kingdom, against {b.base_name}",
-            subtitle=f"win rate (%); {count(m.get('games_sweep', 0))} games per cell; "
-                     "outlined: the kingdom's best card; hatched: card not in the kingdom"),
+            subtitle=f"score (%), a tie 1/2, 50 = even, ± half the 95% CI; "
+                     f"{count(m.get('games_sweep', 0))} games per cell; outlined: the "
+                     "kingdom's best card where it beats the runner-up significantly; "
+                     "hatched: card not in the kingdom"),
             d, "kingdoms")
 
 
-def summary_text(b: Balance, out: Path) -> str:
+def summary_text(b: Balance, out: Path, width: int | None = None) -> str:
+    from simulator.termtable import wrap
     lines = [f"wrote {out / 'index.html'} and {out / 'report.md'}"]
     if len(b.cards):
         lines.append("")
         t = cards_table(pd.concat([b.cards.head(5), b.cards.tail(5)]).drop_duplicates(
             subset=["card"]))
-        lines.append("Single cards with Big Money (top 5 and bottom 5):")
-        lines.append(t.text())
+        lines += wrap("Single cards with Big Money, by score (top 5 and bottom 5):", width)
+        lines.append(t.text(width))
     return "\n".join(lines)
-

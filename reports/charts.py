@@ -186,24 +186,29 @@ def rating_chart(ranking: pd.DataFrame, *, title: str, subtitle: str = ""):
 # ============================================================ single cards
 
 @styled
-def card_bars(ranking: pd.DataFrame, *, title: str, subtitle: str = ""):
-    """Horizontal bars of each bot's win rate against the common opponent,
-    95% Wilson CI whiskers, a line at 50%; colour says whether the rate is
-    significantly above or below 50% (CI clear of 50%)."""
+def card_bars(ranking: pd.DataFrame, *, title: str, subtitle: str = "",
+              baseline: str = ""):
+    """Horizontal bars of each bot's score (a tie 1/2) against the common
+    opponent, 95% CI whiskers, a line at 50%: the exact even point, what the
+    opponent scores against itself (``baseline`` says what the mirror's
+    wins and ties were); colour: significantly above / below it (sign test
+    of wins against losses, ``vs_even``) or not."""
     df = ranking.iloc[::-1]
     k = len(df)
     fig, ax = _fig(8.5, max(3.4, 0.32 * k + 2.3))
     y = np.arange(k)
-    rate = df["win_rate"].to_numpy() * 100
-    low = df["win_rate_low"].to_numpy() * 100
-    high = df["win_rate_high"].to_numpy() * 100
-    above, below = low > 50, high < 50
-    colours = np.where(above, SERIES[0], np.where(below, SERIES[1], GREY))
+    rate = df["score"].to_numpy() * 100
+    low = df["score_low"].to_numpy() * 100
+    high = df["score_high"].to_numpy() * 100
+    vs = df["vs_even"].to_numpy() if "vs_even" in df else np.where(
+        low > 50, "above", np.where(high < 50, "below", "n.s."))
+    colours = np.where(vs == "above", SERIES[0], np.where(vs == "below", SERIES[1], GREY))
     ax.barh(y, rate, color=colours, height=0.65)
     ax.errorbar(rate, y, xerr=_err(rate, low, high), fmt="none", ecolor="black",
                 capsize=2.5, lw=0.9)
     ax.axvline(50, color="black", lw=0.9, ls="--")
-    ax.text(50, k - 0.35, " 50%: even", fontsize=8.5, va="bottom", ha="left")
+    ax.text(50, k - 0.35, " 50%: even" + (f" ({baseline})" if baseline else ""),
+            fontsize=8.5, va="bottom", ha="left")
     for yi, r, h in zip(y, rate, high):
         ax.text(h + 0.8, yi, f"{r:.1f}%", va="center", fontsize=8.5,
                 bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.85))
@@ -211,12 +216,12 @@ def card_bars(ranking: pd.DataFrame, *, title: str, subtitle: str = ""):
     ax.set_yticks(y, labels)
     ax.grid(axis="y", visible=False)
     ax.set_xlim(0, min(100, max(60.0, np.nanmax(high) + 8)))
-    ax.set_xlabel("win rate against the opponent (%), 95% Wilson CI; ties are not wins")
+    ax.set_xlabel("score against the opponent (%): a win 1, a tie 1/2; 95% CI")
     ax.set_ylabel("card added to Big Money")
     from matplotlib.patches import Patch
-    handles = [Patch(color=SERIES[0], label="above 50% (significant)"),
-               Patch(color=GREY, label="not significantly different from 50%"),
-               Patch(color=SERIES[1], label="below 50% (significant)")]
+    handles = [Patch(color=SERIES[0], label="above even (significant)"),
+               Patch(color=GREY, label="not significantly different from even"),
+               Patch(color=SERIES[1], label="below even (significant)")]
     fig.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=9)
     _titles(ax, title, subtitle)
     return fig
@@ -296,28 +301,36 @@ def length_chart(dist: pd.DataFrame, *, title: str, subtitle: str = "",
 def turn_chart(curves: pd.DataFrame, *, title: str, subtitle: str = "",
                min_share: float = 0.05):
     """Average VP after each turn and coins available in it, one line per
-    bot, shaded 95% batch-means CI; each line stops where fewer than
-    ``min_share`` of its games are still running."""
-    fig, axes = _fig(11, 4.8, ncols=2)
+    bot, shaded 95% batch-means CI, and beside them the survival curve:
+    the share of the bot's games still running at each turn.  The averages
+    are over the surviving games only (late turns describe long games), so
+    the survival panel says how many games each point stands for; each line
+    stops where fewer than ``min_share`` of its games are still running."""
+    fig, axes = _fig(14, 4.8, ncols=3)
     labels = list(dict.fromkeys(curves["label"]))
     for i, label in enumerate(labels):
         d = curves[curves["label"] == label]
         start = d["games"].iloc[0]
+        c = SERIES[i % len(SERIES)]
+        style = dict(color=c, ls=LINESTYLES[i % len(LINESTYLES)],
+                     marker=MARKERS[i % len(MARKERS)], ms=3, lw=1.5, label=label)
+        axes[2].plot(d["turn"], d["games"] / start * 100, **style)
         d = d[d["games"] >= min_share * start]
         for ax, col in zip(axes, ("avg_vp", "avg_coins")):
-            c = SERIES[i % len(SERIES)]
-            ax.plot(d["turn"], d[col], color=c, ls=LINESTYLES[i % len(LINESTYLES)],
-                    marker=MARKERS[i % len(MARKERS)], ms=3, lw=1.5, label=label)
+            ax.plot(d["turn"], d[col], **style)
             if d[f"{col}_low"].notna().any():
                 ax.fill_between(d["turn"], d[f"{col}_low"], d[f"{col}_high"], color=c,
                                 alpha=0.2, lw=0)
     axes[0].set_ylabel("average VP at the end of the turn (VP)")
     axes[1].set_ylabel("average coins to spend in the turn ($)")
-    axes[0].set_title("Victory points", loc="left")
-    axes[1].set_title("Buying power", loc="left")
+    axes[2].set_ylabel("games still running at the turn (%)")
+    axes[0].set_title("Victory points (surviving games)", loc="left")
+    axes[1].set_title("Buying power (surviving games)", loc="left")
+    axes[2].set_title("Survival: games still running", loc="left")
     for ax in axes:
         ax.set_xlabel("the player's own turn number")
         ax.set_ylim(bottom=0)
+    axes[2].set_ylim(0, 102)
     axes[0].legend(loc="upper left")
     _titles(fig, title, subtitle)
     return fig
@@ -327,27 +340,37 @@ def turn_chart(curves: pd.DataFrame, *, title: str, subtitle: str = "",
 
 @styled
 def kingdom_heatmap(rows: pd.DataFrame, *, title: str, subtitle: str = ""):
-    """Each bm-<card> bot's win rate against the common opponent in each
-    kingdom; hatched where the card is not in the kingdom; the best card of
-    each kingdom is outlined.  Kingdoms are columns and cards rows when there
+    """Each bm-<card> bot's score (a tie 1/2) against the common opponent in
+    each kingdom, centred on the even 50%, with ± half its 95% CI; hatched
+    where the card is not in the kingdom; the best card of each kingdom is
+    outlined only where it beats the runner-up significantly (else the
+    kingdom is labelled "no clear best").  Kingdoms are columns and cards rows when there
     are more cards than kingdoms (so the chart stays narrow), else the
     other way round."""
+    from reports.tables import best_cards
     kingdoms = list(dict.fromkeys(rows["kingdom"]))
     cards = sorted(rows["card"].dropna().unique())
     m = np.full((len(kingdoms), len(cards)), np.nan)
+    half = np.full((len(kingdoms), len(cards)), np.nan)
     for r in rows.itertuples(index=False):
         if isinstance(r.card, str):
-            m[kingdoms.index(r.kingdom), cards.index(r.card)] = r.a_win_rate * 100
-    best = [int(np.nanargmax(row)) if np.isfinite(row).any() else -1 for row in m]
+            i, j = kingdoms.index(r.kingdom), cards.index(r.card)
+            m[i, j] = r.a_score * 100
+            half[i, j] = (r.a_score_high - r.a_score_low) * 50
+    clear = {b.kingdom: b.best_card for b in best_cards(rows).itertuples(index=False)
+             if b.significant}
+    best = [cards.index(clear[k]) if k in clear else -1 for k in kingdoms]
+    kingdoms_shown = [k if k in clear else f"{k} (no clear best)" for k in kingdoms]
     tall = len(cards) > len(kingdoms)
     grid = m.T if tall else m
-    row_labels, col_labels = (cards, kingdoms) if tall else (kingdoms, cards)
+    row_labels, col_labels = (cards, kingdoms_shown) if tall else (kingdoms_shown, cards)
     nr, nc = grid.shape
     w = max(6.5, 0.95 * nc + 3.6) if tall else max(7.0, 0.62 * nc + 3.2)
     h = max(3.8, 0.36 * nr + 2.6) if tall else max(3.8, 0.55 * nr + 2.6)
     fig, ax = _fig(w, h)
     ax.grid(False)
     cmap = plt.get_cmap("PuOr").with_extremes(bad="white")
+    hgrid = half.T if tall else half
     im = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap,
                    norm=TwoSlopeNorm(vcenter=50, vmin=0, vmax=100), aspect="auto")
     for k, b in enumerate(best):
@@ -363,7 +386,8 @@ def kingdom_heatmap(rows: pd.DataFrame, *, title: str, subtitle: str = ""):
                                            hatch="///", ec="#d9d9d9", lw=0))
                 continue
             k, c = (j, i) if tall else (i, j)
-            ax.text(j, i, f"{v:.0f}", ha="center", va="center", fontsize=8.5,
+            ax.text(j, i, f"{v:.0f}\n±{hgrid[i, j]:.1f}", ha="center", va="center",
+                    fontsize=7.5, linespacing=0.95,
                     color=_text_colour(im.cmap(im.norm(v))),
                     fontweight="bold" if best[k] == c else "normal")
     ax.set_xticks(range(nc), col_labels, rotation=35 if tall else 45, ha="right")
@@ -377,5 +401,5 @@ def kingdom_heatmap(rows: pd.DataFrame, *, title: str, subtitle: str = ""):
     ax.set_ylabel(card_label if tall else "kingdom")
     _titles(ax, title, subtitle)
     cb = fig.colorbar(im, ax=ax, shrink=0.6 if tall else 0.9)
-    cb.set_label("win rate (%)")
+    cb.set_label("score (%), a tie 1/2; 50 = even")
     return fig

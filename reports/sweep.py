@@ -68,7 +68,7 @@ def kingdom_table(rows: pd.DataFrame) -> Table:
                     rate_ci(r.piles_share, r.piles_share_low, r.piles_share_high),
                     pp_ci(r.first_seat_adv, r.first_seat_adv_low, r.first_seat_adv_high)
                     + ("" if r.first_seat_significant else " n.s.")])
-    return Table(head, out)
+    return Table(head, out, optional=[6, 5, 7, 3])
 
 
 NOTES = [
@@ -82,50 +82,55 @@ NOTES = [
 
 
 def best_table(best: pd.DataFrame) -> Table:
-    head = ["kingdom", "best card", "games", "win rate [95% CI]", "runner-up",
-            "runner-up win rate [95% CI]", "lead"]
+    head = ["kingdom", "best card", "games", "score [95% CI]", "runner-up",
+            "runner-up score [95% CI]", "lead"]
     rows = []
     for r in best.itertuples(index=False):
         if r.runner_up is None or pd.isna(r.p_vs_runner_up):
-            lead = "only candidate"
+            lead, best_card = "only candidate", str(r.best_card)
+        elif r.significant:
+            lead, best_card = "p " + pvalue(r.p_vs_runner_up), str(r.best_card)
         else:
-            lead = ("p " + pvalue(r.p_vs_runner_up)
-                    + ("" if r.significant else " (not significant)"))
-        rows.append([r.kingdom, str(r.best_card), count(r.games),
-                     rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high),
+            lead = f"p {pvalue(r.p_vs_runner_up)}: not significant"
+            best_card = f"no clear best ({r.best_card} leads)"
+        rows.append([r.kingdom, best_card, count(r.games),
+                     rate_ci(r.score, r.score_low, r.score_high),
                      "-" if r.runner_up is None else str(r.runner_up),
-                     rate_ci(r.runner_up_win_rate, r.runner_up_win_rate_low,
-                             r.runner_up_win_rate_high), lead])
-    return Table(head, rows, align="ll" + "r" * 5,
-                 notes=["win rate of bm-<card> against the opponent in that kingdom; "
-                        "lead: two-proportion test of the best card against the "
-                        "runner-up (significant at p < 0.05 unless marked)."])
+                     rate_ci(r.runner_up_score, r.runner_up_score_low,
+                             r.runner_up_score_high), lead])
+    return Table(head, rows, align="ll" + "r" * 5, optional=[2, 5],
+                 notes=["score of Big Money + that card against the opponent in that "
+                        "kingdom (a win 1, a tie 1/2; 50% = even); a best card is named "
+                        "only when it beats the runner-up significantly (p < 0.05), "
+                        "else: no clear best."])
 
 
-def text(s: Sweep) -> str:
+def text(s: Sweep, width: int | None = None) -> str:
     m = s.meta
+    from simulator.termtable import wrap
     lines = [f"Kingdom sweep: {len(s.kingdoms)} kingdoms, {len(s.rows)} matchups "
              f"played, {count(m.get('games', 0))} games each (2 players, seats "
              f"alternate), seed {m.get('seed', '?')}, turn cap {m.get('turn_cap', '?')}",
              "A strategy is played in a kingdom only when every kingdom card it needs "
              "is in that kingdom's 10 cards."]
+    lines = [w for line in lines for w in wrap(line, width)]
     skipped = s.skipped.groupby("kingdom", sort=False) if len(s.skipped) else {}
     for name, cards in s.kingdoms.items():
-        lines += ["", f"{name}: {', '.join(cards)}"]
+        lines += [""] + wrap(f"{name}: {', '.join(cards)}", width)
         rows = s.rows[s.rows["kingdom"] == name] if len(s.rows) else s.rows
         if len(rows):
-            lines.append(kingdom_table(rows).text())
+            lines.append(kingdom_table(rows).text(width))
         else:
             lines.append("  no matchup could be played here")
         if len(s.skipped) and name in skipped.groups:
             g = skipped.get_group(name)
             items = [f"{r.a} vs {r.b} ({r.reason})" for r in g.itertuples(index=False)]
             lines += textwrap.wrap(f"skipped {len(g)} {'matchup' if len(g) == 1 else 'matchups'}: "
-                                   + "; ".join(items), width=100,
+                                   + "; ".join(items), width=min(width or 100, 100),
                                    initial_indent="  ", subsequent_indent="    ")
-    lines += [""] + NOTES
+    lines += [""] + [w for n in NOTES for w in wrap(n, width)]
     if len(s.best):
-        lines += ["", "Best single card per kingdom:", best_table(s.best).text()]
+        lines += ["", "Best single card per kingdom:", best_table(s.best).text(width)]
     return "\n".join(lines)
 
 
@@ -136,7 +141,18 @@ def write_charts(s: Sweep, out_dir) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     bm = s.rows[s.rows["card"].notna()] if "card" in s.rows else s.rows.iloc[:0]
     opp = bm["b"].iloc[0] if len(bm) else "the opponent"
-    return charts.save(charts.kingdom_heatmap(
+    written = charts.save(charts.kingdom_heatmap(
         bm, title=f"Single-card bots against {opp}, by kingdom",
-        subtitle=f"win rate (%) of Big Money + that card; {count(s.meta.get('games', 0))} "
-                 "games per cell; outlined: best card of the kingdom"), out_dir, "kingdoms")
+        subtitle=f"score (%) of Big Money + that card, a tie 1/2, ± half the 95% CI; "
+                 f"{count(s.meta.get('games', 0))} games per cell; outlined: the "
+                 "kingdom's best card, only where it beats the runner-up significantly"),
+        out_dir, "kingdoms")
+    from .page import write_page
+    tables = [("Best single card per kingdom", best_table(s.best))]
+    tables += [(name, kingdom_table(s.rows[s.rows["kingdom"] == name]))
+               for name in s.kingdoms if len(s.rows) and (s.rows["kingdom"] == name).any()]
+    intro = [f"{len(s.kingdoms)} kingdoms, {count(s.meta.get('games', 0))} games per "
+             f"matchup, seed {s.meta.get('seed', '?')}"] + NOTES
+    written.append(write_page(out_dir, "Kingdom sweep", intro,
+                              [("kingdoms", "single-card scores by kingdom")], tables, s.meta))
+    return written

@@ -44,6 +44,46 @@ def _erfc_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2.0)) if math.isfinite(z) else math.nan
 
 
+# ============================================================ scores
+
+def score_ci(wins, ties, n):
+    """Score (a win 1, a tie 1/2, a loss 0 per game) with a 95% normal CI
+    from the per-game variance, kept within [0, 1]; vectorised.  Returns
+    (score, low, high)."""
+    w, t, n = (np.asarray(v, np.float64) for v in (wins, ties, n))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        s = (w + t / 2) / n
+        var = np.maximum((w + t / 4) / n - s * s, 0.0)
+        half = Z95 * np.sqrt(var / n)
+    return s, np.clip(s - half, 0.0, 1.0), np.clip(s + half, 0.0, 1.0)
+
+
+def score_vs_even_p(wins, losses):
+    """Two-sided p of a score differing from 50%, the exact even point
+    (a strategy against itself scores 50% whatever its tie rate): a sign
+    test of wins against losses, ties left out."""
+    w, l = np.asarray(wins, np.float64), np.asarray(losses, np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = np.where(w + l > 0, (w - l) / np.sqrt(np.maximum(w + l, 1)), 0.0)
+    return np.vectorize(_erfc_p, otypes=[np.float64])(z)
+
+
+def score_diff_p(w1, t1, n1, w2, t2, n2):
+    """Two-sided p of two independent runs' scores differing (normal test
+    with each run's per-game variance)."""
+    def var(w, t, n):
+        w, t, n = (np.asarray(v, np.float64) for v in (w, t, n))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            s = (w + t / 2) / n
+            return s, np.maximum((w + t / 4) / n - s * s, 0.0) / n
+    s1, v1 = var(w1, t1, n1)
+    s2, v2 = var(w2, t2, n2)
+    se = np.sqrt(v1 + v2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = np.where(se > 0, (s1 - s2) / np.where(se > 0, se, 1.0), 0.0)
+    return np.vectorize(_erfc_p, otypes=[np.float64])(z)
+
+
 # ============================================================ game lengths
 
 def game_lengths(results) -> np.ndarray | None:
@@ -152,7 +192,7 @@ MATCHUP_COLUMNS = (
     "a", "b", "games", "a_wins", "ties", "b_wins",
     "a_win_rate", "a_win_rate_low", "a_win_rate_high",
     "b_win_rate", "b_win_rate_low", "b_win_rate_high",
-    "tie_rate", "tie_rate_low", "tie_rate_high", "a_score",
+    "tie_rate", "tie_rate_low", "tie_rate_high", "a_score", "a_score_low", "a_score_high",
     "a_vs_b_p", "a_vs_b_significant",
     "avg_length", "avg_length_low", "avg_length_high",
     "piles_share", "piles_share_low", "piles_share_high",
@@ -190,6 +230,8 @@ def matchup_stats(results, **extra) -> dict:
                b_win_rate_high=bh,
                tie_rate=ties / n if n else math.nan, tie_rate_low=tl, tie_rate_high=th,
                a_score=(wa + ties / 2) / n if n else math.nan,
+               a_score_low=float(score_ci(wa, ties, n)[1]) if n else math.nan,
+               a_score_high=float(score_ci(wa, ties, n)[2]) if n else math.nan,
                a_vs_b_p=p, a_vs_b_significant=bool(p < ALPHA),
                piles_share=ended["piles"] / n if n else math.nan,
                piles_share_low=pl, piles_share_high=ph,
@@ -263,8 +305,10 @@ def matrix_view(long: pd.DataFrame, strategies: Sequence[str],
 
 
 def average_ranking(pairs: pd.DataFrame, strategies: Sequence[str]) -> pd.DataFrame:
-    """Rank by the mean of a strategy's win rates against each opponent it
-    played (each opponent weighs the same, whatever its game count).
+    """Rank by the mean of a strategy's scores (a tie counts half) against
+    each opponent it played (each opponent weighs the same, whatever its
+    game count): a score has an exact even point, 50%, which a win rate
+    lacks when ties happen.
 
     The CI treats the per-opponent rates as independent binomials:
     var = sum p(1-p)/n / k^2.  ``avg_score`` counts ties half.
@@ -296,7 +340,7 @@ def average_ranking(pairs: pd.DataFrame, strategies: Sequence[str]) -> pd.DataFr
                          avg_score_low=s_mean - Z95 * s_se,
                          avg_score_high=s_mean + Z95 * s_se))
     df = pd.DataFrame(rows)
-    df = df.sort_values("avg_win_rate", ascending=False, na_position="last",
+    df = df.sort_values("avg_score", ascending=False, na_position="last",
                         kind="stable").reset_index(drop=True)
     df.insert(0, "rank", np.arange(1, len(df) + 1))
     return df
@@ -434,11 +478,16 @@ def tournament_ranking(pairs: pd.DataFrame, strategies: Sequence[str]) -> tuple[
 # ============================================================ single-card ranking
 
 def card_ranking(rows: pd.DataFrame) -> pd.DataFrame:
-    """Rank ``bm-<card>`` bots by win rate against the common opponent.
+    """Rank ``bm-<card>`` bots by score against the common opponent.
 
-    ``rows`` are matchup rows (a = the bot, b = the opponent) with a ``card``
-    column.  ``p_vs_next`` compares each bot with the next one down
-    (pooled two-proportion test: independent runs against the same opponent).
+    Score: a win 1, a tie 1/2 (``score_low``/``score_high``: 95% CI).  Its
+    even point is exactly 50%, what the opponent scores against itself, so
+    ``vs_even`` says whether a bot is significantly above or below that
+    baseline (``p_vs_even``: sign test of wins against losses); a win rate
+    has no such fixed point (the mirror wins under 50% because of ties).
+    ``rows`` are matchup rows (a = the bot, b = the opponent) with a
+    ``card`` column; ``p_vs_next`` compares each bot's score with the next
+    one down (independent runs against the same opponent).
     """
     df = pd.DataFrame({
         "card": rows["card"].to_numpy(), "strategy": rows["a"].to_numpy(),
@@ -450,50 +499,56 @@ def card_ranking(rows: pd.DataFrame) -> pd.DataFrame:
         if extra in rows:
             df[extra] = rows[extra].to_numpy()
     also = df["also"].fillna("") if "also" in df else pd.Series("", index=df.index)
-    df["label"] = [f"{c} (+ {a})" if a else str(c) for c, a in zip(df["card"], also)]
+    df["label"] = [" + ".join([str(c), *[x.strip() for x in a.split(",")]]) if a else str(c)
+                   for c, a in zip(df["card"], also)]
     n = df["games"].to_numpy(np.float64)
+    df["score"], df["score_low"], df["score_high"] = score_ci(df["wins"], df["ties"], n)
     df["win_rate"] = df["wins"] / n
     df["win_rate_low"], df["win_rate_high"] = wilson(df["wins"].to_numpy(), n)
     df["tie_rate"] = df["ties"] / n
     df["tie_rate_low"], df["tie_rate_high"] = wilson(df["ties"].to_numpy(), n)
-    df["score"] = (df["wins"] + df["ties"] / 2) / n
-    df = df.sort_values(["win_rate", "card"], ascending=[False, True],
+    df["p_vs_even"] = score_vs_even_p(df["wins"], df["losses"])
+    sig = df["p_vs_even"] < ALPHA
+    df["vs_even"] = np.where(sig & (df["score"] > 0.5), "above",
+                             np.where(sig & (df["score"] < 0.5), "below", "n.s."))
+    df = df.sort_values(["score", "card"], ascending=[False, True],
                         kind="stable").reset_index(drop=True)
     df.insert(0, "rank", np.arange(1, len(df) + 1))
-    k = df["wins"].to_numpy()
-    n = df["games"].to_numpy(np.float64)
     p = np.full(len(df), np.nan)
     if len(df) > 1:
-        p[:-1] = two_proportion_test(k[:-1], n[:-1], k[1:], n[1:])[1]
+        w, t, g = (df[c].to_numpy(np.float64) for c in ("wins", "ties", "games"))
+        p[:-1] = score_diff_p(w[:-1], t[:-1], g[:-1], w[1:], t[1:], g[1:])
     df["p_vs_next"] = p
     df["significant_vs_next"] = np.where(np.isfinite(p), p < ALPHA, False)
     return df
 
 
 def best_cards(sweep: pd.DataFrame) -> pd.DataFrame:
-    """Per kingdom, the ``bm-<card>`` bot with the highest win rate against
-    the common opponent, the runner-up, and whether the lead is significant
-    (pooled two-proportion test of the two independent runs)."""
+    """Per kingdom, the ``bm-<card>`` bot with the highest score against the
+    common opponent, the runner-up, and whether the lead is significant
+    (``significant``; test of the two independent runs' scores).  A lead
+    that is not significant means the kingdom has no clear best card."""
     rows = []
     bm = sweep[sweep["card"].notna()] if "card" in sweep else sweep.iloc[:0]
     for kingdom, g in bm.groupby("kingdom", sort=False):
-        g = g.sort_values("a_win_rate", ascending=False, kind="stable")
+        g = g.sort_values("a_score", ascending=False, kind="stable")
         top = g.iloc[0]
         row = dict(kingdom=kingdom, best_card=top["card"], strategy=top["a"],
                    opponent=top["b"], games=int(top["games"]), wins=int(top["a_wins"]),
-                   ties=int(top["ties"]), win_rate=top["a_win_rate"],
-                   win_rate_low=top["a_win_rate_low"], win_rate_high=top["a_win_rate_high"],
-                   runner_up=None, runner_up_win_rate=math.nan,
-                   runner_up_win_rate_low=math.nan, runner_up_win_rate_high=math.nan,
+                   ties=int(top["ties"]), score=top["a_score"],
+                   score_low=top["a_score_low"], score_high=top["a_score_high"],
+                   win_rate=top["a_win_rate"],
+                   runner_up=None, runner_up_score=math.nan,
+                   runner_up_score_low=math.nan, runner_up_score_high=math.nan,
                    runner_up_games=0, p_vs_runner_up=math.nan,
                    significant=True, candidates=len(g))
         if len(g) > 1:
             nxt = g.iloc[1]
-            _, p = two_proportion_test(int(top["a_wins"]), int(top["games"]),
-                                       int(nxt["a_wins"]), int(nxt["games"]))
-            row.update(runner_up=nxt["card"], runner_up_win_rate=nxt["a_win_rate"],
-                       runner_up_win_rate_low=nxt["a_win_rate_low"],
-                       runner_up_win_rate_high=nxt["a_win_rate_high"],
+            p = float(score_diff_p(int(top["a_wins"]), int(top["ties"]), int(top["games"]),
+                                   int(nxt["a_wins"]), int(nxt["ties"]), int(nxt["games"])))
+            row.update(runner_up=nxt["card"], runner_up_score=nxt["a_score"],
+                       runner_up_score_low=nxt["a_score_low"],
+                       runner_up_score_high=nxt["a_score_high"],
                        runner_up_games=int(nxt["games"]),
                        p_vs_runner_up=p, significant=bool(p < ALPHA))
         rows.append(row)

@@ -71,23 +71,17 @@ class Table:
     rows: list[list[str]]
     align: str = ""
     notes: list[str] = field(default_factory=list)
+    optional: list[int] = field(default_factory=list)   # dropped first to fit a width
 
     def _align(self) -> str:
         return self.align or ("l" + "r" * (len(self.head) - 1))
 
-    def text(self) -> str:
-        align = self._align()
-        widths = [max(len(str(c)) for c in col) for col in zip(self.head, *self.rows)]
-
-        def line(cells):
-            out = [f"{c:<{w}}" if a == "l" else f"{c:>{w}}"
-                   for c, w, a in zip(cells, widths, align)]
-            return "  ".join(out).rstrip()
-
-        lines = [line(self.head), line(["-" * w for w in widths])]
-        lines += [line(r) for r in self.rows]
-        lines += self.notes
-        return "\n".join(lines)
+    def text(self, width: int | None = None) -> str:
+        """Terminal text fitted to ``width`` columns (None: full width);
+        see ``simulator.termtable``."""
+        from simulator.termtable import render
+        return render(self.head, self.rows, align=self._align(), width=width,
+                      optional=self.optional, notes=self.notes)
 
     def markdown(self) -> str:
         align = self._align()

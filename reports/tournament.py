@@ -112,11 +112,13 @@ def pair_table(t: Tournament) -> Table:
                      + ("" if r.first_seat_significant else " (n.s.)")])
     notes = ["first-seat adv.: win rate of whoever moved first minus that of the "
              "second player, in percentage points; n.s. = not significant (p >= 0.05)."]
-    return Table(head, rows, align="ll" + "r" * 10, notes=notes)
+    # to fit: drop piles, length, counts, tie rate, first-seat, A vs B in that order
+    return Table(head, rows, align="ll" + "r" * 10, notes=notes,
+                 optional=[10, 9, 3, 5, 4, 7, 11, 8])
 
 
 def ranking_table(t: Tournament) -> Table:
-    head = ["rank", "strategy", "opponents", "avg win rate [95% CI]", "avg score [95% CI]",
+    head = ["rank", "strategy", "opponents", "avg score [95% CI]", "avg win rate [95% CI]",
             "BT rating ± SE [95% CI]", "BT rank", "BT vs next"]
     rows = []
     for r in t.ranking.itertuples(index=False):
@@ -129,18 +131,19 @@ def ranking_table(t: Tournament) -> Table:
         else:
             bt, nxt, bt_rank = "-", "-", "-"
         rows.append([str(r.rank), r.strategy, str(r.opponents),
+                     rate_ci(r.avg_score, r.avg_score_low, r.avg_score_high),
                      rate_ci(r.avg_win_rate, r.avg_win_rate_low, r.avg_win_rate_high),
-                     rate_ci(r.avg_score, r.avg_score_low, r.avg_score_high), bt, bt_rank,
+                     bt, bt_rank,
                      nxt])
-    notes = ["avg win rate: mean over opponents of the win rate against each "
-             "(ties are not wins); avg score counts ties half.",
+    notes = ["Ranked by avg score: mean over opponents of the score against each, "
+             "a win 1, a tie 1/2 (50% = even); avg win rate counts sole wins only.",
              "BT rating: Bradley-Terry strength fitted to all pairs (ties half a win), "
              "Elo scale (+100 = 64% expected score), 0 = field average; SE from the "
              "Hessian. BT vs next: test against the next-ranked strategy, "
              "n.s. = not significant (p >= 0.05)."]
     if t.note:
         notes.append(t.note)
-    return Table(head, rows, align="rl" + "r" * 6, notes=notes)
+    return Table(head, rows, align="rl" + "r" * 6, notes=notes, optional=[2, 6, 7, 3])
 
 
 def seats_table(t: Tournament) -> Table:
@@ -149,7 +152,7 @@ def seats_table(t: Tournament) -> Table:
              count(r.wins), count(r.ties), rate_ci(r.win_rate, r.win_rate_low,
                                                    r.win_rate_high)]
             for r in t.seats.itertuples(index=False)]
-    return Table(head, rows, align="ll" + "r" * 5,
+    return Table(head, rows, align="ll" + "r" * 5, optional=[5, 4],
                  notes=["seat 1st = moved first. Each pair was played in both entry "
                         "orders; seats alternate game by game within each run."])
 
@@ -165,14 +168,17 @@ def header(t: Tournament) -> str:
     return "\n".join(lines)
 
 
-def text(t: Tournament) -> str:
-    parts = [header(t), "", matrix_table(t).text(), "", "Pairs:", pair_table(t).text(),
-             "", "Ranking:", ranking_table(t).text()]
+def text(t: Tournament, width: int | None = None) -> str:
+    from simulator.termtable import wrap
+    head = [w for line in header(t).split("\n") for w in wrap(line, width)]
+    parts = ["\n".join(head), "", matrix_table(t).text(width), "", "Pairs:",
+             pair_table(t).text(width), "", "Ranking:", ranking_table(t).text(width)]
     if len(t.seats):
-        parts += ["", "By seat:", seats_table(t).text()]
+        parts += ["", "By seat:", seats_table(t).text(width)]
     if len(t.skipped):
         parts += ["", "Skipped pairs:"]
-        parts += [f"  {r.a} vs {r.b}: {r.reason}" for r in t.skipped.itertuples(index=False)]
+        parts += [w for r in t.skipped.itertuples(index=False)
+                  for w in wrap(f"  {r.a} vs {r.b}: {r.reason}", width)]
     return "\n".join(parts)
 
 
@@ -190,5 +196,12 @@ def write_charts(t: Tournament, out_dir) -> list[Path]:
             t.ranking, title="Bradley–Terry ratings",
             subtitle=f"fitted to all pairs (ties count half); 95% CI; "
                      f"{count(m.get('games', 0))} games per pair"), out_dir, "ratings")
+    from .page import write_page
+    images = [(p.stem, p.stem) for p in written if p.suffix == ".png"]
+    tables = [("Win rates", matrix_table(t)), ("Ranking", ranking_table(t)),
+              ("Pairs", pair_table(t))]
+    if len(t.seats):
+        tables.append(("By seat", seats_table(t)))
+    written.append(write_page(out_dir, "Tournament", header(t).split("\n"), images, tables, m))
     return written
 

@@ -48,7 +48,13 @@ class ExperimentResult:
 
     @property
     def tables(self) -> dict:
-        return dict(self.report.tables())
+        """The report's tables, and "strategies": every strategy's full
+        definition, its hash and the domsim version (to rerun a posted result)."""
+        out = dict(self.report.tables())
+        if self.meta.get("definitions") and "strategies" not in out:
+            from simulator.provenance import definitions_frame
+            out["strategies"] = definitions_frame(self.meta["definitions"])
+        return out
 
     @property
     def frame(self):
@@ -84,9 +90,9 @@ class _Charted(ExperimentResult):
         import importlib
         return importlib.import_module(self._module)
 
-    def text(self) -> str:
-        """The text the command prints."""
-        return self._reports().text(self.report)
+    def text(self, width: int | None = None) -> str:
+        """The text the command prints, fitted to ``width`` columns (None: full)."""
+        return self._reports().text(self.report, width)
 
     def write_charts(self, out) -> list[Path]:
         """Write the command's charts (PNG + SVG) into ``out``."""
@@ -119,9 +125,10 @@ class BalanceResult(ExperimentResult):
         BAL.check_out_dir(out)
         return BAL.write(out, self.report)
 
-    def text(self, out=None) -> str:
+    def text(self, out=None, width: int | None = None) -> str:
         from reports import balance as BAL
-        return BAL.summary_text(self.report, Path(out) if out is not None else Path("."))
+        return BAL.summary_text(self.report, Path(out) if out is not None else Path("."),
+                                width)
 
 
 _RESULTS = {c.command: c for c in (TournamentResult, SweepResult, BalanceResult)}

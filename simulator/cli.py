@@ -12,15 +12,18 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import OneLineErrors, Progress, fail, isatty, user_errors
+from simulator.cli_common import (HELP_OPTIONS, CsvOut, JsonFlag, JsonOut, OneLineErrors,
+                                  ParquetOut, Progress, Wide, fail, isatty, user_errors,
+                                  write_outputs)
 
 app = typer.Typer(
     name="domsim",
     cls=OneLineErrors,
     help="Fast Dominion simulator: play strategy files against each other.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": HELP_OPTIONS},
 )
 
 
@@ -70,11 +73,14 @@ def compare(
         show_default=False)] = None,
     threads: Annotated[Optional[int], typer.Option(
         min=1, help="Worker threads (default: all cores).", show_default=False)] = None,
-    as_json: Annotated[bool, typer.Option(
-        "--json", help="Print the results as one JSON object on stdout.")] = False,
-    csv: Annotated[Optional[Path], typer.Option(
-        help="Also write the summary table to this CSV file.",
-        dir_okay=False, show_default=False)] = None,
+    seating: Annotated[str, typer.Option(
+        help="all: every distinct order of the seats equally often (3+ players); "
+             "rotate: only rotate the listed order. Two players: the same.")] = "all",
+    as_json: JsonFlag = False,
+    json_out: JsonOut = None,
+    csv: CsvOut = None,
+    parquet: ParquetOut = None,
+    wide: Wide = False,
     explain: Annotated[bool, typer.Option(
         "--explain", help="Also show how often each rule fired per game, and the "
                           "rules that never fired.")] = False,
@@ -86,14 +92,18 @@ def compare(
     from simulator.files import check_writable
 
     try:
-        check_writable(csv)
+        for path in (json_out, csv, parquet):
+            check_writable(path)
+        if seating not in ("all", "rotate"):
+            raise ValueError(f"unknown --seating {seating!r}: use all or rotate")
     except ValueError as exc:
         raise fail(str(exc))
     progress = Progress(sys.stderr, enabled=isatty(sys.stderr))
     try:                                # summaries only: no per-game records
         results = simulate(list(strategies), games, seed, players=players,
                            kingdom=kingdom, turn_cap=turn_cap, edition=edition,
-                           threads=threads, keep_records=False, progress=progress)
+                           threads=threads, keep_records=False, progress=progress,
+                           seating=seating)
     except errors as exc:
         progress.close()
         raise fail(str(exc))
@@ -102,18 +112,17 @@ def compare(
         raise fail("interrupted", code=130)
     progress.close()
 
+    doc = results.to_json_dict()
+    if explain:
+        doc["rules"] = results.rule_stats().to_dict(orient="records")
     if as_json:
-        out = results.to_json_dict()
-        if explain:
-            out["rules"] = results.rule_stats().to_dict(orient="records")
-        typer.echo(json.dumps(out, indent=2))
+        typer.echo(json.dumps(doc, indent=2))
     else:
-        typer.echo(results.table() + (results.explain() if explain else ""))
-    if csv is not None:
-        try:
-            results.to_csv(csv)
-        except OSError as exc:
-            raise fail(f"cannot write {csv}: {exc.strerror or exc}")
+        from simulator.termtable import output_width
+        width = output_width(wide)
+        typer.echo(results.table(width) + (results.explain() if explain else ""))
+    tables = {"summary": results.csv_frame()}
+    write_outputs(tables, doc, csv=csv, json_out=json_out, parquet=parquet)
 
 
 def _strategy_rows(shipped) -> list[tuple[str, str, str]]:
@@ -122,27 +131,36 @@ def _strategy_rows(shipped) -> list[tuple[str, str, str]]:
 
 @app.command("strategies")
 def list_strategies(
-    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+    as_json: JsonFlag = False,
+    json_out: JsonOut = None,
+    csv: CsvOut = None,
+    parquet: ParquetOut = None,
+    wide: Wide = False,
 ) -> None:
     """List the shipped strategies (use the first column with `compare`)."""
     errors = user_errors()
     from simulator.strategy import shipped_strategies
     try:
         rows = _strategy_rows(shipped_strategies())
+        from simulator.files import check_writable
+        for path in (json_out, csv, parquet):
+            check_writable(path)
     except errors as exc:
         raise fail(str(exc))
+    records = [{"stem": a, "name": b, "description": c} for a, b, c in rows]
     if as_json:
-        typer.echo(json.dumps([{"stem": a, "name": b, "description": c}
-                               for a, b, c in rows], indent=2))
-        return
-    if not rows:
+        typer.echo(json.dumps(records, indent=2))
+    elif not rows:
         typer.echo("no shipped strategies found")
-        return
-    w0 = max(len(r[0]) for r in rows + [("stem", "", "")])
-    w1 = max(len(r[1]) for r in rows + [("", "name", "")])
-    typer.echo(f"{'stem':<{w0}}  {'name':<{w1}}  description")
-    for stem, name, desc in rows:
-        typer.echo(f"{stem:<{w0}}  {name:<{w1}}  {desc}".rstrip())
+    else:
+        from simulator.termtable import output_width, render
+        typer.echo(render(["stem", "name", "description"], [list(r) for r in rows],
+                          align="lll", width=output_width(wide)))
+    if json_out is not None or csv is not None or parquet is not None:
+        import pandas as pd
+        write_outputs({"strategies": pd.DataFrame(records, columns=["stem", "name",
+                                                                    "description"])},
+                      records, csv=csv, json_out=json_out, parquet=parquet)
 
 
 def main() -> None:
@@ -198,9 +216,11 @@ def conformance(
 def cards(
     lang: Annotated[str, typer.Option(
         help="Also show the names in this language: nl, de or ja.")] = "en",
+    wide: Wide = False,
 ) -> None:
     """List every card with its cost, types, edition and text."""
     from simulator import cards as C
+    from simulator.termtable import output_width, render, wrap
     if lang not in ("en", "nl", "de", "ja"):
         raise fail(f"unknown language {lang!r}: use en, nl, de or ja")
     editions = {"12": "1st+2nd", "1": "1st", "2": "2nd", "": "promo"}
@@ -208,29 +228,33 @@ def cards(
     for i, spec in enumerate(C.TABLE):
         mark = "?" if lang in spec.unsure.split() else ""
         name = spec.name if lang == "en" else f"{spec.name} ({C.localized(i, lang)}{mark})"
-        rows.append((name, f"${spec.cost}", "-".join(spec.type_names),
-                     editions[spec.editions], spec.text))
-    w0 = max(len(r[0]) for r in rows)
-    w2 = max(len(r[2]) for r in rows)
-    for name, cost, types, edition, text in rows:
-        typer.echo(f"{name:<{w0}}  {cost:>3}  {types:<{w2}}  {edition:<7}  {text}")
+        rows.append([name, f"${spec.cost}", "-".join(spec.type_names),
+                     editions[spec.editions], spec.text])
+    width = output_width(wide)
+    # columns measured in terminal cells: Japanese names (two cells a character) align
+    typer.echo(render(["card", "cost", "types", "edition", "text"], rows, align="lrlll",
+                      width=width))
     unsure = C.unsure_names(None if lang == "en" else lang)
     if unsure:
         names = ", ".join(f"{C.NAMES[c]} ({lg}: {C.localized(c, lg)})" for c, lg in unsure)
-        typer.echo(f"\n? Not confirmed by a published card, the best guess: {names}")
+        typer.echo("")
+        typer.echo("\n".join(wrap(f"? Not confirmed by a published card, the best "
+                                   f"guess: {names}", width)))
 
 
 @app.command()
-def kingdoms() -> None:
+def kingdoms(wide: Wide = False) -> None:
     """List the recommended kingdoms (use a name with --kingdom)."""
     from simulator.kingdom import NAMED_KINGDOMS, RECOMMENDED
-    width = max(map(len, [*RECOMMENDED, *NAMED_KINGDOMS]))
-    for name, cards_ in RECOMMENDED.items():
-        typer.echo(f"{name:<{width}}  {', '.join(cards_)}")
-    for name, cards_ in NAMED_KINGDOMS.items():
-        typer.echo(f"{name:<{width}}  {', '.join(cards_)}")
-    typer.echo("\nAlso: --kingdom random (drawn from --seed; --edition 1 or 2 draws from "
-               "that edition only), or card names with commas.")
+    from simulator.termtable import output_width, render, wrap
+    width = output_width(wide)
+    rows = [[name, ", ".join(cards_)] for name, cards_ in
+            [*RECOMMENDED.items(), *NAMED_KINGDOMS.items()]]
+    typer.echo(render(["kingdom", "cards"], rows, align="ll", width=width))
+    typer.echo("")
+    typer.echo("\n".join(wrap("Also: --kingdom random (drawn from --seed; --edition 1 or 2 "
+                               "draws from that edition only), or card names with commas.",
+                               width)))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,

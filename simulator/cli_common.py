@@ -6,10 +6,13 @@ answers instantly.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sys
 import time
 from contextlib import suppress
+from pathlib import Path
+from typing import Annotated, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -18,6 +21,42 @@ try:                                   # typer >= 0.16 ships its own copy of cli
     from typer._click.exceptions import ClickException
 except ImportError:                    # pragma: no cover
     from click.exceptions import ClickException
+
+
+HELP_OPTIONS = ["-h", "--help"]
+
+# ---- the output options, the same on every command that produces tables:
+# --json prints one JSON object on stdout (instead of the text), --json-out,
+# --csv and --parquet write files (the text is still printed).
+JsonFlag = Annotated[bool, typer.Option(
+    "--json", help="Print the results as one JSON object on stdout instead of the text.")]
+JsonOut = Annotated[Optional[Path], typer.Option(
+    "--json-out", help="Also write the results as one JSON object to this file.",
+    dir_okay=False, show_default=False)]
+CsvOut = Annotated[Optional[Path], typer.Option(
+    "--csv", help="Also write the tables as CSV: the main one here, the others beside "
+                  "it (FILE-<table>.csv).", dir_okay=False, show_default=False)]
+ParquetOut = Annotated[Optional[Path], typer.Option(
+    "--parquet", help="Also write the tables as Parquet, named like --csv.",
+    dir_okay=False, show_default=False)]
+Wide = Annotated[bool, typer.Option(
+    "--wide", help="Show every table column at full width instead of fitting the "
+                   "terminal.")]
+
+
+def write_outputs(tables: dict, doc, *, csv=None, json_out=None, parquet=None) -> None:
+    """Write ``tables`` (name -> DataFrame) as CSV/Parquet and ``doc`` as JSON
+    where asked; an unwritable file is one ``error:`` line."""
+    from simulator.files import write_atomic
+    try:
+        if csv is not None or parquet is not None:
+            from reports.export import export_tables
+            export_tables(tables, csv=csv, parquet=parquet)
+        if json_out is not None:
+            write_atomic(json_out, json.dumps(doc, indent=2) + "\n")
+    except OSError as exc:
+        where = exc.filename or csv or json_out or parquet
+        raise fail(f"cannot write {where}: {exc.strerror or exc}")
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -102,41 +141,48 @@ def user_errors() -> tuple[type[BaseException], ...]:
 
 
 class Progress:
-    """Progress line on stderr for runs that last more than a second.
+    """One live progress bar on stderr (rich) for runs over a second: games
+    done, games/s and the time left, fitted to the terminal's width.
 
-    Drawn only on a terminal, so logs and pipes never collect ``\\r`` junk,
-    and never on stdout, so ``--json`` output stays one clean object.
+    Drawn only on a terminal, so logs and pipes never collect control codes,
+    and never on stdout, so ``--json`` output stays one clean object;
+    transient: gone when the run ends.
     """
 
-    def __init__(self, stream, enabled: bool, delay: float = 1.0):
+    def __init__(self, stream, enabled: bool, delay: float = 1.0, label: str = "games"):
         self.stream, self.enabled, self.delay = stream, enabled, delay
         self.start = time.monotonic()
-        self.last = 0.0
-        self.width = 0
+        self.label = label
+        self._bar = None
+        self._task = None
+
+    def _open(self, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress as Bar,
+                                   TaskProgressColumn, TimeRemainingColumn)
+        from simulator.progress import _Rate
+        console = Console(file=self.stream, force_terminal=True)
+        self._bar = Bar(BarColumn(bar_width=None), TaskProgressColumn(),
+                        MofNCompleteColumn(), _Rate(), TimeRemainingColumn(),
+                        console=console, transient=True, expand=True)
+        self._bar.start()
+        self._task = self._bar.add_task(self.label, total=max(total, 1))
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
+        if not self.enabled or (time.monotonic() - self.start < self.delay
+                                and self._bar is None):
             return
-        now = time.monotonic()
-        elapsed = now - self.start
-        if elapsed < self.delay or (now - self.last < 0.1 and done < total):
-            return
-        self.last = now
-        frac = done / total if total else 1.0
-        bar = "#" * int(frac * 30)
-        rate = done / elapsed if elapsed > 0 else 0.0
-        eta = f"{(total - done) / rate:,.0f}s left" if rate > 0 else ""
-        text = (f"[{bar:<30}] {frac:6.1%}  {done:,}/{total:,} games  "
-                f"{rate:,.0f} games/s  {eta}")
-        self.width = max(self.width, len(text))
-        self.stream.write("\r" + text.ljust(self.width))
-        self.stream.flush()
+        if self._bar is None:
+            if done >= total:
+                return
+            self._open(total)
+        self._bar.update(self._task, completed=done)
+        self._bar.refresh()             # calls come per chunk of games: draw each
 
     def close(self) -> None:
-        if self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
-            self.width = 0
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
 
 
 def isatty(stream) -> bool:

@@ -43,6 +43,13 @@ from pathlib import Path
 
 BASE = "big-money-ultimate"
 REPORT_BATCHES = 10            # independent batches per balance-report setup (per-turn CIs)
+# The recommended-kingdom cells of the balance report play games / SWEEP_SHARE
+# each: 10,000 at the default 100,000.  Measured (seed 0, single-card bots
+# against Big Money Ultimate): 10,000 games per cell resolve the best card's
+# lead over the runner-up (p < 0.05) in 6 of the 6 recommended kingdoms
+# (closest p = 0.007) and in 19 of 20 random kingdoms; 40,000-50,000 resolve
+# no more (issue 16 found 4 of 6 leads unresolved with 200 games a cell).
+SWEEP_SHARE = 10
 
 # A job's default size: 2**19 seat-games, 262,144 two-player games, about
 # 1-2 s of one core (150,000-280,000 two-player games/s per core, README
@@ -68,11 +75,8 @@ def derive_seed(seed: int, *keys) -> int:
 
 
 def domsim_version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("domsim")
-    except Exception:
-        return "unknown"
+    from simulator.provenance import domsim_version as v
+    return v()
 
 
 def now_utc() -> str:
@@ -87,7 +91,7 @@ def engine_fingerprint() -> str:
     here = Path(__file__).parent
     digest = hashlib.sha256()
     for name in ("cards.py", "program.py", "rng.py", "kernel.py", "strategy.py",
-                 "kingdom.py", "runner.py", "records.py", "results.py"):
+                 "kingdom.py", "runner.py", "seating.py", "records.py", "results.py"):
         digest.update((here / name).read_bytes())
     return digest.hexdigest()[:16]
 
@@ -459,10 +463,17 @@ def resolve_kingdoms(spec, seed: int) -> dict[str, list[str]]:
     return parse_kingdom_file(spec)
 
 
-def bm_stems() -> list[str]:
-    """The shipped ``bm-<card>`` bots, by file stem."""
+def bm_stems(kind: str = "all") -> list[str]:
+    """The shipped ``bm-<card>`` bots, by file stem: "all", "single" (Big
+    Money plus exactly one kingdom card, e.g. ``bm-throne-room-only``) or
+    "combo" (plus a partner card, e.g. ``bm-throne-room`` with Smithy)."""
     from simulator.strategy import shipped_strategies
-    return [s.stem for s in shipped_strategies() if s.stem.startswith("bm-")]
+    bots = [s for s in shipped_strategies() if s.stem.startswith("bm-")]
+    if kind == "single":
+        bots = [s for s in bots if len(s.cards()) == 1]
+    elif kind == "combo":
+        bots = [s for s in bots if len(s.cards()) > 1]
+    return [s.stem for s in bots]
 
 
 def bm_info(strategy) -> dict:
@@ -509,7 +520,7 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
     if best_card:
         vs = vs or BASE
         if not refs:
-            refs = bm_stems()
+            refs = bm_stems("single")
             if not refs:
                 raise ValueError("no bm-<card> strategies are shipped")
     elif not refs:
@@ -595,11 +606,15 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
     if BASE not in shipped:
         raise ValueError(f"the shipped strategy {BASE} is missing")
     base = shipped[BASE]
-    bms = [shipped[s] for s in bm_stems()]
-    games_sweep = max(games // 10, 100)
+    bms = [shipped[s] for s in bm_stems("single")]
+    combos = [shipped[s] for s in bm_stems("combo")]
+    games_sweep = max(games // SWEEP_SHARE, 100)
     todo = []       # (kind, strats, games, players, kingdom, info, label)
     for s in bms:
         todo.append(("card", [s, base], games, None, None, bm_info(s),
+                     f"{s.name} vs {base.name}"))
+    for s in combos:
+        todo.append(("combo", [s, base], games, None, None, bm_info(s),
                      f"{s.name} vs {base.name}"))
     for p in counts:
         todo.append(("mirror", [base], games, p, None, dict(players=p),
@@ -658,15 +673,22 @@ def execute(plan: Plan, executor, *, run_dir=None, done: dict | None = None,
     todo = [j for j in jobs if j.key not in done]
     by_key = {j.key: j for j in todo}
     games_done = sum(j.count for j in jobs if j.key in done)
+    runs, per_setup = {}, {}
+    for i, _, job in plan.cut():
+        per_setup[i] = per_setup.get(i, 0) + 1
+    for i, _, job in plan.cut():
+        if job.key not in done:
+            s = plan.setups[i]
+            runs[job.key] = (s.label or f"run {i + 1}", per_setup[i])
     with JobProgress(len(jobs), plan.games, done_jobs=len(done), done_games=games_done,
-                     description=plan.command, enabled=progress) as bar:
+                     description=plan.command, enabled=progress, runs=runs) as bar:
         batch = executor.submit(todo)
         try:
             for res in batch:
                 if run_dir is not None:
                     run_dir.save(res)
                 done[res.key] = res
-                bar.advance(by_key[res.key].count)
+                bar.advance(by_key[res.key].count, res.key)
                 if on_result is not None:
                     on_result(res)
         finally:
@@ -713,9 +735,21 @@ def merge(plan: Plan, results: Mapping[str, JobResult]) -> list:
     return runs
 
 
+def plan_definitions(plan: Plan) -> list[dict]:
+    """Every strategy of the plan once, by its label: full definition and
+    hash (``simulator.provenance``), for reports and exports."""
+    from simulator.provenance import from_data
+    out: dict[str, dict] = {}
+    for s in plan.setups:
+        for label, sid in zip(s.labels, s.strategies):
+            out.setdefault(label, from_data(label, plan.strategies[sid]))
+    return list(out.values())
+
+
 def finished_meta(plan: Plan, seconds: float, cores: int) -> dict:
     """The plan's facts plus how this run went (time, version, date)."""
-    meta = dict(plan.meta, seconds=seconds, version=domsim_version())
+    meta = dict(plan.meta, seconds=seconds, version=domsim_version(),
+                definitions=plan_definitions(plan))
     if plan.command == "report balance":
         meta.update(threads=cores, simulated=now_utc())
     else:

@@ -1,8 +1,8 @@
 """``domsim log``: play one game of a run and show everything that happened.
 
-    domsim log A B [C ...] --seed S [--game K] [--kingdom ...] [--players N]
-               [--turn-cap N] [--edition 1|2] [--lang en|nl|de|ja]
-               [--format text|json|html] [--out FILE]
+    domsim log A B [C ...] [--seed S] [--game K] [--kingdom ...] [--players N]
+               [--turn-cap N] [--edition 1|2] [--seating all|rotate]
+               [--lang en|nl|de|ja] [--format text|json|html] [--out FILE]
 
 Game K with seed S is the same game as game K of ``domsim compare A B ...
 --seed S`` (same strategies, kingdom, players, turn cap and edition), played
@@ -21,7 +21,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import fail, user_errors
+from simulator.cli_common import Wide, fail, user_errors
+from simulator.termtable import output_width
 
 LANGS = ("en", "nl", "de", "ja")          # = gamelog.LANGS, without importing numba
 FORMATS = ("text", "json", "html")
@@ -35,11 +36,10 @@ def log(
     strategies: Annotated[list[str], typer.Argument(
         help="Strategy names (shipped, e.g. big-money) or paths to .toml files, "
              "in seat order for game 0.", show_default=False)],
-    seed: Annotated[Optional[int], typer.Option(
-        help="Seed of the run the game belongs to (required).",
-        show_default=False)] = None,
+    seed: Annotated[int, typer.Option(
+        help="Seed of the run the game belongs to (as in compare).")] = 0,
     game: Annotated[int, typer.Option(
-        help="Which game of the run to log (0-based; seats rotate with it).")] = 0,
+        help="Which game of the run to log (0-based; seats change with it).")] = 0,
     kingdom: Annotated[Optional[str], typer.Option(
         help="A recommended set ('First Game'), 'random', or comma-separated "
              "card names ('Smithy,Witch'); filled up to 10 cards.",
@@ -54,8 +54,11 @@ def log(
         help="Use only the cards of this edition of the base game (1 or 2) for "
              "random kingdoms, filler and the Black Market deck; default: all cards.",
         show_default=False)] = None,
+    seating: Annotated[str, typer.Option(
+        help="Seating of the run, as in compare: all or rotate.")] = "all",
     lang: Annotated[str, typer.Option(
         help="Language of the card names: en, nl, de or ja.")] = "en",
+    wide: Wide = False,
     fmt: Annotated[str, typer.Option(
         "--format", help="text (readable log), json (every event) or html "
                          "(a page with one collapsible block per turn).")] = "text",
@@ -69,9 +72,8 @@ def log(
         raise fail(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
     if fmt not in FORMATS:
         raise fail(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
-    if seed is None:
-        raise fail("give --seed S: the log shows game K (--game, default 0) of "
-                    "the run with seed S")
+    if seating not in ("all", "rotate"):
+        raise fail(f"unknown --seating {seating!r}: use all or rotate")
     if fmt == "html" and out is None:
         out = default_out(seed, game)
 
@@ -83,7 +85,8 @@ def log(
     try:
         check_writable(out, stdout_ok=True)
         trace = trace_game(list(strategies), seed, game, players=players,
-                           kingdom=kingdom, turn_cap=turn_cap, edition=edition)
+                           kingdom=kingdom, turn_cap=turn_cap, edition=edition,
+                           seating=seating)
     except errors as exc:
         raise fail(str(exc))
     try:
@@ -92,6 +95,8 @@ def log(
         raise fail(f"the game's event log cannot be read: {exc}", code=1)
 
     if out is None or is_stdout(out):
+        if fmt == "text":
+            text = _fit(text, output_width(wide))
         typer.echo(text, nl=False)
         return
     try:
@@ -99,6 +104,23 @@ def log(
     except OSError as exc:
         raise fail(f"cannot write {out}: {exc.strerror or exc}")
     typer.echo(f"wrote {out}", err=True)
+
+
+def _fit(text: str, width: int | None) -> str:
+    """The text log with lines longer than ``width`` wrapped, continuation
+    lines indented under their line (files get the log as rendered)."""
+    if width is None:
+        return text
+    import textwrap
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()))
+        out += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ",
+                             break_on_hyphens=False) or [line]
+    return "\n".join(out)
 
 
 def register(app: typer.Typer) -> None:

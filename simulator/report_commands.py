@@ -19,7 +19,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import fail, note_ignored, user_errors
+from simulator.termtable import output_width
+from simulator.cli_common import (CsvOut, JsonFlag, JsonOut, ParquetOut, Wide, fail,
+                                  note_ignored, user_errors)
 from simulator.experiments import BASE
 
 # report balance defaults (measured: see DEFAULT_GAMES_NOTE in the report help)
@@ -94,9 +96,11 @@ class _Session:
 
 def _check_outputs(csv, json_path, parquet, save_records) -> None:
     from reports.export import check_writable
+    for flag, p in (("--csv", csv), ("--json-out", json_path), ("--parquet", parquet),
+                    ("--save-records", save_records)):
+        if p is not None and str(p) == "-":
+            raise ValueError(f"{flag} needs a file name (--json prints JSON on stdout)")
     check_writable(csv, json_path, parquet, save_records)
-    if save_records is not None and str(save_records) == "-":
-        raise ValueError("--save-records needs a file name")
 
 
 def _check_resume(resume, run_dir, from_file, given: bool) -> None:
@@ -110,11 +114,11 @@ def _check_resume(resume, run_dir, from_file, given: bool) -> None:
                          "with it")
 
 
-def _export(result, csv, json_path, parquet) -> None:
+def _export(result, csv, json_path, parquet, as_json: bool) -> None:
     from reports.export import export_tables
     meta = result.json_meta()
     export_tables(result.tables, csv=csv, json_path=json_path, parquet=parquet, meta=meta)
-    if json_path is not None and str(json_path) == "-":
+    if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2))
 
 
@@ -150,19 +154,14 @@ def tournament_cmd(
     run_dir: RunDir = None,
     resume: Resume = None,
     job_games: JobGames = None,
-    out: Annotated[Path, typer.Option(
-        help="Directory for the heatmap and rating charts (PNG + SVG).",
-        file_okay=False)] = Path("tournament"),
-    csv: Annotated[Optional[Path], typer.Option(
-        help="Write the tables as CSV: the win matrix (long form) here, the others "
-             "beside it (FILE-ranking.csv, FILE-pairs.csv …).", dir_okay=False,
-        show_default=False)] = None,
-    json_out: Annotated[Optional[str], typer.Option(
-        "--json", help="Write every table as one JSON object to this file ('-': "
-                       "stdout, instead of the text tables).", show_default=False)] = None,
-    parquet: Annotated[Optional[Path], typer.Option(
-        help="Write the tables as Parquet, named like --csv.", dir_okay=False,
-        show_default=False)] = None,
+    out: Annotated[Optional[Path], typer.Option(
+        help="Write the heatmap and rating charts (PNG + SVG) into this directory "
+             "(default: no files).", file_okay=False, show_default=False)] = None,
+    as_json: JsonFlag = False,
+    json_out: JsonOut = None,
+    csv: CsvOut = None,
+    parquet: ParquetOut = None,
+    wide: Wide = False,
     save_records: Annotated[Optional[Path], typer.Option(
         help="Save every run's per-game records (.npz) to rebuild the tables with "
              "--from.", dir_okay=False, show_default=False)] = None,
@@ -191,12 +190,12 @@ def tournament_cmd(
                                     **_where(scheduler, cluster, threads, run_dir, resume))
             if save_records is not None:
                 result.save_records(save_records)
-        if json_out != "-":
-            typer.echo(result.text())
-        written = result.write_charts(out)
-        _export(result, csv, json_out, parquet)
-    if json_out != "-":
-        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix == ".png"))
+        if not as_json:
+            typer.echo(result.text(output_width(wide)))
+        written = result.write_charts(out) if out is not None else []
+        _export(result, csv, json_out, parquet, as_json)
+    if written and not as_json:
+        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
 
 
 # ============================================================ sweep
@@ -219,7 +218,8 @@ def sweep_cmd(
                             f"plays against --vs (default {BASE}); reports the "
                             "strongest single card of each kingdom.")] = False,
     games: Annotated[int, typer.Option(
-        "--games", "-n", min=2, help="Games per matchup and kingdom.")] = 10000,
+        "--games", "-n", min=2, help="Games per matchup and kingdom (10,000 resolve the "
+                                      "best card of 19 in 20 random kingdoms).")] = 10000,
     seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
     threads: Threads = None,
@@ -229,17 +229,14 @@ def sweep_cmd(
     resume: Resume = None,
     job_games: JobGames = None,
     out: Annotated[Optional[Path], typer.Option(
-        help="Also write a kingdoms x cards heatmap (with --best-card) here.",
+        help="Write the kingdoms x cards heatmap (PNG + SVG) into this directory; "
+             "needs --best-card.",
         file_okay=False, show_default=False)] = None,
-    csv: Annotated[Optional[Path], typer.Option(
-        help="Write the sweep table as CSV (best-card and skipped tables beside it).",
-        dir_okay=False, show_default=False)] = None,
-    json_out: Annotated[Optional[str], typer.Option(
-        "--json", help="Write every table as one JSON object to this file ('-': stdout).",
-        show_default=False)] = None,
-    parquet: Annotated[Optional[Path], typer.Option(
-        help="Write the tables as Parquet, named like --csv.", dir_okay=False,
-        show_default=False)] = None,
+    as_json: JsonFlag = False,
+    json_out: JsonOut = None,
+    csv: CsvOut = None,
+    parquet: ParquetOut = None,
+    wide: Wide = False,
     save_records: Annotated[Optional[Path], typer.Option(
         help="Save every run's per-game records (.npz) for --from.", dir_okay=False,
         show_default=False)] = None,
@@ -251,6 +248,10 @@ def sweep_cmd(
     and first-seat advantage per (kingdom, matchup)."""
     with _Session("sweep"):
         _check_outputs(csv, json_out, parquet, save_records)
+        if out is not None and not best_card and from_file is None:
+            raise ValueError("--out writes the kingdoms x cards heatmap of --best-card; "
+                             "without --best-card there is no chart: drop --out or add "
+                             "--best-card")
         _check_resume(resume, run_dir, from_file, bool(strategies or vs or best_card))
         from simulator import api
         if from_file is not None:
@@ -264,12 +265,12 @@ def sweep_cmd(
                                **_where(scheduler, cluster, threads, run_dir, resume))
             if save_records is not None:
                 result.save_records(save_records)
-        if json_out != "-":
-            typer.echo(result.text())
+        if not as_json:
+            typer.echo(result.text(output_width(wide)))
         written = result.write_charts(out) if out is not None else []
-        _export(result, csv, json_out, parquet)
-    if written and json_out != "-":
-        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix == ".png"))
+        _export(result, csv, json_out, parquet, as_json)
+    if written and not as_json:
+        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
 
 
 # ============================================================ report balance
@@ -294,15 +295,11 @@ def balance_cmd(
     run_dir: RunDir = None,
     resume: Resume = None,
     job_games: JobGames = None,
-    csv: Annotated[Optional[Path], typer.Option(
-        help="Also write the report's tables as CSV: the card ranking here, the others "
-             "beside it.", dir_okay=False, show_default=False)] = None,
-    json_out: Annotated[Optional[str], typer.Option(
-        "--json", help="Also write every table as one JSON object ('-': stdout).",
-        show_default=False)] = None,
-    parquet: Annotated[Optional[Path], typer.Option(
-        help="Also write the tables as Parquet, named like --csv.", dir_okay=False,
-        show_default=False)] = None,
+    as_json: JsonFlag = False,
+    json_out: JsonOut = None,
+    csv: CsvOut = None,
+    parquet: ParquetOut = None,
+    wide: Wide = False,
     save_records: Annotated[Optional[Path], typer.Option(
         help="Save every run's per-game records (.npz) to rebuild the report with "
              "--from.", dir_okay=False, show_default=False)] = None,
@@ -343,9 +340,9 @@ def balance_cmd(
             if save_records is not None:
                 result.save_records(save_records)
         path = result.write(out)
-        _export(result, csv, json_out, parquet)
-    if json_out != "-":
-        typer.echo(result.text(path))
+        _export(result, csv, json_out, parquet, as_json)
+    if not as_json:
+        typer.echo(result.text(path, output_width(wide)))
         meta = result.meta
         if meta.get("seconds"):
             typer.echo(f"\n{meta['total_games']:,} games simulated in "

@@ -25,8 +25,10 @@ _OUTCOME_TO_CAT[[WIN, TIE, LOSS]] = [0, 1, 2]
 
 _CHUNK = 1 << 20                                 # games per aggregation step
 
-SUMMARY_COLUMNS = ("strategy", "games", "wins", "ties", "losses", "win_rate",
-                   "win_rate_low", "win_rate_high", "tie_rate", "avg_vp",
+SUMMARY_COLUMNS = ("strategy", "games", "copies", "seat_games", "wins", "ties", "losses",
+                   "win_rate", "win_rate_low", "win_rate_high",
+                   "game_win_rate", "game_win_rate_low", "game_win_rate_high",
+                   "tie_rate", "score", "avg_vp",
                    "avg_turns", "ended_provinces", "ended_piles", "ended_turn_cap")
 
 
@@ -137,7 +139,7 @@ class Results:
                  players: int, kingdom: list[str], turn_cap: int,
                  seconds: float, *, tally: Tally | None = None,
                  per_turn: np.ndarray | None = None, notes: list[str] | None = None,
-                 rule_hits: tuple | None = None):
+                 rule_hits: tuple | None = None, seating: str = ""):
         self.entries = unique_names(entries)
         self.players = int(players)
         if records is None:
@@ -162,6 +164,8 @@ class Results:
         self.kingdom = [str(k) for k in kingdom]
         self.turn_cap = int(turn_cap)
         self.seconds = float(seconds)
+        self.seating = str(seating)   # how seats were assigned (simulator.seating)
+        self.definitions: list[dict] = []   # provenance.definition() per entry
 
     def __repr__(self) -> str:
         return (f"Results({self.games:,} games, {self.players} players, "
@@ -265,23 +269,46 @@ class Results:
                       for a, b, c, d in rows]
         return "\n".join(lines)
 
+    def copies(self) -> np.ndarray:
+        """Seats each entry fills per game, on average over the run
+        (``--players 4`` with two strategies: 2 each)."""
+        seat_games = self._tally.outcome.sum(axis=(1, 2))
+        games = self.games
+        return seat_games / games if games else np.zeros(len(seat_games))
+
     def summary(self) -> pd.DataFrame:
-        """One row per strategy entry; ``games`` counts seat-instances."""
+        """One row per strategy entry.
+
+        ``games`` are the games played (every entry plays in every game);
+        ``copies`` the seats the entry fills in each, ``seat_games`` =
+        games x copies.  Wins, ties and losses count seats (per copy):
+        ``win_rate`` = wins / seat_games is the rate of one copy,
+        ``game_win_rate`` = wins / games the share of games some copy won
+        (a sole winner is one seat, so copies never share a win).  With one
+        copy the two are the same.  ``score`` counts a tie half, per copy.
+        """
         t = self._tally
         per_entry = t.outcome.sum(axis=1)                    # [entries, 3]
-        games = per_entry.sum(axis=1)
+        seat_games = per_entry.sum(axis=1)
+        copies = self.copies()
+        games = np.where(seat_games > 0, self.games, 0)      # every entry plays every game
         wins, ties, losses = per_entry[:, WIN], per_entry[:, TIE], per_entry[:, LOSS]
-        low, high = wilson(wins, games)
+        low, high = wilson(wins, seat_games)
+        glow, ghigh = wilson(wins, games)
         with np.errstate(invalid="ignore", divide="ignore"):
-            g = games.astype(np.float64)
+            g = seat_games.astype(np.float64)
             share = t.ended / g[:, None]
             df = pd.DataFrame({
                 "strategy": self.entries,
-                "games": games, "wins": wins, "ties": ties, "losses": losses,
+                "games": games, "copies": copies, "seat_games": seat_games,
+                "wins": wins, "ties": ties, "losses": losses,
                 "win_rate": wins / g,
-                "win_rate_low": np.where(games > 0, low, np.nan),
-                "win_rate_high": np.where(games > 0, high, np.nan),
-                "tie_rate": ties / g,
+                "win_rate_low": np.where(seat_games > 0, low, np.nan),
+                "win_rate_high": np.where(seat_games > 0, high, np.nan),
+                "game_win_rate": wins / games.astype(np.float64),
+                "game_win_rate_low": np.where(games > 0, glow, np.nan),
+                "game_win_rate_high": np.where(games > 0, ghigh, np.nan),
+                "tie_rate": ties / g, "score": (wins + ties / 2) / g,
                 "avg_vp": t.vp / g, "avg_turns": t.turns / g,
                 "ended_provinces": share[:, 0], "ended_piles": share[:, 1],
                 "ended_turn_cap": share[:, 2],
@@ -333,6 +360,10 @@ class Results:
 
     # ---- output
     def to_json_dict(self) -> dict:
+        """What ``compare --json`` prints: per strategy its games, copies,
+        rates per copy and per game, and by seat; the run's facts, the
+        domsim version and every strategy's full definition and hash."""
+        from simulator.provenance import domsim_version
         s = self.summary()
         seat = self.by_seat()
         strategies = []
@@ -340,11 +371,15 @@ class Results:
             rows = seat[seat["entry"] == i]
             strategies.append({
                 "name": row["strategy"],
-                "games": int(row["games"]), "wins": int(row["wins"]),
+                "games": int(row["games"]), "copies": int(row["copies"]),
+                "seat_games": int(row["seat_games"]), "wins": int(row["wins"]),
                 "ties": int(row["ties"]), "losses": int(row["losses"]),
                 "win_rate": _num(row["win_rate"]),
                 "win_rate_ci": [_num(row["win_rate_low"]), _num(row["win_rate_high"])],
-                "tie_rate": _num(row["tie_rate"]),
+                "game_win_rate": _num(row["game_win_rate"]),
+                "game_win_rate_ci": [_num(row["game_win_rate_low"]),
+                                     _num(row["game_win_rate_high"])],
+                "tie_rate": _num(row["tie_rate"]), "score": _num(row["score"]),
                 "avg_vp": _num(row["avg_vp"]), "avg_turns": _num(row["avg_turns"]),
                 "by_seat": [{
                     "seat": int(b["seat"]), "games": int(b["games"]),
@@ -354,40 +389,81 @@ class Results:
                 } for _, b in rows.iterrows()],
             })
         return {
+            "domsim_version": domsim_version(),
             "games": self.games, "seed": self.seed, "players": self.players,
+            "seating": self.seating,
             "kingdom": list(self.kingdom), "turn_cap": self.turn_cap,
             "notes": list(self.notes),
             "ended_by": self.ended_by,
             "games_per_second": _num(self.games_per_second),
             "strategies": strategies,
+            "definitions": list(self.definitions),
         }
 
-    def to_csv(self, path) -> None:
-        """Write ``summary()``; atomically, so a failure leaves no partial file."""
-        write_atomic(path, self.summary().to_csv(index=False))
+    def csv_frame(self) -> pd.DataFrame:
+        """``summary()`` with each strategy's definition hash and full
+        definition (JSON) and the domsim version, so a posted CSV can be rerun."""
+        from simulator.provenance import domsim_version
+        import json
+        df = self.summary()
+        defs = list(self.definitions) or [{} for _ in range(len(df))]
+        df["definition_hash"] = [d.get("hash", "") for d in defs]
+        df["definition"] = [json.dumps(d.get("rules", {}), sort_keys=True) for d in defs]
+        df["domsim_version"] = domsim_version()
+        return df
 
-    def table(self) -> str:
-        """Fixed-width text for the terminal."""
+    def to_csv(self, path) -> None:
+        """Write ``csv_frame()``; atomically, so a failure leaves no partial file."""
+        write_atomic(path, self.csv_frame().to_csv(index=False))
+
+    def table(self, width: int | None = None) -> str:
+        """Text for the terminal, fitted to ``width`` columns (None: every
+        column at full width)."""
+        from simulator.termtable import render, wrap
         s = self.summary()
-        lines = [f"{self.games:,} {_games(self.games)}, {self.players} players, seed {self.seed}, "
-                 f"turn cap {self.turn_cap}"]
+        lines = wrap(f"{self.games:,} {_games(self.games)}, {self.players} players, "
+                     f"seed {self.seed}, turn cap {self.turn_cap}", width)
+        if self.seating and self.players > 2:
+            lines += wrap("seats: " + self.seating, width)
         if self.kingdom:
-            lines.append("kingdom: " + ", ".join(self.kingdom))
-        lines += [f"note: {n}" for n in self.notes]
+            lines += wrap("kingdom: " + ", ".join(self.kingdom), width)
+        for n in self.notes:
+            lines += wrap(f"note: {n}", width)
         lines.append("")
-        head = ["strategy", "games", "wins", "ties", "losses", "win rate [95% CI]",
-                "avg VP", "avg turns", "provinces", "piles", "turn cap"]
-        rows = [[r.strategy, f"{r.games:,}", f"{r.wins:,}", f"{r.ties:,}",
-                 f"{r.losses:,}",
-                 _rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high),
-                 _fmt(r.avg_vp, "{:.2f}"), _fmt(r.avg_turns, "{:.2f}"),
-                 _pct(r.ended_provinces), _pct(r.ended_piles),
-                 _pct(r.ended_turn_cap)]
-                for r in s.itertuples(index=False)]
-        lines += _columns(head, rows)
-        lines.append("provinces / piles / turn cap: share of the strategy's games "
-                     "that ended that way.")
-        lines.append("A tie counts as a tie for every tied player, never as a win.")
+        multi = bool((s["copies"] > 1).any())
+        # (header, cell, drop rank: lower is dropped first to fit; None: always shown)
+        cols = [("strategy", lambda r: r.strategy, None),
+                ("games", lambda r: f"{r.games:,}", None)]
+        if multi:
+            cols.append(("copies", lambda r: f"{r.copies:g}", None))
+        cols += [("wins", lambda r: f"{r.wins:,}", 6), ("ties", lambda r: f"{r.ties:,}", 5),
+                 ("losses", lambda r: f"{r.losses:,}", 7)]
+        if multi:
+            cols += [("win/game [95% CI]", lambda r: _rate_ci(
+                         r.game_win_rate, r.game_win_rate_low, r.game_win_rate_high), None),
+                     ("win/copy [95% CI]", lambda r: _rate_ci(
+                         r.win_rate, r.win_rate_low, r.win_rate_high), None)]
+        else:
+            cols.append(("win rate [95% CI]", lambda r: _rate_ci(
+                r.win_rate, r.win_rate_low, r.win_rate_high), None))
+        cols += [("avg VP", lambda r: _fmt(r.avg_vp, "{:.2f}"), 8),
+                 ("avg turns", lambda r: _fmt(r.avg_turns, "{:.2f}"), 4),
+                 ("provinces", lambda r: _pct(r.ended_provinces), 3),
+                 ("piles", lambda r: _pct(r.ended_piles), 2),
+                 ("turn cap", lambda r: _pct(r.ended_turn_cap), 1)]
+        head = [c[0] for c in cols]
+        rows = [[c[1](r) for c in cols] for r in s.itertuples(index=False)]
+        order = sorted((c[2], i) for i, c in enumerate(cols) if c[2] is not None)
+        order = [i for _, i in order]
+        notes = ["provinces / piles / turn cap: share of the strategy's games that ended "
+                 "that way.",
+                 "A tie counts as a tie for every tied player, never as a win."]
+        if multi:
+            notes.insert(0, "copies: seats the strategy fills in each game; wins, ties "
+                            "and losses count seats. win/game = wins / games, the share "
+                            "of games one of its copies won; win/copy = wins / (games x "
+                            "copies), one seat's chance.")
+        lines.append(render(head, rows, width=width, optional=order, notes=notes))
 
         b = self.by_seat()
         if len(b):
@@ -397,15 +473,15 @@ class Results:
                      f"{r.ties:,}", _rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high)]
                     for r in b.itertuples(index=False)]
             lines.append("by seat (1st = moved first):")
-            lines += _columns(head, rows)
+            lines.append(render(head, rows, width=width, optional=[4, 3]))
 
         lines.append("")
         capped = self.ended_by["turn_cap"]
         share = capped / self.games if self.games else 0.0
         if capped:
-            lines.append(f"{capped:,} {_games(capped)} ({share:.2%}) hit the turn cap of "
-                         f"{self.turn_cap} turns; they are counted as played,")
-            lines.append("scored on each player's VP at the moment the cap was hit.")
+            lines += wrap(f"{capped:,} {_games(capped)} ({share:.2%}) hit the turn cap of "
+                          f"{self.turn_cap} turns; they are counted as played, scored on "
+                          "each player's VP at the moment the cap was hit.", width)
         else:
             lines.append(f"0 games hit the turn cap of {self.turn_cap} turns.")
         if self.seconds > 0:
@@ -447,15 +523,3 @@ def _games(n: int) -> str:
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def _columns(head: list[str], rows: list[list[str]]) -> list[str]:
-    """Left-align the first column, right-align the rest."""
-    widths = [max(len(str(c)) for c in col) for col in zip(head, *rows)]
-
-    def line(cells):
-        first = f"{cells[0]:<{widths[0]}}"
-        rest = [f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:])]
-        return "  ".join([first, *rest]).rstrip()
-
-    return [line(head), line(["-" * w for w in widths]), *(line(r) for r in rows)]

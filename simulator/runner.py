@@ -1,9 +1,10 @@
 """Play many games: strategies and a kingdom in, a ``Results`` out.
 
 The runner is the only bridge between the friendly Python side (names,
-files, pandas) and the kernel (integer arrays).  Seats rotate with the game
-number, so with a game count that is a multiple of the player count every
-strategy entry sits in every seat equally often.
+files, pandas) and the kernel (integer arrays).  Who sits where is decided
+here, not in the kernel (``simulator.seating``): by default every distinct
+seating is played equally often; two-player runs rotate the seats with the
+game number, as they always have.
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from .chunking import chunks
 from .kingdom import black_market_deck, resolve_kingdom, supply_mask
 from .records import MAX_GAMES, MAX_TURN_CAP, record_dtype
 from .results import Results, Tally, new_records, unique_names
+from .provenance import definition
+from .seating import plan_seating
 from .strategy import Strategy, compile_program, load_strategy, rule_notes, rule_warnings
 
 STATS_TURNS = 60           # per-turn VP and coins are kept for turns 1..60
@@ -41,12 +44,6 @@ def check_players(players: int, n_strategies: int) -> None:
                          "give --players at least the number of strategies")
     if n_strategies < 1:
         raise ValueError("give at least one strategy")
-
-
-def seat_entries(games: np.ndarray, players: int, n_entries: int) -> np.ndarray:
-    """[game, seat] -> strategy entry, the kernel's rotation made explicit."""
-    seats = np.arange(players)
-    return ((seats[None, :] + games[:, None] % players) % players) % n_entries
 
 
 def prepare(strategies: Sequence[str | Strategy], players: int | None,
@@ -99,7 +96,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
              edition: int | None = None, threads: int | None = None,
              keep_records: bool = True,
              progress: Callable[[int, int], None] | None = None,
-             first: int = 0) -> Results:
+             first: int = 0, seating: str = "all") -> Results:
     """Play ``games`` games and return their results.
 
     ``strategies`` are names, file paths or ``Strategy`` objects; with more
@@ -112,6 +109,10 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     ``first`` plays games ``first .. first + games - 1`` of the run instead
     (a job of a larger run): every game depends only on the seed and its
     index, so the parts of a run add up to the whole run, bit for bit.
+
+    ``seating``: "all" (default) plays every distinct order of the seats
+    equally often; "rotate" only rotates the listed order (the same thing
+    at two players).  See ``simulator.seating``.
     """
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"--games must be between 1 and {MAX_GAMES:,} "
@@ -125,7 +126,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     threads = _set_threads(threads)
     mask = setup_mask(cards, edition)
     n_entries = len(strats)
-    entries = (np.arange(players) % n_entries).astype(np.int32)
+    plan = plan_seating(players, n_entries, seed, seating)
     dtype = record_dtype(players)
     records = new_records(games, players) if keep_records else None
     tally = Tally.empty(n_entries, players)
@@ -144,12 +145,13 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
         bounds = np.linspace(0, count, min(count, len(per_turn)) + 1).astype(np.int64)
 
         def part(i, bounds=bounds, start=start, out=out, ended=ended):
-            a, b = bounds[i], bounds[i + 1]
-            K.run_games(prog, mask, entries, players, seed, start + a, b - a, turn_cap,
-                        per_turn[i], hits[i], *(o[a:b] for o in out), ended[a:b])
+            for entries, g, n in plan.segments(start + bounds[i], bounds[i + 1] - bounds[i]):
+                a, b = g - start, g - start + n
+                K.run_games(prog, mask, entries, players, seed, g, n, turn_cap,
+                            per_turn[i], hits[i], *(o[a:b] for o in out), ended[a:b])
 
         _run_parts(part, len(bounds) - 1, threads)
-        chunk["entry"] = seat_entries(np.arange(start, start + count), players, n_entries)
+        chunk["entry"] = plan.entries_of(np.arange(start, start + count))
         for field, arr in zip(OUT_FIELDS, out):
             chunk[field] = arr
         chunk["ended_by"] = ended
@@ -161,14 +163,17 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
             progress(start - first + count, games)
     seconds = time.perf_counter() - started
 
-    return Results(records, unique_names([s.name for s in strats]), seed=seed, players=players,
+    names = unique_names([s.name for s in strats])
+    res = Results(records, names, seed=seed, players=players,
                    kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                    seconds=seconds, tally=None if keep_records else tally,
-                   per_turn=per_turn.sum(axis=0),
+                   per_turn=per_turn.sum(axis=0), seating=plan.describe(),
                    notes=absent_cards_notes(strats, cards, edition)
                    + rule_notes(strats, cards),
                    rule_hits=(program.sources, hits.sum(axis=0),
                               rule_warnings(strats, cards)))
+    res.definitions = [definition(s, n) for s, n in zip(strats, names)]
+    return res
 
 
 @dataclass
@@ -208,7 +213,8 @@ class TraceOverflow(ValueError):
 
 def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 0, *,
                players: int | None = None, kingdom=None, turn_cap: int = 100,
-               edition: int | None = None, capacity: int | None = None) -> Trace:
+               edition: int | None = None, capacity: int | None = None,
+               seating: str = "all") -> Trace:
     """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
     its event log.  With no ``capacity`` the log grows to fit the game; a
     given capacity that is too small raises ``TraceOverflow``."""
@@ -216,7 +222,8 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
         raise ValueError(f"--game must be between 0 and 2**63 - 2, not {game}")
     _check_run(seed, turn_cap)
     strats, players, cards, prog = prepare(strategies, players, kingdom, seed, edition)
-    entries = (np.arange(players) % len(strats)).astype(np.int32)
+    plan = plan_seating(players, len(strats), seed, seating)
+    entries = next(plan.segments(game, 1))[0]
     mask = setup_mask(cards, edition)
     size = capacity or 50_000
     while True:
@@ -234,7 +241,7 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     n = int(z[K.GS, K.GS_TRACE_N])
     turns = [int(z[p * K.PR + K.PS, K.PS_TURNS]) for p in range(players)]
     return Trace(events=z[K.NROWS:K.NROWS + n, :7].copy(), names=unique_names([s.name for s in strats]),
-                 entry=seat_entries(np.array([game]), players, len(strats))[0].tolist(),
+                 entry=plan.entries_of(np.array([game]))[0].tolist(),
                  kingdom=cards, players=players, seed=seed, game=game,
                  turn_cap=turn_cap, ended_by=int(ended), vp=vp[:players].tolist(),
                  outcome=outcome[:players].tolist(), turns=turns,

@@ -207,7 +207,7 @@ def test_fifo_is_written_through(tmp_path):
     reader.join(timeout=60)
     assert res.returncode == 0, res.stderr
     assert stat.S_ISFIFO(fifo.lstat().st_mode)         # still a FIFO
-    assert got and got[0].startswith("strategy,games,wins")
+    assert got and got[0].startswith("strategy,games,copies,seat_games,wins")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.csv"]
 
 
@@ -221,7 +221,7 @@ def test_symlink_stays_a_link_and_its_target_is_replaced(tmp_path):
     res = _compare(tmp_path, "--csv", "latest.csv")
     assert res.returncode == 0, res.stderr
     assert link.is_symlink() and os.readlink(link) == "data/summary.csv"
-    assert target.read_text().startswith("strategy,games,wins")
+    assert target.read_text().startswith("strategy,games,copies,seat_games,wins")
     assert stat.S_IMODE(target.stat().st_mode) == 0o640      # its mode is kept
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["summary.csv"]
 
@@ -251,7 +251,7 @@ def test_own_stdout_file_gets_the_csv_appended(tmp_path):
     assert res.returncode == 0, res.stderr
     assert out.stat().st_ino == inode                  # the same file, not replaced
     text = out.read_text()
-    assert "win rate" in text and "\nstrategy,games,wins" in text
+    assert "win rate" in text and "\nstrategy,games,copies,seat_games,wins" in text
 
 
 def test_bom_strategy_file_is_accepted(tmp_path):

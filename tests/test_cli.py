@@ -31,8 +31,9 @@ def engine(monkeypatch, two_player_results):
 
     def simulate(strategies, games, seed=0, *, players=None, kingdom=None,
                  turn_cap=100, edition=None, threads=None, keep_records=True,
-                 progress=None):
+                 progress=None, seating="all"):
         assert not keep_records         # compare keeps aggregates only: flat memory
+        assert seating == "all"         # every seating, unless --seating rotate
         fake.calls.append(dict(strategies=strategies, games=games, seed=seed,
                                players=players, kingdom=kingdom, turn_cap=turn_cap,
                                threads=threads))
@@ -81,7 +82,8 @@ def test_compare_json(engine):
     assert res.exit_code == 0, res.output
     d = json.loads(res.stdout)                      # stdout is exactly one object
     assert set(d) == {"games", "seed", "players", "kingdom", "turn_cap", "ended_by",
-                      "games_per_second", "strategies", "notes"}
+                      "games_per_second", "strategies", "notes", "domsim_version",
+                      "seating", "definitions"}
     assert [s["name"] for s in d["strategies"]] == ["Big Money", "Smithy"]
     assert d["strategies"][0]["win_rate"] == pytest.approx(0.6)
     assert d["ended_by"]["turn_cap"] == 1
@@ -118,7 +120,8 @@ def test_compare_csv(engine, tmp_path, two_player_results):
     assert res.exit_code == 0, res.output
     assert "Big Money" in res.stdout                # the table is still printed
     back = pd.read_csv(out)
-    pd.testing.assert_frame_equal(back, two_player_results.summary(), check_dtype=False)
+    summary = two_player_results.summary()
+    pd.testing.assert_frame_equal(back[list(summary.columns)], summary, check_dtype=False)
 
 
 def test_compare_csv_bad_directory_fails_before_running(engine, tmp_path):
@@ -140,7 +143,9 @@ def test_strategies_command():
     assert res.exit_code == 0, res.output
     lines = res.stdout.splitlines()
     assert lines[0].split() == ["stem", "name", "description"]
-    stems = [line.split()[0] for line in lines[1:]]
+    assert set(lines[1]) <= {"-", " "}              # the rule under the header
+    assert max(map(len, lines)) <= 80               # not a terminal: 80 columns
+    stems = [line.split()[0] for line in lines[2:] if not line.startswith(" ")]
     assert stems == sorted(stems) and {"big-money", "smithy", "bm-witch"} <= set(stems)
     d = json.loads(_runner().invoke(cli.app, ["strategies", "--json"]).stdout)
     smithy = next(row for row in d if row["stem"] == "smithy")
@@ -154,8 +159,9 @@ def test_progress_rendering():
     p(1000, 1000)
     p.close()
     text = buf.getvalue()
-    assert "500/1,000 games" in text and "100.0%" in text
-    assert text.endswith("\r")                      # line cleared for the table
+    assert "500/1000" in text and "100%" in text
+    assert text.count("\n") == text.count("\x1b[1A")      # one live line, then undone
+    assert text.endswith("\x1b[2K")                 # line cleared for the table
     quiet = io.StringIO()
     q = cli_common.Progress(quiet, enabled=True, delay=60.0)   # a short run: no bar
     q(1000, 1000)
@@ -180,14 +186,14 @@ def test_help_does_not_load_the_engine():
 def test_cards_and_kingdoms_commands():
     from simulator.cards import NCARDS
     from simulator.kingdom import RECOMMENDED
-    res = _runner().invoke(cli.app, ["cards", "--lang", "nl"])
+    res = _runner().invoke(cli.app, ["cards", "--lang", "nl", "--wide"])   # one line a card
     assert res.exit_code == 0
-    lines = res.stdout.split("\n\n")[0].splitlines()
+    lines = res.stdout.split("\n\n")[0].splitlines()[2:]                  # under the header
     assert len(lines) == NCARDS
     assert any(line.startswith("Council Room (Raadszaal)") and "$5" in line
                and "+4 Cards, +1 Buy" in line for line in lines)
     assert _runner().invoke(cli.app, ["cards", "--lang", "xx"]).exit_code == 2
-    res = _runner().invoke(cli.app, ["kingdoms"])
+    res = _runner().invoke(cli.app, ["kingdoms", "--wide"])
     assert res.exit_code == 0
     for name, cards in RECOMMENDED.items():
         assert any(line.startswith(name) and ", ".join(cards) in line

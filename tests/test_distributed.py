@@ -69,7 +69,7 @@ def test_a_killed_worker_still_gives_the_same_results(dask_executor):
 
 def test_the_command_line_uses_a_scheduler(app, dask_executor, monkeypatch):
     address = dask_executor.client.scheduler.address
-    args = ["sweep", "--strategies", STRATS, "-n", 400, "--seed", 14, "--json", "-"]
+    args = ["sweep", "--strategies", STRATS, "-n", 400, "--seed", 14, "--json"]
     embedded = json.loads(cli(app, *args).stdout)
     on_dask = json.loads(cli(app, *args, "--scheduler", address, "--job-games", 100).stdout)
     assert on_dask["tables"] == embedded["tables"]
@@ -81,7 +81,7 @@ def test_the_command_line_uses_a_scheduler(app, dask_executor, monkeypatch):
 def test_local_cluster_option(app):
     """--cluster local:N starts (and stops) its own cluster of worker processes."""
     args = ["sweep", "--strategies", "bm-smithy,big-money-ultimate", "-n", 300, "--seed", 15,
-            "--json", "-"]
+            "--json"]
     embedded = json.loads(cli(app, *args).stdout)
     on_dask = json.loads(cli(app, *args, "--cluster", "local:1", "--job-games", 100).stdout)
     assert on_dask["tables"] == embedded["tables"]

@@ -155,7 +155,7 @@ def test_embedded_executor_submits_and_cancels():
 # ================================================================ the API and the CLI
 def test_api_returns_the_tables_of_the_cli_json(app, tmp_path):
     doc = json.loads(cli(app, "sweep", "--strategies", STRATS, "-n", 600, "--seed", 2,
-                         "--json", "-").stdout)
+                         "--json").stdout)
     res = api.sweep("recommended", STRATS.split(","), games=600, seed=2, progress=False)
     assert res.to_json()["tables"] == doc["tables"]
     assert no_timing(res.to_json()["meta"]) == no_timing(doc["meta"])
@@ -164,7 +164,7 @@ def test_api_returns_the_tables_of_the_cli_json(app, tmp_path):
 
     doc = json.loads(cli(app, "tournament", "bm-smithy", "bm-witch", "big-money", "-n", 500,
                          "--seed", 5, "--all-seat-orders", "--out", tmp_path / "t",
-                         "--json", "-").stdout)
+                         "--json").stdout)
     res = api.tournament(["bm-smithy", "bm-witch", "big-money"], 500, seed=5,
                          all_seat_orders=True, progress=False)
     assert res.to_json()["tables"] == doc["tables"]
@@ -173,12 +173,13 @@ def test_api_returns_the_tables_of_the_cli_json(app, tmp_path):
 
     out = tmp_path / "bal"
     doc = json.loads(cli(app, "report", "balance", "-n", 100, "--players", "2", "--seed", 3,
-                         "--out", out, "--json", "-").stdout)
+                         "--out", out, "--json").stdout)
     res = api.balance(100, "2", seed=3, out=out, progress=False)
     assert res.to_json()["tables"] == doc["tables"]
     assert no_timing(res.to_json()["meta"]) == no_timing(doc["meta"])
-    assert set(res.tables) == {"cards", "seats", "seat-advantage", "game-length",
-                               "turn-curves", "kingdoms", "best-card"}
+    assert set(res.tables) == {"cards", "combinations", "seats", "seat-advantage",
+                               "game-length", "turn-curves", "kingdoms", "best-card",
+                               "strategies"}
 
 
 def test_api_bad_input_raises_value_error():
@@ -231,7 +232,7 @@ def test_sigint_then_resume_from_the_command_line(tmp_path):
     d = tmp_path / "run"
     common = ["--strategies", STRATS, "-n", 40000, "--seed", 6, "--job-games", 2000]
     cmd = [sys.executable, "-m", "simulator", "sweep", *map(str, common)]
-    proc = subprocess.Popen([*cmd, "--run-dir", str(d), "--json", str(tmp_path / "x.json")],
+    proc = subprocess.Popen([*cmd, "--run-dir", str(d), "--json-out", str(tmp_path / "x.json")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             cwd=tmp_path)
     deadline = time.monotonic() + 120
@@ -249,7 +250,7 @@ def test_sigint_then_resume_from_the_command_line(tmp_path):
     assert 3 <= len(before) < total
     assert not [p for p in (d / "jobs").iterdir() if p.name.startswith(".")]   # no partial file
 
-    res = subprocess.run([*cmd[:4], "--resume", str(d), "--json", "-"], capture_output=True,
+    res = subprocess.run([*cmd[:4], "--resume", str(d), "--json"], capture_output=True,
                          text=True, cwd=tmp_path, timeout=300)
     assert res.returncode == 0, res.stderr
     assert f"{len(before)} of {total} jobs already done" in res.stderr

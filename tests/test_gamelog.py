@@ -61,10 +61,12 @@ def golden_trace():
         "Tie on 38 VP and 26 turns each between BM Witch (seat 1) and BM Moat (seat 2): "
         "the tie-break does not decide",
         "Shared win: BM Witch (seat 1) and BM Moat (seat 2) with 38 VP in 26 turns"]),
+    # four entries: game 0 seats them 1 2 4 3 (every seating is played; the
+    # plain rotation, seating="rotate", played the same game as 1 2 3 4)
     (([WITCH] * 4, 0, 0, dict(kingdom="Witch")), "none", [
-        "Game over after turn 24 of BM Witch (4) (seat 4): 3 supply piles are empty",
+        "Game over after turn 24 of BM Witch (3) (seat 4): 3 supply piles are empty",
         "Empty piles: Estate, Duchy, Curse",
-        "Winner: BM Witch (3) (seat 3) with 27 VP"]),
+        "Winner: BM Witch (4) (seat 3) with 27 VP"]),
     ((["smithy", "big-money"], 1, 0, dict(turn_cap=5)), "shared", [
         "Game over after turn 5 of Big Money (seat 2): the turn cap of 5 turns is reached"]),
 ])
@@ -264,7 +266,7 @@ def _invoke(args):
 
 
 def test_cli_prints_a_whole_game():
-    res = _invoke(["log", "smithy", "big-money", "--seed", "7"])
+    res = _invoke(["log", "smithy", "big-money", "--seed", "7", "--wide"])
     assert res.exit_code == 0, res.output
     out = res.stdout
     assert out.startswith("Game 0 of seed 7: Smithy (seat 1) vs Big Money (seat 2)")
@@ -326,9 +328,10 @@ def test_cli_bad_input(args, message):
     assert "Traceback" not in res.output
 
 
-def test_cli_needs_a_seed_and_known_strategies():
-    res = _invoke(["log", "smithy", "big-money"])
-    assert res.exit_code == 2 and res.stderr.startswith("error: give --seed")
+def test_cli_seed_defaults_to_0_and_needs_known_strategies():
+    res = _invoke(["log", "smithy", "big-money"])          # --seed 0, like compare
+    assert res.exit_code == 0 and res.stdout == _invoke(
+        ["log", "smithy", "big-money", "--seed", "0"]).stdout
     res = _invoke(["log", "smithy", "nosuch-bot", "--seed", "1"])
     assert res.exit_code == 2 and "unknown strategy 'nosuch-bot'" in res.stderr
 

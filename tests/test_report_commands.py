@@ -114,7 +114,7 @@ def test_tournament_end_to_end(app, tmp_path):
     res = run(app, "tournament", "big-money-ultimate", "smithy", "bm-witch",
               tmp_path / "a.toml", tmp_path / "b.toml", "-n", 1000, "--seed", 3,
               "--out", out, "--csv", tmp_path / "t.csv", "--parquet", tmp_path / "t.parquet",
-              "--json", tmp_path / "t.json", "--save-records", tmp_path / "t.npz")
+              "--json-out", tmp_path / "t.json", "--save-records", tmp_path / "t.npz")
     text = res.stdout
     assert "Head" not in text and "row vs column" in text
     assert "Many A vs Many B: needs 11 kingdom cards" in text
@@ -135,7 +135,15 @@ def test_tournament_end_to_end(app, tmp_path):
         pd.testing.assert_frame_equal(csv, df, check_dtype=False)
         pd.testing.assert_frame_equal(pq, df, check_dtype=False)
     doc = json.loads((tmp_path / "t.json").read_text())
-    assert set(doc["tables"]) == {"matrix", "ranking", "pairs", "skipped"}
+    assert set(doc["tables"]) == {"matrix", "ranking", "pairs", "skipped", "strategies"}
+    # every strategy's full definition and its hash travel with the results
+    defs = {d["strategy"]: d for d in doc["tables"]["strategies"]}
+    assert set(defs) == {"Big Money Ultimate", "Smithy", "BM Witch", "Many A", "Many B"}
+    assert json.loads(defs["Many A"]["definition"])["buy"][2] == "Cellar"
+    assert len(defs["Many A"]["definition_hash"]) == 16 and doc["meta"]["version"]
+    strategies_csv = pd.read_csv(tmp_path / "t-strategies.csv")
+    assert list(strategies_csv["definition_hash"]) == [d["definition_hash"]
+                                                       for d in doc["tables"]["strategies"]]
     assert doc["meta"]["seed"] == 3
 
     # Bradley-Terry and the average agree that the Witch bot is best here
@@ -151,7 +159,7 @@ def test_tournament_end_to_end(app, tmp_path):
 
 def test_tournament_all_seat_orders_and_json_stdout(app, tmp_path):
     res = run(app, "tournament", "big-money-ultimate", "smithy", "-n", 1000,
-              "--all-seat-orders", "--out", tmp_path, "--json", "-")
+              "--all-seat-orders", "--out", tmp_path, "--json")
     doc = json.loads(res.stdout)
     pairs = pd.DataFrame(doc["tables"]["pairs"])
     assert len(pairs) == 2 and pairs["games"].sum() == 1000
@@ -202,7 +210,7 @@ def test_sweep_best_card_with_a_kingdom_file(app, tmp_path):
     f.write_text("Cursed: Witch, Smithy, Moat, Market, Festival, Cellar, Chapel, Mine, "
                  "Remodel, Workshop\nQuiet: Moat, Festival\n")
     res = run(app, "sweep", "--kingdoms", f, "--best-card", "-n", 400, "--out", tmp_path,
-              "--json", tmp_path / "s.json")
+              "--json-out", tmp_path / "s.json")
     doc = json.loads((tmp_path / "s.json").read_text())
     best = pd.DataFrame(doc["tables"]["best-card"])
     assert list(best["kingdom"]) == ["Cursed", "Quiet"]
@@ -246,7 +254,14 @@ def test_report_balance_end_to_end(app, tmp_path):
         assert section in md and section in html
     cards = pd.read_csv(out / "cards.csv")
     assert (cards["games"] == 1000).all() and cards["win_rate_low"].notna().all()
-    assert cards["win_rate"].is_monotonic_decreasing
+    assert cards["score"].is_monotonic_decreasing                  # ranked by score
+    assert (cards["stem"].str.endswith("-only") | ~cards["stem"].isin(
+        ["bm-throne-room", "bm-village", "bm-workshop", "bm-black-market"])).all()
+    assert {"bm-throne-room-only", "bm-village-only"} <= set(cards["stem"])
+    combos = pd.read_csv(out / "combinations.csv")
+    assert "Throne Room + Smithy" in set(combos["label"])          # listed apart, full name
+    assert "Throne Room + Smithy" in md and "Strategies" in md
+    assert "definition hash" in md
     assert "Witch" in set(cards["card"])
     seats = pd.read_csv(out / "seats.csv")
     assert sorted(seats["players"].unique()) == [2, 3]

@@ -12,6 +12,7 @@ import pytest
 
 from reports import balance as BAL
 from reports import charts
+from reports import sweep as S
 from reports import tables as T
 from reports import tournament as TR
 from reports.export import export_tables, json_document, table_paths
@@ -246,17 +247,35 @@ CARD_ROWS = pd.DataFrame({
 
 def test_card_ranking_order_ci_and_significance():
     r = T.card_ranking(CARD_ROWS)
-    assert list(r["card"]) == ["Witch", "Smithy", "Moat", "Market"]
+    assert list(r["card"]) == ["Witch", "Smithy", "Moat", "Market"]   # by score
     assert list(r["rank"]) == [1, 2, 3, 4]
+    assert r["score"].iloc[0] == pytest.approx(0.955)                 # ties count half
     assert r["win_rate"].iloc[0] == pytest.approx(0.95)
     assert (r["win_rate_low"].iloc[0], r["win_rate_high"].iloc[0]) == pytest.approx(
         wilson(950, 1000))
-    assert r["p_vs_next"].iloc[0] == pytest.approx(two_proportion_test(950, 1000, 700, 1000)[1])
-    assert bool(r["significant_vs_next"].iloc[1])          # 70% vs 52%
-    assert not bool(r["significant_vs_next"].iloc[2])      # 52.0% vs 51.5%
+    # score CI from the per-game variance: E[x^2] = (w + t/4) / n
+    var = (950 + 10 / 4) / 1000 - 0.955 ** 2
+    assert r["score_high"].iloc[0] - 0.955 == pytest.approx(1.959964 * math.sqrt(var / 1000))
+    assert r["p_vs_next"].iloc[0] == pytest.approx(
+        float(T.score_diff_p(950, 10, 1000, 700, 50, 1000)))
+    assert bool(r["significant_vs_next"].iloc[1])          # 72.5% vs 55%
+    assert not bool(r["significant_vs_next"].iloc[2])      # 55.0% vs 54.5%
     assert math.isnan(r["p_vs_next"].iloc[3])
-    assert r["label"].iloc[3] == "Market (+ Smithy)"
+    assert r["label"].iloc[3] == "Market + Smithy"          # a combination: full name
+    # against the exact even point (50%): sign test of wins against losses
+    assert list(r["vs_even"]) == ["above"] * 4
+    assert r["p_vs_even"].iloc[2] == pytest.approx(math.erfc(100 / math.sqrt(940) / math.sqrt(2)))
     assert list(r["losses"]) == [40, 250, 420, 425]
+
+
+def test_card_ranking_even_is_fifty_percent_score_not_win_rate():
+    """A bot that wins 46% and ties 8% is even (the mirror's rates), not below."""
+    rows = pd.DataFrame({"card": ["Cellar"], "a": ["BM Cellar"], "b": ["BMU"],
+                         "games": [10000], "a_wins": [4600], "ties": [800],
+                         "b_wins": [4600]})
+    r = T.card_ranking(rows)
+    assert r["score"].iloc[0] == pytest.approx(0.5)
+    assert r["vs_even"].iloc[0] == "n.s." and r["p_vs_even"].iloc[0] == pytest.approx(1.0)
 
 
 def test_card_ranking_single_row():
@@ -269,13 +288,17 @@ def test_best_cards():
     rows["kingdom"] = ["K1", "K1", "K2", "K2"]
     rows["a_win_rate"] = rows["a_wins"] / rows["games"]
     rows["a_win_rate_low"], rows["a_win_rate_high"] = wilson(rows["a_wins"].to_numpy(), 1000)
+    rows["a_score"], rows["a_score_low"], rows["a_score_high"] = T.score_ci(
+        rows["a_wins"], rows["ties"], rows["games"])
     best = T.best_cards(rows)
     assert list(best["kingdom"]) == ["K1", "K2"]
     assert list(best["best_card"]) == ["Witch", "Moat"]
     assert list(best["runner_up"]) == ["Smithy", "Market"]
     assert bool(best["significant"].iloc[0]) and not bool(best["significant"].iloc[1])
     assert best["p_vs_runner_up"].iloc[1] == pytest.approx(
-        two_proportion_test(520, 1000, 515, 1000)[1])
+        float(T.score_diff_p(520, 60, 1000, 515, 60, 1000)))
+    text = S.best_table(best).text()
+    assert "no clear best (Moat leads)" in text and "not significant" in text
 
 
 # ================================================================ per-turn curves
@@ -449,7 +472,11 @@ def test_charts_write_png_and_svg_of_the_expected_size(tmp_path):
     b[:, :, :, 0] = np.arange(30)
     curves = T.turn_curve(b.sum(axis=0), 0, b, label="bot")
     krows = pd.DataFrame({"kingdom": ["K1", "K1", "K2"], "card": ["Witch", "Moat", "Moat"],
+                          "a": ["BM Witch", "BM Moat", "BM Moat"], "b": ["BMU"] * 3,
+                          "games": [100] * 3, "a_wins": [90, 50, 40], "ties": [2, 4, 4],
                           "a_win_rate": [0.9, 0.5, 0.4]})
+    krows["a_score"], krows["a_score_low"], krows["a_score_high"] = T.score_ci(
+        krows["a_wins"], krows["ties"], krows["games"])
     figs = {
         "heatmap": charts.win_heatmap(m, ["A", "B", "C"], title="t", subtitle="s"),
         "ratings": charts.rating_chart(rank, title="t"),

@@ -65,11 +65,14 @@ def test_two_proportion_test():
 def test_summary_two_players(two_player_results):
     s = two_player_results.summary()
     assert list(s.columns) == [
-        "strategy", "games", "wins", "ties", "losses", "win_rate", "win_rate_low",
-        "win_rate_high", "tie_rate", "avg_vp", "avg_turns", "ended_provinces",
-        "ended_piles", "ended_turn_cap"]
+        "strategy", "games", "copies", "seat_games", "wins", "ties", "losses", "win_rate",
+        "win_rate_low", "win_rate_high", "game_win_rate", "game_win_rate_low",
+        "game_win_rate_high", "tie_rate", "score", "avg_vp", "avg_turns",
+        "ended_provinces", "ended_piles", "ended_turn_cap"]
     assert list(s["strategy"]) == ["Big Money", "Smithy"]
-    assert list(s["games"]) == [5, 5]
+    assert list(s["games"]) == [5, 5] and list(s["seat_games"]) == [5, 5]
+    np.testing.assert_allclose(s["game_win_rate"], s["win_rate"])   # one copy each
+    np.testing.assert_allclose(s["score"], [0.7, 0.3])
     assert list(s["wins"]) == [3, 1]
     assert list(s["ties"]) == [1, 1]
     assert list(s["losses"]) == [1, 3]
@@ -135,7 +138,9 @@ def test_more_seats_than_entries(build_records):
                 kingdom=[], turn_cap=100, seconds=1.0)
     s = r.summary()
     assert list(s["strategy"]) == ["BMU (1)", "BMU (2)"]
-    assert list(s["games"]) == [3, 3]
+    assert list(s["games"]) == [2, 2]               # games played, not seats
+    assert list(s["seat_games"]) == [3, 3]          # ... which count once per seat
+    assert list(s["copies"]) == [1.5, 1.5]
     assert list(s["wins"]) == [1, 0]
     assert list(s["ties"]) == [0, 2]
     assert list(s["losses"]) == [2, 1]
@@ -180,7 +185,8 @@ def test_summary_agrees_with_frame(build_records):
                 seconds=1.0)
     s = r.summary()
     g = r.frame.groupby("entry")
-    np.testing.assert_array_equal(s["games"], g.size())
+    np.testing.assert_array_equal(s["seat_games"], g.size())
+    assert (s["games"] == n).all()
     np.testing.assert_array_equal(s["wins"], g["outcome"].apply(lambda o: (o == "win").sum()))
     np.testing.assert_allclose(s["avg_vp"], g["vp"].mean())
     np.testing.assert_allclose(s["avg_turns"], g["turns"].mean())
@@ -233,7 +239,8 @@ def _plain(x):
 def test_json_dict(two_player_results):
     d = two_player_results.to_json_dict()
     assert set(d) == {"games", "seed", "players", "kingdom", "turn_cap", "ended_by",
-                      "games_per_second", "strategies", "notes"}
+                      "games_per_second", "strategies", "notes", "domsim_version",
+                      "seating", "definitions"}
     assert _plain(d)
     json.dumps(d, allow_nan=False)
     assert (d["games"], d["seed"], d["players"], d["turn_cap"]) == (5, 7, 2, 100)
@@ -241,8 +248,9 @@ def test_json_dict(two_player_results):
     assert d["ended_by"] == {"provinces": 3, "piles": 1, "turn_cap": 1}
     assert d["games_per_second"] == pytest.approx(10.0)
     bm, smithy = d["strategies"]
-    assert set(bm) == {"name", "games", "wins", "ties", "losses", "win_rate",
-                       "win_rate_ci", "tie_rate", "avg_vp", "avg_turns", "by_seat"}
+    assert set(bm) == {"name", "games", "copies", "seat_games", "wins", "ties", "losses",
+                       "win_rate", "win_rate_ci", "game_win_rate", "game_win_rate_ci",
+                       "tie_rate", "score", "avg_vp", "avg_turns", "by_seat"}
     assert (bm["name"], bm["games"], bm["wins"], bm["ties"], bm["losses"]) == \
         ("Big Money", 5, 3, 1, 1)
     assert bm["win_rate"] == pytest.approx(0.6)
@@ -260,7 +268,9 @@ def test_csv_round_trip(two_player_results, tmp_path):
     path = tmp_path / "summary.csv"
     two_player_results.to_csv(path)
     back = pd.read_csv(path)
-    pd.testing.assert_frame_equal(back, two_player_results.summary(), check_dtype=False)
+    summary = two_player_results.summary()
+    pd.testing.assert_frame_equal(back[list(summary.columns)], summary, check_dtype=False)
+    assert {"definition_hash", "definition", "domsim_version"} <= set(back.columns)
     assert [p.name for p in tmp_path.iterdir()] == ["summary.csv"]   # no temp left
 
 

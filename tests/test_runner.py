@@ -93,13 +93,16 @@ def test_kernel_calls_are_sized_to_the_target_time(monkeypatch):
 
 
 def test_seats_rotate_and_fill_from_the_list():
-    r = simulate(["big-money", "smithy"], 400, seed=2, players=4)
+    r = simulate(["big-money", "smithy"], 384, seed=2, players=4)   # two seating cycles
     entries = r.records["entry"]
-    assert entries.shape == (400, 4)
+    assert entries.shape == (384, 4)
     for seat in range(4):                      # each entry sits in each seat equally
-        assert np.bincount(entries[:, seat], minlength=2).tolist() == [200, 200]
+        assert np.bincount(entries[:, seat], minlength=2).tolist() == [192, 192]
     s = r.summary()
-    assert s["games"].tolist() == [800, 800]   # two seats per entry per game
+    assert s["games"].tolist() == [384, 384]          # games played ...
+    assert s["copies"].tolist() == [2, 2]             # ... two seats each ...
+    assert s["seat_games"].tolist() == [768, 768]     # ... per game
+    assert "win/game" in r.table() and "win/copy" in r.table()
 
 
 def test_turn_cap_games_are_counted_not_hidden():
