@@ -521,6 +521,8 @@ def _write_into(d: Path, b: Balance) -> None:
             doc.table(S.kingdom_table(rows))
         doc.p(" ".join(S.NOTES))
         doc.p("Data: [kingdoms.csv](kingdoms.csv)")
+    from reports.optimize import shipped_section
+    shipped_section(doc, d)
     doc.h(2, "Method")
     doc.ul([
         "Seats rotate game by game, so each strategy sits in each seat equally often "

@@ -7,6 +7,7 @@ it never plays a game.
 from __future__ import annotations
 
 import math
+import re
 import os
 import shutil
 import tempfile
@@ -195,3 +196,91 @@ def _document(result) -> Doc:
                     [[s["strategy"], _pct(s["vs_bmu"]), _pct(s["round_robin"])]
                      for s in result.shipped], align="lrr"), "shipped.csv")
     return doc
+
+
+# ============================================================ shipped winners
+
+_VS = re.compile(r"^#\s+vs (?P<name>.+?) \((?P<stem>[\w.-]+)(?P<best>, the best shipped bot "
+                 r"here)?\): (?P<score>[0-9.]+) \((?P<low>[0-9.]+)-(?P<high>[0-9.]+)\)")
+_SEARCH = re.compile(r"^# Search: (?P<cands>[\d,]+) candidates in (?P<rounds>\d+) rounds, "
+                     r"(?P<games>[\d,]+) games, (?P<wall>[0-9.]+) min wall, "
+                     r"(?P<cpu>[0-9.]+) min CPU")
+_TEMPLATE = re.compile(r"^# Template: (?P<template>\w+)")
+
+
+def read_header(path) -> dict:
+    """What a shipped opt-<kingdom>.toml says about itself in its header
+    comment: the search (games, minutes) and its validation matches."""
+    out: dict = {"validation": []}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        if m := _VS.match(line):
+            out["validation"].append(dict(opponent=m["name"], stem=m["stem"],
+                                          best=bool(m["best"]), score=float(m["score"]),
+                                          low=float(m["low"]), high=float(m["high"])))
+        elif m := _SEARCH.match(line):
+            out.update(games=int(m["games"].replace(",", "")), minutes=float(m["wall"]),
+                       cpu_minutes=float(m["cpu"]))
+        elif m := _TEMPLATE.match(line):
+            out["template"] = m["template"]
+    return out
+
+
+def shipped_table(kingdoms=None) -> pd.DataFrame:
+    """One row per recommended kingdom with a shipped opt-<kingdom> strategy:
+    its validated scores against BMU and the best shipped bot (from the
+    file's header; nothing is played)."""
+    from simulator.kingdom import RECOMMENDED
+    from simulator.optimize import shipped_optimized
+    rows = []
+    for kingdom in kingdoms or RECOMMENDED:
+        s = shipped_optimized(kingdom)
+        if s is None:
+            continue
+        h = read_header(s.source)
+        base = next((v for v in h["validation"] if v["stem"] == "big-money-ultimate"), None)
+        best = next((v for v in h["validation"] if v["best"]), None)
+        rows.append(dict(kingdom=kingdom, strategy=s.name, stem=s.stem,
+                         template=h.get("template"),
+                         vs_bmu=base and base["score"], vs_bmu_low=base and base["low"],
+                         vs_bmu_high=base and base["high"],
+                         best_shipped=best and best["opponent"],
+                         vs_best=best and best["score"], vs_best_low=best and best["low"],
+                         vs_best_high=best and best["high"],
+                         search_games=h.get("games"), search_minutes=h.get("minutes")))
+    return pd.DataFrame(rows)
+
+
+def _ci(x, lo, hi) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "—"
+    return f"{x:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def shipped_section(doc: Doc, folder: Path | None = None, heading: str = "6. ") -> None:
+    """The balance report's section "strongest strategy found per recommended
+    kingdom", from the shipped opt-*.toml files (and their CSV if ``folder``)."""
+    df = shipped_table()
+    if not len(df):
+        return
+    doc.h(2, f"{heading}Strongest strategy found per recommended kingdom")
+    doc.p("Each `opt-<kingdom>` strategy was found by `domsim optimize` and checked in "
+          "separate paired matches (seats alternating, another seed) against Big Money "
+          "Ultimate and the strongest shipped bot playable in the kingdom; the numbers "
+          "are the score (wins + ties/2) / games with 95% CIs, as written in each file's "
+          "header.")
+    doc.table(Table(["kingdom", "strategy", "template", "vs BMU [95% CI]", "best shipped bot",
+                     "vs it [95% CI]", "search games", "minutes"],
+                    [[r.kingdom, f"`{r.stem}`", r.template or "—",
+                      _ci(r.vs_bmu, r.vs_bmu_low, r.vs_bmu_high), r.best_shipped or "—",
+                      _ci(r.vs_best, r.vs_best_low, r.vs_best_high),
+                      f"{int(r.search_games):,}" if r.search_games == r.search_games
+                      and r.search_games is not None else "—",
+                      f"{r.search_minutes:.1f}" if r.search_minutes == r.search_minutes
+                      and r.search_minutes is not None else "—"]
+                     for r in df.itertuples(index=False)], align="lllrlrrr"),
+              "optimized.csv" if folder is not None else None)
+    if folder is not None:
+        from simulator.files import write_atomic
+        write_atomic(Path(folder) / "optimized.csv", df.to_csv(index=False))

@@ -255,17 +255,19 @@ def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool =
           keep_records: bool = False, job_games: int | None = None, resume=None,
           run_dir=None, executor=None, scheduler: str | None = None,
           cluster: str | None = None, threads: int | None = None,
-          progress: bool | None = None, on_result: Callable | None = None) -> SweepResult:
+          progress: bool | None = None, on_result: Callable | None = None,
+          optimize: bool = False) -> SweepResult:
     """Every matchup in every kingdom that has its cards.  ``kingdoms``:
     'recommended', 'random:K', a kingdom file or {name: [cards]};
-    ``strategies``: a list or 'a,b,c'.  Other options as ``tournament``."""
+    ``strategies``: a list or 'a,b,c'; ``optimize``: each kingdom's shipped
+    opt-<kingdom> strategy against the field.  Other options as ``tournament``."""
     options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
                    threads=threads, progress=progress, on_result=on_result)
     if resume is not None:
         return run(resume=resume, command="sweep", **options)
     plan = X.plan_sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
                         seed=seed, turn_cap=turn_cap, records=keep_records,
-                        job_games=job_games)
+                        job_games=job_games, optimize=optimize)
     return run(plan, **options)
 
 

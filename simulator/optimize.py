@@ -244,6 +244,9 @@ class Arena:
                                      "with, or start a new run")
                 done = rd.finished(plan.jobs())
             else:
+                if path.exists():               # a step cut short while being created
+                    import shutil
+                    shutil.rmtree(path)
                 rd = RunDir.create(path, plan)
         jobs = plan.jobs()
         todo = [j for j in jobs if j.key not in done]
@@ -692,3 +695,64 @@ def new_root(path, opts: Options) -> Path:
     path.mkdir(parents=True, exist_ok=True)
     _save_state(path, opts, dict(rounds=0, seconds=0.0))
     return path
+
+
+# ============================================================ shipped winners
+
+def kingdom_slug(name: str) -> str:
+    """'Silver & Gold' -> 'silver-gold' (the stem of its opt-<slug>.toml)."""
+    import re
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def shipped_optimized(kingdom: str):
+    """The shipped ``opt-<slug>`` strategy of a kingdom, or None."""
+    from simulator.strategy import shipped_strategies
+    stem = f"opt-{kingdom_slug(kingdom)}"
+    return next((s for s in shipped_strategies() if s.stem == stem), None)
+
+
+def plan_sweep_optimize(kingdoms="recommended", strategies=None, *, vs=None,
+                        games: int = 10000, seed: int = 0, turn_cap: int = 100,
+                        records: bool = False, job_games: int | None = None) -> X.Plan:
+    """``domsim sweep --optimize``: in every kingdom that has a shipped
+    ``opt-<kingdom>`` strategy, it plays against ``vs`` (default BMU) and
+    every shipped bot playable there (or the given ``strategies``)."""
+    from simulator import cards as C
+    from simulator.runner import resolve_strategies
+    X._check_job_games(job_games)
+    if games < 2:
+        raise ValueError(f"--games must be at least 2, not {games}")
+    X._check_seed(seed)
+    kingdom_cards = X.resolve_kingdoms(kingdoms, seed)
+    base = resolve_strategies([vs or X.BASE])[0]
+    given = X._distinct(resolve_strategies(X._strategy_refs(strategies)))
+    setups, skipped, table, names = [], [], {}, {base.name}
+    for kname, kcards in kingdom_cards.items():
+        opt = shipped_optimized(kname)
+        if opt is None:
+            skipped.append(dict(kingdom=kname, a=f"opt-{kingdom_slug(kname)}", b="",
+                                reason=f"no optimised strategy is shipped for it: run "
+                                       f"domsim optimize --kingdom \"{kname}\""))
+            continue
+        others = given or playable_shipped(kcards)
+        rivals = X._distinct([base, *[s for s in others if s.stem != opt.stem]])
+        for b in rivals:
+            missing = b.cards() - {C.card_id(c) for c in kcards}
+            if missing:
+                skipped.append(dict(kingdom=kname, a=opt.name, b=b.name,
+                                    reason="needs " + X._card_names(missing)))
+                continue
+            names |= {opt.name, b.name}
+            setups.append(X._setup(table, "sweep", [opt, b], [opt.name, b.name], games,
+                                   X.derive_seed(seed, "sweep", kname, opt.stem, b.stem),
+                                   kingdom=list(kcards), turn_cap=turn_cap,
+                                   label=f"{kname}: {opt.name} vs {b.name}",
+                                   info=dict(kingdom=kname)))
+    if not setups:
+        raise ValueError("no kingdom given has a shipped opt-<kingdom> strategy "
+                         "(strategies/opt-*.toml); --optimize plays those")
+    meta = dict(command="sweep", kingdoms=kingdom_cards, games=games, seed=seed,
+                turn_cap=turn_cap, best_card=False, vs=vs, optimize=True,
+                strategies=sorted(names), skipped=skipped)
+    return X.Plan("sweep", setups, meta, table, job_games, records)

@@ -15,7 +15,19 @@ from typing import Annotated, Optional
 import typer
 
 from simulator.cli_common import fail
-from simulator.report_commands import Cluster, Resume, RunDir, Scheduler, Threads, _Session
+from simulator.report_commands import Cluster, Scheduler, _Session
+
+Threads = Annotated[Optional[int], typer.Option(
+    min=1, help="Cores to use in this process (default: all; the search's small jobs run "
+                "side by side, one thread each).", show_default=False)]
+RunDir = Annotated[Optional[Path], typer.Option(
+    "--run-dir", help="Keep every step of the search (plans and finished jobs) in this new "
+                      "folder, so an interrupted search can continue with --resume.",
+    file_okay=False, show_default=False)]
+Resume = Annotated[Optional[Path], typer.Option(
+    "--resume", help="Continue the interrupted search in this folder (its options come "
+                     "from the folder; output options still apply).", file_okay=False,
+    show_default=False)]
 
 
 def optimize_cmd(

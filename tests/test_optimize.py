@@ -113,7 +113,7 @@ def _search(tmp_path=None, **kw):
 
 def test_same_seed_same_search():
     a, b = _search(), _search()
-    assert a.toml == b.toml
+    assert a.strategy == b.strategy
     assert a.games == b.games and a.history == b.history
     assert a.evaluations == 6 and a.rounds == 2
     assert a.naive_games >= a.games - a.search_games
@@ -126,13 +126,13 @@ def test_resume_replays_finished_steps(tmp_path):
     first = _search(run_dir=run)
     from simulator.api import optimize
     again = optimize(resume=run)
-    assert again.toml == first.toml and again.played == 0
+    assert again.strategy == first.strategy and again.played == 0
     # lose the playoff and the last rung of round 2: only they are played again
     shutil.rmtree(run / "steps" / "final")
     last = sorted((run / "steps").glob("r00002-*"))[-1]
     shutil.rmtree(last)
     third = optimize(resume=run)
-    assert third.toml == first.toml
+    assert third.strategy == first.strategy
     assert 0 < third.played < first.games
     with pytest.raises(ValueError, match="already holds a search"):
         _search(run_dir=run)
@@ -199,3 +199,75 @@ def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
               "rules.csv", "winner.toml"):
         assert (report / f).is_file(), f
     assert "Best fitness per round" in (report / "README.md").read_text()
+
+
+HEADER = """# Found by: domsim optimize --kingdom "First Game" --players 2 --seed 2026 --minutes 10 --sampler tpe
+# Kingdom: Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, Workshop
+# Search: 1,024 candidates in 64 rounds, 30,000,000 games, 9.8 min wall, 8.1 min CPU on 2 cores
+# Template: attack; final score 0.565 (0.562-0.568, 95% CI) against the field:
+# Validation: 100,000 games each, seed 20261201, seats alternating game by game (score with 95% Wilson CI):
+#   vs Big Money Ultimate (big-money-ultimate): 0.812 (0.810-0.815)
+#   vs Smithy/Market (smithy-market, the best shipped bot here): 0.521 (0.518-0.524)
+name = "X"
+buy = ["Province"]
+"""
+
+
+def test_header_of_a_shipped_winner_is_read_back(tmp_path):
+    from reports.optimize import read_header
+    path = tmp_path / "opt-first-game.toml"
+    path.write_text(HEADER)
+    h = read_header(path)
+    assert h["games"] == 30_000_000 and h["minutes"] == 9.8 and h["template"] == "attack"
+    best = [v for v in h["validation"] if v["best"]]
+    assert best == [dict(opponent="Smithy/Market", stem="smithy-market", best=True,
+                         score=0.521, low=0.518, high=0.524)]
+    assert h["validation"][0]["stem"] == "big-money-ultimate"
+
+
+def test_shipped_winners_are_valid_and_in_the_balance_table():
+    from reports.optimize import shipped_table
+    from simulator.optimize import kingdom_slug, shipped_optimized
+    df = shipped_table()
+    for kingdom, cards in RECOMMENDED.items():
+        s = shipped_optimized(kingdom)
+        if s is None:
+            continue
+        assert s.stem == f"opt-{kingdom_slug(kingdom)}"
+        prepare([s, "big-money-ultimate"], 2, list(cards), 0)
+        row = df[df["kingdom"] == kingdom].iloc[0]
+        assert row["vs_bmu_low"] > 0.5                    # validated against BMU
+        assert row["best_shipped"]
+
+
+def test_sweep_optimize_plans_each_shipped_winner_against_the_field():
+    from simulator.experiments import plan_sweep
+    from simulator.optimize import shipped_optimized
+    have = [k for k in RECOMMENDED if shipped_optimized(k) is not None]
+    if not have:
+        pytest.skip("no opt-*.toml shipped")
+    plan = plan_sweep("recommended", optimize=True, games=10, seed=1)
+    kingdoms = {s.info["kingdom"] for s in plan.setups}
+    assert kingdoms == set(have)
+    assert all(s.stems[0].startswith("opt-") for s in plan.setups)
+    assert all(any(s.stems[1] == "big-money-ultimate" for s in plan.setups
+                   if s.info["kingdom"] == k) for k in have)
+    with pytest.raises(ValueError, match="not both"):
+        plan_sweep("recommended", optimize=True, best_card=True)
+    with pytest.raises(ValueError, match="no kingdom given has a shipped"):
+        plan_sweep({"Mine": ["Smithy"]}, optimize=True)
+
+
+def test_tpe_history_is_bounded_and_keeps_the_best():
+    import optuna
+    from simulator import optimize as O
+    study = optuna.create_study(direction="maximize", sampler=O._sampler("tpe", 1))
+    for i in range(O.HISTORY + 10):
+        t = study.ask()
+        t.suggest_int("x", 0, 1000)
+        study.tell(t, float((i * 37) % 1000))
+    best = max(t.value for t in study.trials)
+    small = O._window(study, _opts(sampler="tpe"))
+    assert len(small.trials) <= O.HISTORY
+    assert max(t.value for t in small.trials) == best
+    assert O._window(small, _opts()) is small          # short enough: unchanged
