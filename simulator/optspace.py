@@ -251,22 +251,30 @@ class Space:
         start = trial.suggest_int("gardens.gardens_after_turn", 0, 12)
         copper = trial.suggest_categorical("gardens.copper", [True, False])
         silver = trial.suggest_categorical("gardens.silver", [True, False])
+        # green cards once this few Gardens are left (8: from the start)
+        duchy = trial.suggest_int("gardens.duchy_when_gardens_left", 0, 8)
+        estate = trial.suggest_int("gardens.estate_when_gardens_left", 0, 8)
+        g = f"Gardens if my.turn > {start}" if start > 0 else "Gardens"
         buy, gain = [], []
         if gainer != NONE:
             ng = trial.suggest_int("gardens.gainer_copies", 3, 10)
             rule = f"{gainer} if my.{word(gainer)} < {ng}"
-            buy.append(rule)
-            gain.append(rule)
-        g = f"Gardens if my.turn > {start}" if start > 0 else "Gardens"
-        buy.append(g)
-        gain += ["Gardens", "Estate if supply.Gardens <= 4", "Silver", "Estate"]
+            # which comes first, for a buy and for the gainer's gain
+            buy_first = trial.suggest_categorical("gardens.buy_gardens_first", [True, False])
+            gain_first = trial.suggest_categorical("gardens.gain_gardens_first", [True, False])
+            buy += [g, rule] if buy_first else [rule, g]
+            gain += ["Gardens", rule] if gain_first else [rule, "Gardens"]
+        else:
+            buy.append(g)
+            gain.append("Gardens")
+        gain += ["Duchy", "Estate", "Silver"]
         if extra != NONE:
             nb = trial.suggest_int("gardens.plus_buy_copies", 1, 6)
             buy.append(f"{extra} if my.{word(extra)} < {nb}")
-        buy += ["Duchy if supply.Gardens <= 4", "Estate if supply.Gardens <= 2"]
+        buy.append("Duchy" if duchy >= 8 else f"Duchy if supply.Gardens <= {duchy}")
+        buy.append("Estate" if estate >= 8 else f"Estate if supply.Gardens <= {estate}")
         if silver:
             buy.append("Silver")
-        buy.append("Estate if supply.Gardens <= 5")
         if copper:
             buy.append("Copper")
         keys = {"buy": buy}
