@@ -590,7 +590,7 @@ def finish(result: OptimizeResult, name: str | None = None, rule_games: int = 20
     count which of its rules fire (against BMU, in this process)."""
     from simulator.runner import simulate
     from simulator.strategy import Strategy
-    keys = dict(result.raw_strategy)
+    keys, result.pruned = prune(dict(result.raw_strategy), result.cards)
     keys["name"] = name or f"Optimised {result.kingdom}"
     keys["description"] = (f"Found by domsim optimize in {result.kingdom} ({result.template} "
                            f"template); scores {result.score:.3f} against its search field")
@@ -605,6 +605,30 @@ def finish(result: OptimizeResult, name: str | None = None, rule_games: int = 20
     result.rules = [dict(list=r.list, rule=int(r.rule), text=r.text, default=bool(r.default),
                          per_game=float(r.per_game)) for r in df.itertuples(index=False)
                     if r.fires or not r.default]
+
+
+def prune(keys: dict, cards: Sequence[str]) -> tuple[dict, list[str]]:
+    """The keys without the rules the compiler says can never fire here (a
+    template may put "Artisan if ..." under "Gold"), so the shipped file
+    reads as what it does; the rules removed, with why."""
+    from simulator import cards as C
+    from simulator.strategy import Strategy, rule_warnings
+    keys = {k: (list(v) if isinstance(v, list) else v) for k, v in keys.items()}
+    kingdom = [C.card_id(c) for c in cards]
+    removed = []
+    for _ in range(8):
+        warnings = rule_warnings([Strategy.from_rules(**keys)], kingdom)
+        doomed = sorted(((k, n, why) for (_, k, n), why in warnings.items()
+                         if isinstance(keys.get(k), list) and n <= len(keys[k])),
+                        key=lambda x: (x[0], -x[1]))
+        if not doomed:
+            break
+        for k, n, why in doomed:
+            removed.append(f"{k}: \"{keys[k][n - 1]}\" ({why})")
+            del keys[k][n - 1]
+        for k in [k for k in ("play", "gain", "trash", "remodel") if keys.get(k) == []]:
+            del keys[k]
+    return keys, removed
 
 
 def header_lines(result: OptimizeResult) -> list[str]:
@@ -623,6 +647,8 @@ def header_lines(result: OptimizeResult) -> list[str]:
         lines.append(f"  {f['opponent']} ({f['kind']}): {f['score']:.3f} "
                      f"({f['low']:.3f}-{f['high']:.3f}), {f['games']:,} games")
     lines.append("Score = (wins + ties/2) / games, 95% Wilson intervals.")
+    for rule in getattr(result, "pruned", None) or []:
+        lines.append(f"Removed, as it can never fire here: {rule}")
     return lines
 
 

@@ -271,3 +271,13 @@ def test_tpe_history_is_bounded_and_keeps_the_best():
     assert len(small.trials) <= O.HISTORY
     assert max(t.value for t in small.trials) == best
     assert O._window(small, _opts()) is small          # short enough: unchanged
+
+
+def test_prune_removes_rules_that_can_never_fire():
+    from simulator.optimize import prune
+    keys = {"name": "x", "buy": ["Province", "Gold", "Artisan if my.Artisan < 2", "Silver"],
+            "play": ["Artisan"]}
+    pruned, removed = prune(keys, RECOMMENDED["Deck Top"])
+    assert pruned["buy"] == ["Province", "Gold", "Silver"] and "play" not in pruned
+    assert len(removed) == 2 and "Artisan" in removed[0]
+    assert keys["buy"][2].startswith("Artisan")               # the input is left alone
