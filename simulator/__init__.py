@@ -47,9 +47,3 @@ def balance(*args, **kwargs):
     """See ``simulator.api.balance``."""
     from .api import balance as _balance
     return _balance(*args, **kwargs)
-
-
-def optimize(*args, **kwargs):
-    """See ``simulator.api.optimize``."""
-    from .api import optimize as _optimize
-    return _optimize(*args, **kwargs)
