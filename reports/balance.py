@@ -572,6 +572,8 @@ def _write_into(d: Path, b: Balance) -> None:
             doc.table(S.kingdom_table(rows))
         doc.p(" ".join(S.NOTES))
         doc.p("Data: [kingdoms.csv](kingdoms.csv)")
+    from reports.optimize import shipped_section
+    shipped_section(doc, d)
     if m.get("definitions"):
         from simulator.provenance import definition_text
         doc.h(2, "Strategies")

@@ -262,17 +262,19 @@ def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool =
           keep_records: bool = False, job_games: int | None = None, resume=None,
           run_dir=None, executor=None, scheduler: str | None = None,
           cluster: str | None = None, threads: int | None = None,
-          progress: bool | None = None, on_result: Callable | None = None) -> SweepResult:
+          progress: bool | None = None, on_result: Callable | None = None,
+          optimize: bool = False) -> SweepResult:
     """Every matchup in every kingdom that has its cards.  ``kingdoms``:
     'recommended', 'random:K', a kingdom file or {name: [cards]};
-    ``strategies``: a list or 'a,b,c'.  Other options as ``tournament``."""
+    ``strategies``: a list or 'a,b,c'; ``optimize``: each kingdom's shipped
+    opt-<kingdom> strategy against the field.  Other options as ``tournament``."""
     options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
                    threads=threads, progress=progress, on_result=on_result)
     if resume is not None:
         return run(resume=resume, command="sweep", **options)
     plan = X.plan_sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
                         seed=seed, turn_cap=turn_cap, records=keep_records,
-                        job_games=job_games)
+                        job_games=job_games, optimize=optimize)
     return run(plan, **options)
 
 
@@ -314,3 +316,69 @@ def from_records(path, command: str | None = None) -> ExperimentResult:
     if found not in _RESULTS:
         raise ValueError(f"{path} holds records of '{found}'")
     return build_result(found, runs, meta)
+
+
+# ============================================================ optimize
+
+def optimize(kingdom=None, *, players: int = 2, minutes: float | None = None,
+             evaluations: int | None = None, seed: int = 0, against=None,
+             sampler: str = "tpe", turn_cap: int = 100, name: str | None = None,
+             resume=None, run_dir=None, executor=None, scheduler: str | None = None,
+             cluster: str | None = None, threads: int | None = None,
+             notice: Callable[[str], None] | None = None, **tuning):
+    """Search for the strongest strategy in ``kingdom`` (``simulator.optimize``).
+
+    Budget: ``minutes`` (wall time) or ``evaluations`` (candidates).  Returns
+    an ``OptimizeResult``: ``strategy`` (the winner's keys), ``toml`` (its
+    file text), ``score`` with ``low``/``high`` (95% CI) against the final
+    field, ``field``, ``final``, ``history``, ``runners_up``, ``games``.
+    ``run_dir`` keeps every step; ``resume=DIR`` continues an interrupted
+    search (its options come from the folder).  ``tuning``: round_size,
+    rung_games, final_games, field_games (small values make quick tests).
+    """
+    from simulator import optimize as O
+    from simulator.executors import make_executor
+    O._import_optuna()
+    notice = notice or (lambda s: None)
+    resumed = None
+    if resume is not None:
+        if run_dir is not None:
+            raise ValueError("give either --run-dir (a new search) or --resume (continue one)")
+        opts, resumed = O.open_state(resume)
+        root = Path(resume)
+    else:
+        defaults = dict(round_size=O.ROUND_SIZE, rung_games=O.RUNG_GAMES,
+                        final_games=O.FINAL_GAMES, field_games=O.FIELD_GAMES)
+        unknown = set(tuning) - set(defaults)
+        if unknown:
+            raise TypeError(f"optimize() got unexpected options {sorted(unknown)}")
+        defaults.update(tuning)
+        cards = O.check_options(kingdom, players, seed, minutes, evaluations, sampler,
+                                **defaults)
+        refs = X._strategy_refs(against)
+        if refs:
+            from simulator.runner import prepare, resolve_strategies
+            prepare(resolve_strategies(refs), players, list(cards), seed)
+        opts = O.Options(kingdom=str(kingdom) if isinstance(kingdom, str) else
+                         ", ".join(kingdom), cards=cards, players=players, seed=seed,
+                         minutes=minutes, evaluations=evaluations, against=tuple(refs),
+                         sampler=sampler, turn_cap=turn_cap, **defaults)
+        root = O.new_root(run_dir, opts) if run_dir is not None else None
+    own = executor is None
+    if own:
+        executor = make_executor(scheduler=scheduler, cluster=cluster, threads=threads)
+    try:
+        for note in executor.notes:
+            notice(note)
+        try:
+            result = O.run_search(opts, executor, root=root, notice=notice, resumed=resumed)
+        except KeyboardInterrupt:
+            if root is not None:
+                raise Interrupted(root) from None
+            raise
+    finally:
+        if own:
+            executor.close()
+    O.finish(result, name)
+    result.run_dir = root
+    return result

@@ -266,9 +266,10 @@ def bench(ctx: typer.Context) -> None:
 
 
 def _register_commands() -> None:
-    from simulator import log_commands, report_commands
+    from simulator import log_commands, optimize_commands, report_commands
     log_commands.register(app)
     report_commands.register(app)
+    optimize_commands.register(app)
 
 
 _register_commands()

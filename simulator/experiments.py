@@ -507,8 +507,17 @@ def _strategy_refs(strategies) -> list:
 
 def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool = False,
                games: int = 10000, seed: int = 0, turn_cap: int = 100,
-               records: bool = False, job_games: int | None = None) -> Plan:
-    """Every matchup plays ``games`` games in every kingdom that has its cards."""
+               records: bool = False, job_games: int | None = None,
+               optimize: bool = False) -> Plan:
+    """Every matchup plays ``games`` games in every kingdom that has its cards
+    (``optimize``: each kingdom's shipped opt-<kingdom> strategy against the
+    field, ``simulator.optimize.plan_sweep_optimize``)."""
+    if optimize:
+        if best_card:
+            raise ValueError("give either --optimize or --best-card, not both")
+        from simulator.optimize import plan_sweep_optimize
+        return plan_sweep_optimize(kingdoms, strategies, vs=vs, games=games, seed=seed,
+                                   turn_cap=turn_cap, records=records, job_games=job_games)
     from simulator import cards as C
     from simulator.runner import resolve_strategies
     _check_job_games(job_games)

@@ -217,6 +217,10 @@ def sweep_cmd(
         "--best-card", help=f"Every shipped bm-<card> bot whose card is in the kingdom "
                             f"plays against --vs (default {BASE}); reports the "
                             "strongest single card of each kingdom.")] = False,
+    optimize: Annotated[bool, typer.Option(
+        "--optimize", help="Each kingdom's shipped opt-<kingdom> strategy (found by "
+                           "domsim optimize) plays --vs and every shipped bot playable "
+                           "there (or --strategies).")] = False,
     games: Annotated[int, typer.Option(
         "--games", "-n", min=2, help="Games per matchup and kingdom (10,000 resolve the "
                                       "best card of 19 in 20 random kingdoms).")] = 10000,
@@ -252,7 +256,7 @@ def sweep_cmd(
             raise ValueError("--out writes the kingdoms x cards heatmap of --best-card; "
                              "without --best-card there is no chart: drop --out or add "
                              "--best-card")
-        _check_resume(resume, run_dir, from_file, bool(strategies or vs or best_card))
+        _check_resume(resume, run_dir, from_file, bool(strategies or vs or best_card or optimize))
         from simulator import api
         if from_file is not None:
             result = api.from_records(from_file, "sweep")
@@ -260,7 +264,7 @@ def sweep_cmd(
                           "turn_cap", "threads"], f"with --from {from_file}: its records are used")
         else:
             result = api.sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
-                               seed=seed, turn_cap=turn_cap,
+                               seed=seed, turn_cap=turn_cap, optimize=optimize,
                                keep_records=save_records is not None, job_games=job_games,
                                **_where(scheduler, cluster, threads, run_dir, resume))
             if save_records is not None:

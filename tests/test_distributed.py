@@ -90,3 +90,13 @@ def test_local_cluster_option(app):
 def test_an_unreachable_scheduler_is_one_clear_error():
     with pytest.raises(ValueError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         DaskExecutor.connect("tcp://127.0.0.1:9", timeout=1)
+
+
+def test_optimize_on_dask_finds_what_the_embedded_executor_finds(dask_executor):
+    pytest.importorskip("optuna")
+    tiny = dict(evaluations=4, seed=5, round_size=2, rung_games=16, final_games=40,
+                field_games=20)
+    embedded = api.optimize("First Game", **tiny)
+    on_dask = api.optimize("First Game", executor=dask_executor, **tiny)
+    assert on_dask.strategy == embedded.strategy
+    assert on_dask.history == embedded.history and on_dask.games == embedded.games

@@ -1,0 +1,106 @@
+"""``domsim optimize``: find the strongest strategy for a kingdom.
+
+Thin: parses options, calls ``simulator.api.optimize`` and writes what it
+returns (the winner's TOML, a report folder, JSON).  The search is
+described in ``simulator.optimize``, its templates in
+``simulator.optspace``.  ``register`` adds the command to the typer app.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from simulator.cli_common import fail
+from simulator.report_commands import Cluster, Scheduler, _Session
+
+Threads = Annotated[Optional[int], typer.Option(
+    min=1, help="Cores to use in this process (default: all; the search's small jobs run "
+                "side by side, one thread each).", show_default=False)]
+RunDir = Annotated[Optional[Path], typer.Option(
+    "--run-dir", help="Keep every step of the search (plans and finished jobs) in this new "
+                      "folder, so an interrupted search can continue with --resume.",
+    file_okay=False, show_default=False)]
+Resume = Annotated[Optional[Path], typer.Option(
+    "--resume", help="Continue the interrupted search in this folder (its options come "
+                     "from the folder; output options still apply).", file_okay=False,
+    show_default=False)]
+
+
+def optimize_cmd(
+    kingdom: Annotated[Optional[str], typer.Option(
+        help="The kingdom: a recommended set ('First Game'; see domsim kingdoms) or "
+             "card names with commas (filled to 10).", show_default=False)] = None,
+    players: Annotated[int, typer.Option(help="Players per game.")] = 2,
+    minutes: Annotated[Optional[float], typer.Option(
+        help="Wall-time budget of the search, the playoff included.",
+        show_default=False)] = None,
+    evaluations: Annotated[Optional[int], typer.Option(
+        help="Candidates to try instead of a time budget (the same seed gives the same "
+             "result on any machine).", show_default=False)] = None,
+    seed: Annotated[int, typer.Option(help="Random seed of the search and its games.")] = 0,
+    against: Annotated[Optional[str], typer.Option(
+        help="More strategies for the field, comma-separated (names or .toml paths).",
+        show_default=False)] = None,
+    sampler: Annotated[str, typer.Option(
+        help="The optimiser that proposes candidates: tpe (optuna's TPE) or random.")] = "tpe",
+    name: Annotated[Optional[str], typer.Option(
+        help="Name of the winning strategy (default: 'Optimised <kingdom>').",
+        show_default=False)] = None,
+    out: Annotated[Optional[Path], typer.Option(
+        help="Write the winning strategy to this .toml file.", dir_okay=False,
+        show_default=False)] = None,
+    report: Annotated[Optional[Path], typer.Option(
+        help="Write a report (Markdown + HTML + charts + CSV) into this folder.",
+        file_okay=False, show_default=False)] = None,
+    json_out: Annotated[Optional[Path], typer.Option(
+        "--json-out", help="Write the search's tables as one JSON object to this file.",
+        dir_okay=False, show_default=False)] = None,
+    threads: Threads = None,
+    scheduler: Scheduler = None,
+    cluster: Cluster = None,
+    run_dir: RunDir = None,
+    resume: Resume = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Do not print a line per round on stderr.")] = False,
+) -> None:
+    """Search the strategy language for the strongest strategy in a kingdom:
+    templates (money, attack, engine, gardens) with parameters proposed by
+    optuna, raced by successive halving against BMU, the best shipped bots
+    and the best candidates so far."""
+    with _Session("optimize"):
+        from reports.export import check_writable
+        check_writable(out, json_out)
+        if report is not None:
+            from reports.optimize import check_report_dir
+            check_report_dir(report)
+        if resume is not None and (kingdom is not None or minutes is not None
+                                   or evaluations is not None):
+            raise ValueError("--resume continues a search as it was started: give no "
+                             "--kingdom, --minutes or --evaluations with it")
+        from simulator import api
+        notice = (lambda s: None) if quiet else (lambda s: typer.echo(s, err=True))
+        result = api.optimize(kingdom, players=players, minutes=minutes,
+                              evaluations=evaluations, seed=seed, against=against,
+                              sampler=sampler, name=name, resume=resume, run_dir=run_dir,
+                              scheduler=scheduler, cluster=cluster, threads=threads,
+                              notice=notice)
+        from reports import optimize as R
+        typer.echo(R.text(result))
+        if out is not None:
+            from simulator.files import write_atomic
+            write_atomic(out, result.toml)
+            typer.echo(f"\nwrote {out}")
+        if report is not None:
+            path = R.write(report, result)
+            typer.echo(f"wrote {path}")
+        if json_out is not None:
+            from simulator.files import write_atomic
+            write_atomic(json_out, json.dumps(R.json_document(result), indent=2))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("optimize")(optimize_cmd)
