@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from simulator import experiments as X
+from simulator.rundir import check_new_folder
 
 ROUND_SIZE = 16          # candidates optuna asks for per round
 RUNG_GAMES = 1000        # games per field member in a round's first rung
@@ -710,14 +711,7 @@ def open_state(path) -> tuple[Options, dict]:
 
 def new_root(path, opts: Options) -> Path:
     path = Path(path)
-    if path.exists() and not path.is_dir():
-        raise ValueError(f"--run-dir {path}: is a file, not a folder")
-    if path.is_dir() and any(path.iterdir()):
-        if (path / STATE).exists():
-            raise ValueError(f"--run-dir {path} already holds a search: continue it with "
-                             f"--resume {path}, or give a new folder")
-        raise ValueError(f"--run-dir {path}: the folder is not empty; give a new or empty "
-                         "folder")
+    check_new_folder(path, STATE, "a search")
     path.mkdir(parents=True, exist_ok=True)
     _save_state(path, opts, dict(rounds=0, seconds=0.0))
     return path

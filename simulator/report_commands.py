@@ -114,6 +114,16 @@ def _check_resume(resume, run_dir, from_file, given: bool) -> None:
                          "with it")
 
 
+def _show(result, out, wide, csv, json_out, parquet, as_json) -> list:
+    """Print a multi-run result's table (unless --json), write its charts
+    (with --out) and exports; return the files written."""
+    if not as_json:
+        typer.echo(result.text(output_width(wide)))
+    written = result.write_charts(out) if out is not None else []
+    _export(result, csv, json_out, parquet, as_json)
+    return written
+
+
 def _export(result, csv, json_path, parquet, as_json: bool) -> None:
     from reports.export import export_tables
     meta = result.json_meta()
@@ -190,10 +200,7 @@ def tournament_cmd(
                                     **_where(scheduler, cluster, threads, run_dir, resume))
             if save_records is not None:
                 result.save_records(save_records)
-        if not as_json:
-            typer.echo(result.text(output_width(wide)))
-        written = result.write_charts(out) if out is not None else []
-        _export(result, csv, json_out, parquet, as_json)
+        written = _show(result, out, wide, csv, json_out, parquet, as_json)
     if written and not as_json:
         typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
 
@@ -269,10 +276,7 @@ def sweep_cmd(
                                **_where(scheduler, cluster, threads, run_dir, resume))
             if save_records is not None:
                 result.save_records(save_records)
-        if not as_json:
-            typer.echo(result.text(output_width(wide)))
-        written = result.write_charts(out) if out is not None else []
-        _export(result, csv, json_out, parquet, as_json)
+        written = _show(result, out, wide, csv, json_out, parquet, as_json)
     if written and not as_json:
         typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
 

@@ -27,6 +27,19 @@ JOBS = "jobs"
 DEFAULT_ROOT = "domsim-runs"       # default run folders go here, in the working folder
 
 
+def check_new_folder(path: Path, marker: str, holds: str) -> None:
+    """A --run-dir must be new or empty, so that nothing of the user's is
+    mixed into it; one that holds ``marker`` is a run to --resume instead."""
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"--run-dir {path}: is a file, not a folder")
+    if path.is_dir() and any(path.iterdir()):
+        if (path / marker).exists():
+            raise ValueError(f"--run-dir {path} already holds {holds}: continue it with "
+                             f"--resume {path}, or give a new folder")
+        raise ValueError(f"--run-dir {path}: the folder is not empty; give a new or "
+                         "empty folder")
+
+
 class RunDir:
     def __init__(self, path: Path, plan: Plan, *, default: bool = False,
                  made_root: bool = False):
@@ -42,14 +55,7 @@ class RunDir:
         """A new run folder for ``plan``: ``path`` must not exist or be an empty folder."""
         from simulator.results import write_atomic
         path = Path(path)
-        if path.exists() and not path.is_dir():
-            raise ValueError(f"--run-dir {path}: is a file, not a folder")
-        if path.is_dir() and any(path.iterdir()):
-            if (path / PLAN_FILE).exists():
-                raise ValueError(f"--run-dir {path} already holds a run: continue it with "
-                                 f"--resume {path}, or give a new folder")
-            raise ValueError(f"--run-dir {path}: the folder is not empty; give a new or "
-                             "empty folder")
+        check_new_folder(path, PLAN_FILE, "a run")
         made_root = default and not path.parent.exists()
         (path / JOBS).mkdir(parents=True, exist_ok=True)
         doc = {"format": FORMAT, "version": VERSION, "engine": engine_fingerprint(),
