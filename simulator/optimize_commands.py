@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import fail
+from simulator.cli_common import JsonFlag, JsonOut, fail
 from simulator.report_commands import Cluster, Scheduler, _Session
 
 Threads = Annotated[Optional[int], typer.Option(
@@ -56,9 +56,8 @@ def optimize_cmd(
     report: Annotated[Optional[Path], typer.Option(
         help="Write a report (Markdown + HTML + charts + CSV) into this folder.",
         file_okay=False, show_default=False)] = None,
-    json_out: Annotated[Optional[Path], typer.Option(
-        "--json-out", help="Write the search's tables as one JSON object to this file.",
-        dir_okay=False, show_default=False)] = None,
+    as_json: JsonFlag = False,
+    json_out: JsonOut = None,
     threads: Threads = None,
     scheduler: Scheduler = None,
     cluster: Cluster = None,
@@ -89,16 +88,18 @@ def optimize_cmd(
                               scheduler=scheduler, cluster=cluster, threads=threads,
                               notice=notice)
         from reports import optimize as R
-        typer.echo(R.text(result))
+        from simulator.files import write_atomic
+        say = (lambda s: typer.echo(s, err=True)) if as_json else typer.echo
+        if as_json:                    # stdout holds only the JSON object
+            typer.echo(json.dumps(R.json_document(result), indent=2))
+        else:
+            typer.echo(R.text(result))
         if out is not None:
-            from simulator.files import write_atomic
             write_atomic(out, result.toml)
-            typer.echo(f"\nwrote {out}")
+            say(f"\nwrote {out}")
         if report is not None:
-            path = R.write(report, result)
-            typer.echo(f"wrote {path}")
+            say(f"wrote {R.write(report, result)}")
         if json_out is not None:
-            from simulator.files import write_atomic
             write_atomic(json_out, json.dumps(R.json_document(result), indent=2))
 
 

@@ -5,6 +5,7 @@ seconds; what is checked is the machinery, not the strength of the winner.
 """
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -200,6 +201,20 @@ def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
         assert (report / f).is_file(), f
     assert "Best fitness per round" in (report / "README.md").read_text()
 
+
+
+def test_cli_json_prints_only_the_json_object(tmp_path, monkeypatch):
+    from simulator import optimize as O
+    for name, value in dict(ROUND_SIZE=2, RUNG_GAMES=16, FINAL_GAMES=40,
+                            FIELD_GAMES=20).items():
+        monkeypatch.setattr(O, name, value)
+    out = tmp_path / "opt.toml"
+    res = _cli("--kingdom", "First Game", "--evaluations", "2", "--seed", "1", "--quiet",
+               "--json", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)          # nothing but the object on stdout
+    assert out.is_file() and str(out) in (res.stderr if hasattr(res, "stderr") else "")
+    assert doc and isinstance(doc, dict)
 
 HEADER = """# Found by: domsim optimize --kingdom "First Game" --players 2 --seed 2026 --minutes 10 --sampler tpe
 # Kingdom: Cellar, Market, Merchant, Militia, Mine, Moat, Remodel, Smithy, Village, Workshop
