@@ -650,8 +650,9 @@ def _gains_to_end(z):
 
 @kernel_fn('f8')
 def _value(z, p, op, arg):
-    """The number an operand opcode stands for, seen by player p (the words
-    that are not a single cell: OP_CELL/OP_GCELL/OP_CONST are read inline)."""
+    """The number an operand opcode stands for, seen by player p: the words
+    that are not a single cell (``_leaf`` reads OP_CELL/OP_GCELL/OP_CONST
+    inline and calls this only for the others)."""
     if op == OP_MY_TURN:
         return float(z[_ps(p), PS_TURNS] + 1)
     if op == OP_MY_VP:
@@ -688,11 +689,7 @@ def _value(z, p, op, arg):
         return float(victory_points(z, p) - _best_opponent(z, p, OP_OPP_VP, 0))
     if op == OP_LEAD_AFTER:
         return float(_vp_after_gain(z, p, arg) - _best_opponent(z, p, OP_OPP_VP, 0))
-    if op == OP_CELL:
-        return float(z[p * PR + (arg >> 8), arg & 255])
-    if op == OP_GCELL:
-        return float(z[arg >> 8, arg & 255])
-    return float(arg)                           # OP_CONST
+    return 0.0                                  # packing leaves no other word
 
 
 @njit(cache=True, inline="always", _nrt=False)
