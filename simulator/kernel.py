@@ -36,14 +36,16 @@ None of them allocates, and without it each call passing arrays paid two
 atomic reference-count operations per array, which took 85% of the time
 (measured with perf).  Only the entry points that allocate keep NRT.  The
 decision path (``pick``, conditions, the phases) is inlined into
-``take_turn``; everything else called is compiled once with the signature
-``kernel_fn`` reads off its parameter names.
+``take_turn``; everything else called is compiled once, on first use, with
+the signature ``kernel_fn`` reads off its parameter names.
 """
 from __future__ import annotations
 
 import numba as nb
 import numpy as np
 from numba import njit
+from numba.core import typeinfer
+from numba.core.registry import CPUDispatcher
 
 from . import cards as C
 from .cards import Card
@@ -168,13 +170,42 @@ RETURN_TYPES = {"void": nb.void, "i8": nb.int64, "b1": nb.boolean, "f8": nb.floa
 FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
 
 
+class _Declared(CPUDispatcher):
+    """A dispatcher with one declared signature, compiled on first use.
+
+    ``njit(sig)`` compiles at import, so every run paid for loading (or, with
+    an empty cache, compiling) all of the kernel's functions; this one
+    compiles when a caller is first typed or called, and only then, like
+    ``njit(sig)``, stops compiling: other argument types convert to the
+    declared ones.  A warm start loads only the few entry points it runs.
+    """
+
+    def _declare(self):
+        if self._can_compile:
+            with typeinfer.register_dispatcher(self):
+                self.compile(self.declared)
+            self.disable_compile()
+
+    def get_call_template(self, args, kws):        # typing a jitted caller
+        self._declare()
+        return super().get_call_template(args, kws)
+
+    def _compile_for_args(self, *args, **kws):     # a first call from Python
+        self._declare()
+        return self            # numba calls what this returns: now it converts
+
+
 def kernel_fn(ret: str):
-    """njit with the signature its parameter names imply (others: int64),
-    cached and without reference counting (see the module docstring)."""
+    """A cached function without reference counting (see the module
+    docstring), compiled on first use with the signature its parameter
+    names imply (others: int64)."""
     def wrap(fn):
         names = fn.__code__.co_varnames[:fn.__code__.co_argcount]
-        sig = RETURN_TYPES[ret](*(ARG_TYPES.get(a, nb.int64) for a in names))
-        return njit(sig, cache=True, _nrt=False)(fn)
+        disp = _Declared(py_func=fn, locals={},
+                         targetoptions={"nopython": True, "_nrt": False})
+        disp.declared = RETURN_TYPES[ret](*(ARG_TYPES.get(a, nb.int64) for a in names))
+        disp.enable_caching()
+        return disp
     return wrap
 
 
