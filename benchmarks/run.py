@@ -17,7 +17,8 @@ from pathlib import Path
 
 from .common import HERE, load_average, machine, snapshot
 
-FAMILIES = ("limit", "throughput", "minimal", "scaling", "startup", "memory", "peer")
+FAMILIES = ("limit", "throughput", "minimal", "scaling", "startup", "trace", "memory",
+            "peer")
 DEFAULT_OUT = HERE / "results"
 
 
@@ -41,6 +42,9 @@ def _family(name: str, args, log, env=None):
     if name == "startup":
         from . import startup
         return startup.run(min(runs, 2) if quick else runs, env=env, log=log)
+    if name == "trace":
+        from . import trace
+        return trace.run(runs, games=100_000 if quick else 300_000, env=env, log=log)
     if name == "memory":
         from . import memory
         return memory.run(quick=quick, env=env, log=log)
@@ -209,8 +213,9 @@ def render(results: dict) -> str:
              _minimal, "minimal"),
             ("4. Scaling", _scaling, "scaling"),
             ("5. Start-up", _startup, "startup"),
-            ("6. Memory", _memory, "memory"),
-            ("7. Peer comparison: pyminion", _peer, "peer")):
+            ("6. Cost of the event log", _trace, "trace"),
+            ("7. Memory", _memory, "memory"),
+            ("8. Peer comparison: pyminion", _peer, "peer")):
         out += ["", f"## {title}", ""]
         problem = _problem(fam.get(key))
         out += [problem] if problem else fn(fam[key], results)
@@ -346,6 +351,16 @@ def _startup(st: dict, results: dict) -> list[str]:
     lines = [f"`{st['command']}` as a whole process, wall time to exit:", ""] + \
         _table(["numba cache", "runs", "seconds"], rows)
     return lines
+
+
+def _trace(tr: dict, results: dict) -> list[str]:
+    rows = [["as shipped (log checks in)", _spread(tr["shipped_games_per_cpu_s"])],
+            ["log compiled out (`DOMSIM_TRACE=0`)", _spread(tr["without_log_games_per_cpu_s"])]]
+    c = tr["cost"]
+    return _table(["kernel", "games per CPU-second"], rows) + [
+        "", f"Cost of the event log to untraced games: **{_pct(c['median'])}** "
+        f"(per run {_pct(c['min'])} to {_pct(c['max'])}); big-money vs smithy, one thread, "
+        f"{_n(tr['games'])} games a run, separate processes, interleaved."]
 
 
 def _memory(me: dict, results: dict) -> list[str]:

@@ -41,6 +41,8 @@ the signature ``kernel_fn`` reads off its parameter names.
 """
 from __future__ import annotations
 
+import os
+
 import numba as nb
 import numpy as np
 from numba import njit
@@ -62,6 +64,11 @@ from .program import (
     OP_NE, OP_NEG, OP_NOT, OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE,
     OP_MAX, OP_OPP_VP, OP_OR, OP_PLAYERS, OP_SUB, OP_SUPPLY,
 )
+
+# DOMSIM_TRACE=0 compiles the event log out: only for benchmarks/trace.py,
+# which measures what the log's checks cost untraced games (the package
+# keys its numba cache folder on this too, so no other run loads that code).
+TRACE = os.environ.get("DOMSIM_TRACE", "1") != "0"
 
 NC = C.NCARDS
 MAXP = C.MAX_PLAYERS
@@ -341,7 +348,7 @@ def _record(z, code, p, card, count, src, dst):
 @njit(cache=True, inline="always", _nrt=False)
 def emit(z, code, p, card, count, src, dst):
     """Log an event if this game is traced (its z has rows past NROWS)."""
-    if z.shape[0] > NROWS:
+    if TRACE and z.shape[0] > NROWS:
         _record(z, code, p, card, count, src, dst)
 
 
@@ -401,7 +408,7 @@ def _draw(z, deck, rng, p, k):
     """Draw up to k cards into p's hand, shuffling the discard pile if needed."""
     h = p * PR + HAND
     ps = _ps(p)
-    if z.shape[0] > NROWS:                   # traced: one event per card
+    if TRACE and z.shape[0] > NROWS:         # traced: one event per card
         for _ in range(k):
             c = take_top(z, deck, rng, p)
             if c < 0:
@@ -562,7 +569,7 @@ def discard_all(z, p, src):
     """Move a whole count zone of p onto its discard pile."""
     s = p * PR + src
     d = p * PR + DISC
-    if z.shape[0] > NROWS:                   # traced: log each card moved
+    if TRACE and z.shape[0] > NROWS:         # traced: log each card moved
         for c in range(NC):
             if z[s, c]:
                 emit(z, EV_MOVE, p, c, z[s, c], src, DISC)
@@ -1787,7 +1794,7 @@ def action_phase(z, deck, rng, fst, prog, p):
 def buy_phase(z, deck, fst, prog, p):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
     hand, play = z[p * PR + HAND], z[p * PR + PLAY_ROW]
-    traced = z.shape[0] > NROWS
+    traced = TRACE and z.shape[0] > NROWS
     if traced:                               # the Treasures about to be played
         _record(z, EV_BUY_PHASE, p, -1, z[GS, GS_COINS], 0, 0)
         for i in range(TREASURE_CARDS.shape[0]):
@@ -1825,7 +1832,7 @@ def buy_phase(z, deck, fst, prog, p):
 
 @njit(cache=True, inline="always", _nrt=False)
 def cleanup(z, deck, rng, p):
-    if z.shape[0] > NROWS:                   # traced: log each card moved
+    if TRACE and z.shape[0] > NROWS:         # traced: log each card moved
         _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
         discard_all(z, p, PLAY_ROW)
         discard_all(z, p, HAND)
@@ -1950,7 +1957,7 @@ def setup_black_market(z, rng, kingdom):
 @kernel_fn('void')
 def setup_game(z, deck, rng, kingdom, n, strat):
     """A fresh game: supply for n players, 7 Copper + 3 Estate each, draw 5."""
-    if z.shape[0] > NROWS:                   # traced: the event rows too
+    if TRACE and z.shape[0] > NROWS:         # traced: the event rows too
         z[:, :] = 0
     else:                                    # only the rows n players use
         z[:n * PR, :] = 0

@@ -113,6 +113,10 @@ def _fake_results():
             "startup": {"command": "domsim compare big-money smithy --games 10000",
                         "runs": 5, "cold_s": _spread(25.5, 24.0, 27.0),
                         "warm_s": _spread(1.25, 1.2, 1.3)},
+            "trace": {"strategies": ["big-money", "smithy"], "games": 300000,
+                      "shipped_games_per_cpu_s": _spread(196000, 190000, 200000),
+                      "without_log_games_per_cpu_s": _spread(198000, 194000, 201000),
+                      "cost": _spread(0.01, -0.004, 0.02)},
             "memory": {"strategies": ["big-money", "smithy"],
                        "keep_records_available": False, "rows": [
                 {"games": 1000000, "records": True, "peak_mb": 700.0, "base_mb": 480.0,
@@ -151,8 +155,10 @@ def test_report_renders_every_family(tmp_path):
     assert "peaks differ by 5.0%: **flat** (tolerance 10%)" in md
     assert "keep_records=False)`): not yet available" in md
     assert "failed: RuntimeError: boom" in md
+    assert "| log compiled out (`DOMSIM_TRACE=0`) | 198,000 (194,000–201,000) |" in md
+    assert "event log to untraced games: **1.0%** (per run -0.4% to 2.0%)" in md
     for section in ("1. The speed limit", "2. Throughput", "3. Overhead", "4. Scaling",
-                    "5. Start-up", "6. Memory", "7. Peer"):
+                    "5. Start-up", "6. Cost of the event log", "7. Memory", "8. Peer"):
         assert f"## {section}" in md
 
 
@@ -161,7 +167,7 @@ def test_report_marks_skipped_and_missing_families(tmp_path):
     results["families"] = {"peer": {"skipped": "--skip-peer"}}
     md = run.render(results)
     assert "skipped: --skip-peer" in md
-    assert md.count("not run") == 6
+    assert md.count("not run") == 7
     assert "Engine speed" not in md
 
 
@@ -191,3 +197,15 @@ def test_limit_family_says_when_the_shared_kernel_is_absent(monkeypatch, tmp_pat
     monkeypatch.setenv("DOMSIM_LIMIT_KERNEL", str(tmp_path / "missing.py"))
     assert limit.limit_kernel() is None
     assert "not here" in limit.run(runs=1)["skipped"]
+
+
+def test_kernel_without_its_log_has_a_cache_of_its_own(monkeypatch):
+    # DOMSIM_TRACE=0 (benchmarks/trace.py) must never write code that logs
+    # nothing where `domsim log` would later load it.
+    import simulator
+    monkeypatch.delenv("DOMSIM_TRACE", raising=False)
+    shipped = simulator._cache_dir()
+    monkeypatch.setenv("DOMSIM_TRACE", "1")
+    assert simulator._cache_dir() == shipped
+    monkeypatch.setenv("DOMSIM_TRACE", "0")
+    assert simulator._cache_dir() != shipped
