@@ -213,7 +213,7 @@ def render(results: dict) -> str:
              _minimal, "minimal"),
             ("4. Scaling", _scaling, "scaling"),
             ("5. Start-up", _startup, "startup"),
-            ("6. The event log", _trace, "trace"),
+            ("6. Cost of the event log", _trace, "trace"),
             ("7. Memory", _memory, "memory"),
             ("8. Peer comparison: pyminion", _peer, "peer")):
         out += ["", f"## {title}", ""]
@@ -354,14 +354,13 @@ def _startup(st: dict, results: dict) -> list[str]:
 
 
 def _trace(tr: dict, results: dict) -> list[str]:
-    rows = [["runs' build (log compiled out)", _spread(tr["plain_games_per_cpu_s"])],
-            ["`trace_game`'s build (log checks in)", _spread(tr["traced_games_per_cpu_s"])]]
+    rows = [["as shipped (log checks in)", _spread(tr["shipped_games_per_cpu_s"])],
+            ["log compiled out (`DOMSIM_TRACE=0`)", _spread(tr["without_log_games_per_cpu_s"])]]
     c = tr["cost"]
     return _table(["kernel", "games per CPU-second"], rows) + [
-        "", f"What the log's checks would cost untraced games: **{_pct(c['median'])}** "
-        f"(per run {_pct(c['min'])} to {_pct(c['max'])}); runs use the build without "
-        f"them. big-money vs smithy, one thread, {_n(tr['games'])} games a run, "
-        "separate processes, interleaved."]
+        "", f"Cost of the event log to untraced games: **{_pct(c['median'])}** "
+        f"(per run {_pct(c['min'])} to {_pct(c['max'])}); big-money vs smithy, one thread, "
+        f"{_n(tr['games'])} games a run, separate processes, interleaved."]
 
 
 def _memory(me: dict, results: dict) -> list[str]:

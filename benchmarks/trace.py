@@ -1,45 +1,47 @@
-"""What the event log would cost games that are not traced.
+"""What the event log costs games that are not traced.
 
-The kernel is built twice from one source (simulator/kernel_traced.py):
-runs use the build without the log, ``trace_game`` the one with it.  This
-family times ``big-money`` vs ``smithy`` on one thread with each build's
-``run_games``, in separate processes, interleaved; the difference is what
-the log's checks would cost every game if runs shared the traced build
-(1 - traced / plain).
+``domsim log`` replays a game through the same kernel with its event log
+on; every other game pays only the checks that find the log off.  This
+family times ``big-money`` vs ``smithy`` on one thread (the ``limit``
+family's engine child) with the kernel as shipped and with the log compiled
+out (``DOMSIM_TRACE=0``, in a numba cache folder of its own, removed at
+the end), in separate processes, interleaved; the cost is 1 - shipped / without.
 """
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 
 from .common import spread
-from .limit import _engine_child, _run
+from .limit import _run
+
+ENGINE = [sys.executable, "-m", "benchmarks.limit"]
 
 
-def _engine(games: int, seed: int, build: str, env: dict | None) -> float:
-    out = _run([sys.executable, "-m", "benchmarks.trace", str(games), str(seed), build], env)
+def _engine(games: int, seed: int, env: dict) -> float:
+    out = _run(ENGINE + [str(games), str(seed)], env)
     return json.loads(out.strip().splitlines()[-1])["games_per_cpu_s"]
 
 
 def run(runs: int = 5, games: int = 300_000, env: dict | None = None, log=print) -> dict:
-    for build in ("plain", "traced"):
-        _engine(2000, 1, build, env)                     # compile or load the cache
-    plain, traced, cost = [], [], []
-    for r in range(runs):
-        a = _engine(games, r + 1, "plain", env)
-        b = _engine(games, r + 1, "traced", env)
-        plain.append(a)
-        traced.append(b)
-        cost.append(1 - b / a)
-        log(f"  trace run {r + 1}: without the log {a:,.0f}, with it {b:,.0f} "
-            f"games/CPU-s ({1 - b / a:+.1%})")
+    shipped_env = dict(env or os.environ)
+    with tempfile.TemporaryDirectory(prefix="domsim-bench-notrace-") as cache:
+        bare_env = {**shipped_env, "DOMSIM_TRACE": "0", "NUMBA_CACHE_DIR": cache}
+        log("  trace: compiling the kernel without its event log (a first compile)")
+        for e in (shipped_env, bare_env):
+            _engine(2000, 1, e)                          # compile or load the cache
+        shipped, bare, ratio = [], [], []
+        for r in range(runs):
+            a = _engine(games, r + 1, shipped_env)
+            b = _engine(games, r + 1, bare_env)
+            shipped.append(a)
+            bare.append(b)
+            ratio.append(a / b)
+            log(f"  trace run {r + 1}: shipped {a:,.0f}, without the log {b:,.0f} "
+                f"games/CPU-s ({1 - a / b:+.1%} cost)")
+    cost = [1 - x for x in ratio]
     return {"strategies": ["big-money", "smithy"], "games": games,
-            "plain_games_per_cpu_s": spread(plain),
-            "traced_games_per_cpu_s": spread(traced), "cost": spread(cost)}
-
-
-if __name__ == "__main__":               # the child: GAMES SEED plain|traced
-    if sys.argv[3] == "traced":
-        from simulator import kernel_traced, runner
-        runner.K = kernel_traced         # runs on the build trace_game uses
-    print(json.dumps(_engine_child(int(sys.argv[1]), int(sys.argv[2]))))
+            "shipped_games_per_cpu_s": spread(shipped),
+            "without_log_games_per_cpu_s": spread(bare), "cost": spread(cost)}

@@ -6,7 +6,8 @@ from pathlib import Path
 
 # numba's on-disk cache notices a change to a function's own file only, not to
 # the files it calls or whose constants it freezes (the card table).  Keying
-# the cache folder on the kernel's sources makes a stale kernel impossible.
+# the cache folder on the kernel's sources makes a stale kernel impossible;
+# keying it on DOMSIM_TRACE=0 keeps the kernel without its event log apart.
 _KERNEL_SOURCES = ("cards.py", "program.py", "rng.py", "kernel.py")
 
 
@@ -15,6 +16,8 @@ def _cache_dir() -> str:
     digest = hashlib.sha256()
     for name in _KERNEL_SOURCES:
         digest.update((here / name).read_bytes())
+    if os.environ.get("DOMSIM_TRACE") == "0":
+        digest.update(b"without the event log")
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return str(root / "domsim" / digest.hexdigest()[:16])
 

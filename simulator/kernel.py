@@ -41,6 +41,8 @@ the signature ``kernel_fn`` reads off its parameter names.
 """
 from __future__ import annotations
 
+import os
+
 import numba as nb
 import numpy as np
 from numba import njit
@@ -63,10 +65,10 @@ from .program import (
     OP_MAX, OP_OPP_VP, OP_OR, OP_PLAYERS, OP_SUB, OP_SUPPLY,
 )
 
-# This source is compiled twice: here with the event log compiled out, for
-# runs, and as simulator/kernel_traced.py with it in, for ``trace_game``;
-# untraced games thus pay nothing for the log (its checks cost them 8.5%).
-TRACE: bool = globals().get("TRACE", False)
+# DOMSIM_TRACE=0 compiles the event log out: only for benchmarks/trace.py,
+# which measures what the log's checks cost untraced games (the package
+# keys its numba cache folder on this too, so no other run loads that code).
+TRACE = os.environ.get("DOMSIM_TRACE", "1") != "0"
 
 NC = C.NCARDS
 MAXP = C.MAX_PLAYERS

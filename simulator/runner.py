@@ -225,14 +225,13 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     plan = plan_seating(players, len(strats), seed, seating)
     entries = next(plan.segments(game, 1))[0]
     mask = setup_mask(cards, edition)
-    from . import kernel_traced as KT      # the kernel with its event log
     size = capacity or 50_000
     while True:
         z = np.zeros((K.NROWS + size, K.NC), dtype=np.int32)
         vp = np.zeros(K.MAXP, dtype=np.int32)
         outcome = np.zeros(K.MAXP, dtype=np.int32)
-        ended = KT.trace_game(prog, mask, entries, players, seed, game, turn_cap,
-                              z, vp, outcome)
+        ended = K.trace_game(prog, mask, entries, players, seed, game, turn_cap,
+                             z, vp, outcome)
         lost = int(z[K.GS, K.GS_TRACE_LOST])
         if not lost:
             break

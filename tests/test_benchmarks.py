@@ -3,7 +3,6 @@ report assembles.  No test here times anything: speed is what the
 benchmarks measure, not what tests assert."""
 import json
 
-import numba
 import numpy as np
 import pytest
 
@@ -115,9 +114,9 @@ def _fake_results():
                         "runs": 5, "cold_s": _spread(25.5, 24.0, 27.0),
                         "warm_s": _spread(1.25, 1.2, 1.3)},
             "trace": {"strategies": ["big-money", "smithy"], "games": 300000,
-                      "plain_games_per_cpu_s": _spread(198000, 194000, 201000),
-                      "traced_games_per_cpu_s": _spread(180000, 176000, 184000),
-                      "cost": _spread(0.085, 0.07, 0.1)},
+                      "shipped_games_per_cpu_s": _spread(196000, 190000, 200000),
+                      "without_log_games_per_cpu_s": _spread(198000, 194000, 201000),
+                      "cost": _spread(0.01, -0.004, 0.02)},
             "memory": {"strategies": ["big-money", "smithy"],
                        "keep_records_available": False, "rows": [
                 {"games": 1000000, "records": True, "peak_mb": 700.0, "base_mb": 480.0,
@@ -156,10 +155,10 @@ def test_report_renders_every_family(tmp_path):
     assert "peaks differ by 5.0%: **flat** (tolerance 10%)" in md
     assert "keep_records=False)`): not yet available" in md
     assert "failed: RuntimeError: boom" in md
-    assert "| runs' build (log compiled out) | 198,000 (194,000–201,000) |" in md
-    assert "cost untraced games: **8.5%** (per run 7.0% to 10.0%)" in md
+    assert "| log compiled out (`DOMSIM_TRACE=0`) | 198,000 (194,000–201,000) |" in md
+    assert "event log to untraced games: **1.0%** (per run -0.4% to 2.0%)" in md
     for section in ("1. The speed limit", "2. Throughput", "3. Overhead", "4. Scaling",
-                    "5. Start-up", "6. The event log", "7. Memory", "8. Peer"):
+                    "5. Start-up", "6. Cost of the event log", "7. Memory", "8. Peer"):
         assert f"## {section}" in md
 
 
@@ -200,14 +199,13 @@ def test_limit_family_says_when_the_shared_kernel_is_absent(monkeypatch, tmp_pat
     assert "not here" in limit.run(runs=1)["skipped"]
 
 
-def test_runs_and_traces_use_two_builds_of_one_kernel():
-    # Runs carry no log checks; trace_game's build has them, and numba caches
-    # it apart (same file, names and lines: one cache would mix them up).
-    from simulator import kernel, kernel_traced
-    assert kernel.TRACE is False and kernel_traced.TRACE is True
-    assert kernel_traced.run_games is not kernel.run_games
-    assert kernel_traced.run_games.py_func.__globals__["TRACE"] is True
-    assert kernel.run_games.py_func.__globals__["TRACE"] is False
-    plain = kernel.run_games._cache._cache_path
-    traced = kernel_traced.run_games._cache._cache_path
-    assert traced != plain and traced.startswith(numba.config.CACHE_DIR)
+def test_kernel_without_its_log_has_a_cache_of_its_own(monkeypatch):
+    # DOMSIM_TRACE=0 (benchmarks/trace.py) must never write code that logs
+    # nothing where `domsim log` would later load it.
+    import simulator
+    monkeypatch.delenv("DOMSIM_TRACE", raising=False)
+    shipped = simulator._cache_dir()
+    monkeypatch.setenv("DOMSIM_TRACE", "1")
+    assert simulator._cache_dir() == shipped
+    monkeypatch.setenv("DOMSIM_TRACE", "0")
+    assert simulator._cache_dir() != shipped
