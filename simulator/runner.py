@@ -218,6 +218,9 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
     its event log.  With no ``capacity`` the log grows to fit the game; a
     given capacity that is too small raises ``TraceOverflow``."""
+    if not K.TRACE:                        # a benchmark build (benchmarks/trace.py)
+        raise ValueError("DOMSIM_TRACE=0 compiled the kernel without its event log; "
+                         "unset it to trace a game")
     if not 0 <= game < MAX_GAMES:
         raise ValueError(f"--game must be between 0 and 2**63 - 2, not {game}")
     _check_run(seed, turn_cap)

@@ -360,3 +360,11 @@ def test_the_log_shows_each_new_card(bot, pattern):
     text = "".join(gamelog.render_text(trace_game([bot, "big-money-ultimate"], seed, 0))
                    for seed in range(4))
     assert re.search(pattern, text), pattern
+
+
+def test_a_kernel_without_its_log_refuses_to_trace(monkeypatch):
+    # DOMSIM_TRACE=0 (benchmarks/trace.py) compiles the log out: a trace
+    # would come back empty, so it is refused instead.
+    monkeypatch.setattr(K, "TRACE", False)
+    with pytest.raises(ValueError, match="DOMSIM_TRACE=0"):
+        trace_game(["smithy", "big-money"], 7)
