@@ -182,3 +182,28 @@ def test_bm_bot_in_a_kingdom_without_its_card_plays_its_money_core():
     default = simulate(["bm-witch", "bm-militia"], 2000, seed=1)
     assert {"Witch", "Militia"} <= set(default.kingdom) and default.notes == []
     assert (default.records["curses"] > 0).any()
+
+
+
+def test_a_kernel_function_compiles_once_whatever_its_callers_pass():
+    # Kernel functions compile on first use with their declared signature
+    # (kernel._Declared); if numba stopped calling its hooks, a helper would
+    # compile once per caller's argument types again: minutes of start-up
+    # and no wrong result to show for it.
+    from numba import njit
+
+    @njit
+    def with_int32(z, deck, rng):
+        K.draw(z, deck, rng, np.int32(0), np.int32(2))
+
+    @njit
+    def with_literals(z, deck, rng):
+        K.draw(z, deck, rng, 0, 2)
+
+    z = np.zeros((K.NROWS, K.NC), np.int32)           # nothing to draw: a no-op
+    deck = np.zeros((K.MAXP, K.DECK_CAP), np.uint8)
+    rng = np.ones(2, np.uint64)
+    with_int32(z, deck, rng)
+    with_literals(z, deck, rng)
+    assert K.draw.signatures == [K.draw.declared.args]
+    assert not z.any()
