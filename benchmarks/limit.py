@@ -54,6 +54,12 @@ def _run(cmd: list[str], env: dict | None) -> str:
     return done.stdout
 
 
+def engine_rate(games: int, seed: int, env: dict | None) -> float:
+    """Games per CPU-second of the engine child (``_engine_child``) in a fresh process."""
+    out = _run([sys.executable, "-m", "benchmarks.limit", str(games), str(seed)], env)
+    return json.loads(out.strip().splitlines()[-1])["games_per_cpu_s"]
+
+
 def run(runs: int = 5, limit_games: int = 2_000_000, engine_games: int = 500_000,
         env: dict | None = None, log=print) -> dict:
     kernel = limit_kernel()
@@ -65,9 +71,7 @@ def run(runs: int = 5, limit_games: int = 2_000_000, engine_games: int = 500_000
     for r in range(runs):
         out = _run([sys.executable, str(kernel), str(limit_games), str(r + 1)], env)
         lim = float(re.search(r"games_per_cpu_s=([0-9.]+)", out).group(1))
-        out = _run([sys.executable, "-m", "benchmarks.limit", str(engine_games), str(r + 1)],
-                   env)
-        eng = json.loads(out.strip().splitlines()[-1])["games_per_cpu_s"]
+        eng = engine_rate(engine_games, r + 1, env)
         limit.append(lim)
         engine.append(eng)
         ratio.append(eng / lim)

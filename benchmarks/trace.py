@@ -9,20 +9,11 @@ the end), in separate processes, interleaved; the cost is 1 - shipped / without.
 """
 from __future__ import annotations
 
-import json
 import os
-import sys
 import tempfile
 
 from .common import spread
-from .limit import _run
-
-ENGINE = [sys.executable, "-m", "benchmarks.limit"]
-
-
-def _engine(games: int, seed: int, env: dict) -> float:
-    out = _run(ENGINE + [str(games), str(seed)], env)
-    return json.loads(out.strip().splitlines()[-1])["games_per_cpu_s"]
+from .limit import engine_rate
 
 
 def run(runs: int = 5, games: int = 300_000, env: dict | None = None, log=print) -> dict:
@@ -31,17 +22,16 @@ def run(runs: int = 5, games: int = 300_000, env: dict | None = None, log=print)
         bare_env = {**shipped_env, "DOMSIM_TRACE": "0", "NUMBA_CACHE_DIR": cache}
         log("  trace: compiling the kernel without its event log (a first compile)")
         for e in (shipped_env, bare_env):
-            _engine(2000, 1, e)                          # compile or load the cache
-        shipped, bare, ratio = [], [], []
+            engine_rate(2000, 1, e)                      # compile or load the cache
+        shipped, bare, cost = [], [], []
         for r in range(runs):
-            a = _engine(games, r + 1, shipped_env)
-            b = _engine(games, r + 1, bare_env)
+            a = engine_rate(games, r + 1, shipped_env)
+            b = engine_rate(games, r + 1, bare_env)
             shipped.append(a)
             bare.append(b)
-            ratio.append(a / b)
+            cost.append(1 - a / b)
             log(f"  trace run {r + 1}: shipped {a:,.0f}, without the log {b:,.0f} "
-                f"games/CPU-s ({1 - a / b:+.1%} cost)")
-    cost = [1 - x for x in ratio]
+                f"games/CPU-s ({cost[-1]:+.1%} cost)")
     return {"strategies": ["big-money", "smithy"], "games": games,
             "shipped_games_per_cpu_s": spread(shipped),
             "without_log_games_per_cpu_s": spread(bare), "cost": spread(cost)}

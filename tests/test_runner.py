@@ -184,7 +184,6 @@ def test_bm_bot_in_a_kingdom_without_its_card_plays_its_money_core():
     assert (default.records["curses"] > 0).any()
 
 
-
 def test_a_kernel_function_compiles_once_whatever_its_callers_pass():
     # Kernel functions compile on first use with their declared signature
     # (kernel._Declared); if numba stopped calling its hooks, a helper would
