@@ -121,8 +121,8 @@ def compare(
         from simulator.termtable import output_width
         width = output_width(wide)
         typer.echo(results.table(width) + (results.explain() if explain else ""))
-    tables = {"summary": results.csv_frame()}
-    write_outputs(tables, doc, csv=csv, json_out=json_out, parquet=parquet)
+    write_outputs(lambda: {"summary": results.csv_frame()}, doc,
+                  csv=csv, json_out=json_out, parquet=parquet)
 
 
 def _strategy_rows(shipped) -> list[tuple[str, str, str]]:

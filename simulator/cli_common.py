@@ -12,7 +12,7 @@ import sys
 import time
 from contextlib import suppress
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Callable, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -44,14 +44,18 @@ Wide = Annotated[bool, typer.Option(
                    "terminal.")]
 
 
-def write_outputs(tables: dict, doc, *, csv=None, json_out=None, parquet=None) -> None:
+def write_outputs(tables: dict | Callable[[], dict], doc, *, csv=None, json_out=None,
+                  parquet=None) -> None:
     """Write ``tables`` (name -> DataFrame) as CSV/Parquet and ``doc`` as JSON
-    where asked; an unwritable file is one ``error:`` line."""
+    where asked; an unwritable file is one ``error:`` line.  ``tables`` may be
+    a function that makes them, called only when a table is written, so a
+    command without --csv/--parquet need not import pandas."""
     from simulator.files import write_atomic
     try:
         if csv is not None or parquet is not None:
             from reports.export import export_tables
-            export_tables(tables, csv=csv, parquet=parquet)
+            export_tables(tables() if callable(tables) else tables, csv=csv,
+                          parquet=parquet)
         if json_out is not None:
             write_atomic(json_out, json.dumps(doc, indent=2) + "\n")
     except OSError as exc:

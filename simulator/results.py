@@ -3,21 +3,26 @@
 Aggregates (``summary``, ``by_seat``, ``ended_by``, JSON, the text table)
 come from one chunked ``bincount`` pass over the raw records, so a run of
 10^7 games summarises in well under a second without building the long
-per-seat DataFrame; ``frame`` is built only when asked for.
+per-seat DataFrame; ``frame`` is built only when asked for.  The numbers
+are numpy columns, wrapped in DataFrames only by the methods that return
+one, so the terminal table and JSON never import pandas (half a second).
 """
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, namedtuple
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from simulator.files import atomic_open, write_atomic  # noqa: F401  (re-exported)
 from simulator.records import ENDED_NAMES, LOSS, TIE, WIN, record_dtype
 from simulator.stats import wilson
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 OUTCOME_NAMES = ("win", "tie", "loss")          # category order in ``frame``
 _OUTCOME_TO_CAT = np.zeros(3, dtype=np.int8)
@@ -213,6 +218,7 @@ class Results:
         """
         if self.per_turn is None:
             raise ValueError("this run collected no per-turn statistics")
+        import pandas as pd
         acc = self.per_turn
         n_entries, turns = acc.shape[:2]
         count = acc[:, :, 2].ravel()
@@ -237,6 +243,7 @@ class Results:
         if self.rule_hits is None:
             raise ValueError("this run counted no rule fires (only runs made by "
                              "simulate in this session do)")
+        import pandas as pd
         seats = self._tally.outcome.sum(axis=(1, 2))         # seat-instances per entry
         sources, fires, warnings = self.rule_hits
         rows = [(self.entries[src.strategy], src.list, src.number, src.text,
@@ -287,6 +294,12 @@ class Results:
         (a sole winner is one seat, so copies never share a win).  With one
         copy the two are the same.  ``score`` counts a tie half, per copy.
         """
+        import pandas as pd
+        return pd.DataFrame(self._summary_columns(), columns=list(SUMMARY_COLUMNS))
+
+    def _summary_columns(self) -> dict[str, np.ndarray | list]:
+        """``summary()``'s columns, numpy arrays (the names a list, whose dtype
+        pandas infers), so the table and JSON need no pandas."""
         t = self._tally
         per_entry = t.outcome.sum(axis=1)                    # [entries, 3]
         seat_games = per_entry.sum(axis=1)
@@ -298,8 +311,8 @@ class Results:
         with np.errstate(invalid="ignore", divide="ignore"):
             g = seat_games.astype(np.float64)
             share = t.ended / g[:, None]
-            df = pd.DataFrame({
-                "strategy": self.entries,
+            return {
+                "strategy": list(self.entries),
                 "games": games, "copies": copies, "seat_games": seat_games,
                 "wins": wins, "ties": ties, "losses": losses,
                 "win_rate": wins / g,
@@ -312,11 +325,22 @@ class Results:
                 "avg_vp": t.vp / g, "avg_turns": t.turns / g,
                 "ended_provinces": share[:, 0], "ended_piles": share[:, 1],
                 "ended_turn_cap": share[:, 2],
-            }, columns=list(SUMMARY_COLUMNS))
-        return df
+            }
 
     def by_seat(self) -> pd.DataFrame:
         """Win rate per (entry, seat); seat 0 moved first.  Empty pairs omitted."""
+        import pandas as pd
+        # dropped after building, so even an empty result has the dtypes inferred
+        # from the names (an empty object column would stay object)
+        df = pd.DataFrame(self._seat_columns())
+        return df[df["games"] > 0].reset_index(drop=True)
+
+    def _by_seat_rows(self) -> list:
+        """``by_seat()``'s rows, for the table and JSON without pandas."""
+        return [r for r in _rows(self._seat_columns()) if r.games > 0]
+
+    def _seat_columns(self) -> dict[str, np.ndarray]:
+        """Numpy columns of ``by_seat``, every (entry, seat) pair, empty ones too."""
         t = self._tally
         n_entries, seats = t.outcome.shape[:2]
         games = t.outcome.sum(axis=2).ravel()
@@ -324,15 +348,14 @@ class Results:
         ties = t.outcome[:, :, TIE].ravel()
         low, high = wilson(wins, games)
         with np.errstate(invalid="ignore", divide="ignore"):
-            df = pd.DataFrame({
+            return {
                 "entry": np.repeat(np.arange(n_entries), seats),
                 "strategy": np.repeat(np.array(self.entries, dtype=object), seats),
                 "seat": np.tile(np.arange(seats), n_entries),
                 "games": games, "wins": wins, "ties": ties,
                 "win_rate": wins / games.astype(np.float64),
                 "win_rate_low": low, "win_rate_high": high,
-            })
-        return df[df["games"] > 0].reset_index(drop=True)
+            }
 
     @cached_property
     def frame(self) -> pd.DataFrame:
@@ -340,6 +363,7 @@ class Results:
         if self.records is None:
             raise ValueError("this run kept aggregates only (keep_records=False); "
                              "run it again keeping records for per-game data")
+        import pandas as pd
         r, seats, n = self.records, self.players, self.games
         return pd.DataFrame({
             "game": np.repeat(np.arange(n, dtype=np.int64), seats),
@@ -364,29 +388,27 @@ class Results:
         rates per copy and per game, and by seat; the run's facts, the
         domsim version and every strategy's full definition and hash."""
         from simulator.provenance import domsim_version
-        s = self.summary()
-        seat = self.by_seat()
+        seat = self._by_seat_rows()
         strategies = []
-        for i, row in s.iterrows():
-            rows = seat[seat["entry"] == i]
+        for i, row in enumerate(_rows(self._summary_columns())):
             strategies.append({
-                "name": row["strategy"],
-                "games": int(row["games"]), "copies": int(row["copies"]),
-                "seat_games": int(row["seat_games"]), "wins": int(row["wins"]),
-                "ties": int(row["ties"]), "losses": int(row["losses"]),
-                "win_rate": _num(row["win_rate"]),
-                "win_rate_ci": [_num(row["win_rate_low"]), _num(row["win_rate_high"])],
-                "game_win_rate": _num(row["game_win_rate"]),
-                "game_win_rate_ci": [_num(row["game_win_rate_low"]),
-                                     _num(row["game_win_rate_high"])],
-                "tie_rate": _num(row["tie_rate"]), "score": _num(row["score"]),
-                "avg_vp": _num(row["avg_vp"]), "avg_turns": _num(row["avg_turns"]),
+                "name": row.strategy,
+                "games": int(row.games), "copies": int(row.copies),
+                "seat_games": int(row.seat_games), "wins": int(row.wins),
+                "ties": int(row.ties), "losses": int(row.losses),
+                "win_rate": _num(row.win_rate),
+                "win_rate_ci": [_num(row.win_rate_low), _num(row.win_rate_high)],
+                "game_win_rate": _num(row.game_win_rate),
+                "game_win_rate_ci": [_num(row.game_win_rate_low),
+                                     _num(row.game_win_rate_high)],
+                "tie_rate": _num(row.tie_rate), "score": _num(row.score),
+                "avg_vp": _num(row.avg_vp), "avg_turns": _num(row.avg_turns),
                 "by_seat": [{
-                    "seat": int(b["seat"]), "games": int(b["games"]),
-                    "wins": int(b["wins"]), "ties": int(b["ties"]),
-                    "win_rate": _num(b["win_rate"]),
-                    "win_rate_ci": [_num(b["win_rate_low"]), _num(b["win_rate_high"])],
-                } for _, b in rows.iterrows()],
+                    "seat": int(b.seat), "games": int(b.games),
+                    "wins": int(b.wins), "ties": int(b.ties),
+                    "win_rate": _num(b.win_rate),
+                    "win_rate_ci": [_num(b.win_rate_low), _num(b.win_rate_high)],
+                } for b in seat if b.entry == i],
             })
         return {
             "domsim_version": domsim_version(),
@@ -420,7 +442,7 @@ class Results:
         """Text for the terminal, fitted to ``width`` columns (None: every
         column at full width)."""
         from simulator.termtable import render, wrap
-        s = self.summary()
+        s = self._summary_columns()
         lines = wrap(f"{self.games:,} {_games(self.games)}, {self.players} players, "
                      f"seed {self.seed}, turn cap {self.turn_cap}", width)
         if self.seating and self.players > 2:
@@ -452,7 +474,7 @@ class Results:
                  ("piles", lambda r: _pct(r.ended_piles), 2),
                  ("turn cap", lambda r: _pct(r.ended_turn_cap), 1)]
         head = [c[0] for c in cols]
-        rows = [[c[1](r) for c in cols] for r in s.itertuples(index=False)]
+        rows = [[c[1](r) for c in cols] for r in _rows(s)]
         order = sorted((c[2], i) for i, c in enumerate(cols) if c[2] is not None)
         order = [i for _, i in order]
         notes = ["provinces / piles / turn cap: share of the strategy's games that ended "
@@ -465,13 +487,13 @@ class Results:
                             "copies), one seat's chance.")
         lines.append(render(head, rows, width=width, optional=order, notes=notes))
 
-        b = self.by_seat()
-        if len(b):
+        b = self._by_seat_rows()
+        if b:
             lines.append("")
             head = ["strategy", "seat", "games", "wins", "ties", "win rate [95% CI]"]
             rows = [[r.strategy, _ordinal(r.seat + 1), f"{r.games:,}", f"{r.wins:,}",
                      f"{r.ties:,}", _rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high)]
-                    for r in b.itertuples(index=False)]
+                    for r in b]
             lines.append("by seat (1st = moved first):")
             lines.append(render(head, rows, width=width, optional=[4, 3]))
 
@@ -491,6 +513,14 @@ class Results:
 
 
 # ---- helpers
+def _rows(columns: dict[str, np.ndarray | list]) -> list:
+    """Columns as row tuples with named fields and plain Python values, as
+    ``DataFrame.itertuples`` gives them (so the text and JSON match pandas')."""
+    Row = namedtuple("Row", columns)
+    return [Row(*values) for values in zip(*(np.asarray(c).tolist()
+                                             for c in columns.values()))]
+
+
 def _check_range(field: str, a: np.ndarray, bound: int) -> None:
     if a.size and (a.min() < 0 or a.max() >= bound):
         raise ValueError(f"records field {field!r} holds values outside 0..{bound - 1}")
