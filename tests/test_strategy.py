@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from simulator import program as P
+from simulator import strategy as strategy_module
 from simulator.cards import NAMES, Card, KINGDOM_CARDS, TABLE, TYPES
 from simulator.strategy import (DEFAULT_LISTS, Rule, Strategy, StrategyError,
                                 compile_program, load_strategy,
@@ -569,6 +570,47 @@ def test_load_by_stem_name_and_path(tmp_path):
     path = write(tmp_path, SMITHY_TOML, "mine.toml")
     assert load_strategy(path).source == str(path)
     assert load_strategy(str(path)).name == "Smithy"
+
+
+def test_load_shipped_by_stem_or_name_finds_what_the_full_scan_finds():
+    """The first file in stem order whose stem or name matches, as scanning
+    every shipped file finds it, though a stem match loads one file."""
+    shipped = shipped_strategies()
+    norm = strategy_module._norm_ref
+    for s in shipped:
+        for ref in (s.stem, s.stem.upper(), s.name, s.name.lower()):
+            if "/" in ref:                      # e.g. "Smithy/Market": a path
+                continue
+            first = next(t for t in shipped
+                         if norm(t.stem) == norm(ref) or norm(t.name) == norm(ref))
+            assert load_strategy(ref) is first, ref
+
+
+def test_load_by_stem_compiles_only_that_file(monkeypatch):
+    """A stem needs no compiling of every shipped file; a display name still does."""
+    def no_full_scan():
+        raise AssertionError("compiled every shipped file")
+    monkeypatch.setattr(strategy_module, "_shipped", no_full_scan)
+    assert load_strategy("big-money").name == "Big Money"
+    assert load_strategy("Smithy").name == "Smithy"
+    with pytest.raises(AssertionError, match="compiled every"):
+        load_strategy("Optimised Deck Top")     # a name unlike the stem: the scan
+
+
+def test_load_prefers_an_earlier_files_name_over_a_later_stem(tmp_path, monkeypatch):
+    """A stem match that a file earlier in stem order matches by name loses,
+    as in the full scan (no shipped pair collides so; this pins the order)."""
+    files = [write(tmp_path, SMITHY_TOML.replace('"Smithy"', f'"{name}"'), f"{stem}.toml")
+             for stem, name in (("a-bot", "Zed Bot"), ("zed-bot", "Other"),
+                                ("zz", "Last"))]
+    monkeypatch.setattr(strategy_module, "_strategy_files", lambda: files)
+    strategy_module._shipped.cache_clear()
+    try:
+        assert load_strategy("zed-bot").source == str(files[0])     # a-bot's name
+        assert load_strategy("other").source == str(files[1])
+        assert load_strategy("zz").source == str(files[2])
+    finally:
+        strategy_module._shipped.cache_clear()
 
 
 def test_load_unknown_suggests_shipped_names():
