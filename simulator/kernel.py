@@ -47,7 +47,9 @@ import numba as nb
 import numpy as np
 from numba import njit
 from numba.core import typeinfer
+from numba.core.caching import FunctionCache
 from numba.core.registry import CPUDispatcher
+from numba.core.runtime import rtsys
 
 from . import cards as C
 from .cards import Card
@@ -202,6 +204,28 @@ class _Declared(CPUDispatcher):
         return self            # numba calls what this returns: now it converts
 
 
+class _QuickLoad(FunctionCache):
+    """numba's on-disk cache, loading without first refreshing numba's
+    typing and lowering registries.
+
+    That refresh imports and registers all of numba's implementations, 0.3 s
+    of a warm start, and loaded machine code uses none of them: it needs
+    only the runtime (NRT) started, which this does.  A compile, should one
+    follow, refreshes the registries itself.
+    """
+
+    def load_overload(self, sig, target_context):
+        rtsys.initialize(target_context)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+
+
+def _quick_load(disp: CPUDispatcher) -> CPUDispatcher:
+    """Cache ``disp`` on disk, loaded by ``_QuickLoad``."""
+    disp._cache = _QuickLoad(disp.py_func)
+    return disp
+
+
 def kernel_fn(ret: str):
     """A cached function without reference counting (see the module
     docstring), compiled on first use with the signature its parameter
@@ -211,8 +235,7 @@ def kernel_fn(ret: str):
         disp = _Declared(py_func=fn, locals={},
                          targetoptions={"nopython": True, "_nrt": False})
         disp.declared = RETURN_TYPES[ret](*(ARG_TYPES.get(a, nb.int64) for a in names))
-        disp.enable_caching()
-        return disp
+        return _quick_load(disp)
     return wrap
 
 
@@ -2017,6 +2040,7 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
         p = p + 1 if p + 1 < n else 0
 
 
+@_quick_load
 @njit(cache=True, nogil=True)
 def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn, hits,
               out_vp, out_turns, out_outcome, out_cards, out_curses, out_prov, out_end):
@@ -2066,6 +2090,7 @@ def emit_score(z):
             emit(z, EV_VP, p, Card.GARDENS, g, g * (z[_ps(p), PS_OWN_N] // XS[Card.GARDENS]), 0)
 
 
+@_quick_load
 @njit(cache=True)
 def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     """Play game g of a run exactly as ``run_games`` does, logging its events

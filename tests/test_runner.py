@@ -206,3 +206,24 @@ def test_a_kernel_function_compiles_once_whatever_its_callers_pass():
     with_literals(z, deck, rng)
     assert K.draw.signatures == [K.draw.declared.args]
     assert not z.any()
+
+
+def test_a_warm_process_plays_without_loading_numbas_compiler():
+    # kernel._QuickLoad loads the cached kernel without numba's registry
+    # refresh (0.3 s of a warm start); the loaded code must still run.  This
+    # process has compiled or loaded the kernel, so the child's cache is warm.
+    import subprocess
+    import sys
+    simulate(["big-money", "smithy"], 10, seed=3, threads=1)
+    child = ("import sys\n"
+             "from simulator.runner import simulate\n"
+             "r = simulate(['big-money', 'smithy'], 200, seed=3, threads=1)\n"
+             "print(r.summary()['wins'].tolist())\n"
+             "print('numba.np.arraymath' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    wins, refreshed = done.stdout.split("\n")[:2]
+    assert wins == str(simulate(["big-money", "smithy"], 200, seed=3,
+                                threads=1).summary()["wins"].tolist())
+    assert refreshed == "False"
