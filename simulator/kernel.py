@@ -1721,12 +1721,11 @@ def effect_black_market(z, deck, fst, prog, p):
 
 # ============================================================ playing cards
 
-@kernel_fn('void')
-def resolve(z, deck, rng, fst, prog, p, c):
-    """Do the text of Action c once (c is already in play)."""
-    emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
+@njit(cache=True, inline="always", _nrt=False)
+def _plus(z, deck, rng, p, c):
+    """The card table's "+" numbers of Action c: the whole text of a plain card."""
     if P_CARDS[c]:
-        draw(z, deck, rng, p, P_CARDS[c])
+        _draw(z, deck, rng, p, P_CARDS[c])
     if P_ACTIONS[c]:
         z[GS, GS_ACTIONS] += P_ACTIONS[c]
         emit(z, EV_PLUS_ACTIONS, p, c, P_ACTIONS[c], 0, 0)
@@ -1736,6 +1735,13 @@ def resolve(z, deck, rng, fst, prog, p, c):
     if P_COINS[c]:
         z[GS, GS_COINS] += P_COINS[c]
         emit(z, EV_PLUS_COINS, p, c, P_COINS[c], 0, 0)
+
+
+@kernel_fn('void')
+def resolve(z, deck, rng, fst, prog, p, c):
+    """Do the text of Action c once (c is already in play)."""
+    emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
+    _plus(z, deck, rng, p, c)
     n = z[GS, GS_PLAYERS]
     if c == Card.CELLAR:
         effect_cellar(z, deck, rng, fst, prog, p)
@@ -1792,6 +1798,21 @@ def resolve(z, deck, rng, fst, prog, p, c):
         effect_black_market(z, deck, fst, prog, p)
 
 
+def _plain_actions() -> np.ndarray:
+    """PLAIN[c] = 1 for an Action whose text is only its "+" numbers: the
+    Actions ``resolve`` has no branch for (read off its source, so a new
+    effect can never be skipped)."""
+    import inspect
+    import re
+    special = {getattr(Card, m) for m in
+               re.findall(r"c == Card\.(\w+)", inspect.getsource(resolve.py_func))}
+    return np.array([(C.TYPES[c] & C.ACTION) != 0 and c not in special
+                     for c in range(NC)], dtype=np.bool_)
+
+
+PLAIN = _plain_actions()
+
+
 @kernel_fn('void')
 def play_action(z, deck, rng, fst, prog, p, c):
     """Play Action c from p's hand and resolve it and all it plays, in order."""
@@ -1802,7 +1823,7 @@ def play_action(z, deck, rng, fst, prog, p, c):
         resolve(z, deck, rng, fst, prog, p, z[STACK, z[GS, GS_STACK_N]])
 
 
-@kernel_fn('void')
+@njit(cache=True, inline="always", _nrt=False)
 def action_phase(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     while z[GS, GS_ACTIONS] > 0:
@@ -1810,7 +1831,11 @@ def action_phase(z, deck, rng, fst, prog, p):
         if c < 0:
             return
         z[GS, GS_ACTIONS] -= 1
-        play_action(z, deck, rng, fst, prog, p, c)
+        if PLAIN[c] and not (TRACE and z.shape[0] > NROWS):   # no call: Smithy, Village ...
+            move(z, p, HAND, PLAY_ROW, c)
+            _plus(z, deck, rng, p, c)
+        else:
+            play_action(z, deck, rng, fst, prog, p, c)
 
 
 @njit(cache=True, inline="always", _nrt=False)

@@ -166,6 +166,9 @@ def test_throne_room_vassal_and_library_lines():
     (["bm-witch", "bm-moat"], "Witch,Moat", 2, 7, 3),
     ([ATTACKER, DRAWER, "bm-moat"], ATTACK_SET, 3, 11, 4),
     ([TRASHER, TINKERER], TRASH_SET, 4, 5, 2),
+    # plain Actions (only "+" numbers): untraced games play them without resolve
+    (["bm-village", "bm-laboratory", "bm-market"], "Village,Laboratory,Market", 3, 3, 1),
+    (["bm-festival", "bm-woodcutter", "smithy"], "Festival,Woodcutter,Smithy", 3, 9, 2),
 ])
 def test_trace_is_game_k_of_simulate(strats, kingdom, players, seed, game):
     t = trace_game(strats, seed, game, players=players, kingdom=kingdom)

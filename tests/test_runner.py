@@ -227,3 +227,11 @@ def test_a_warm_process_plays_without_loading_numbas_compiler():
     assert wins == str(simulate(["big-money", "smithy"], 200, seed=3,
                                 threads=1).summary()["wins"].tolist())
     assert refreshed == "False"
+
+
+def test_plain_actions_are_those_resolve_has_no_branch_for():
+    # The Action phase plays these without calling resolve (kernel.PLAIN, read
+    # off resolve's source); a card with a text of its own must never be here.
+    plain = {C.NAMES[c] for c in range(K.NC) if K.PLAIN[c]}
+    assert plain == {"Moat", "Village", "Smithy", "Festival", "Laboratory", "Market",
+                     "Woodcutter"}
