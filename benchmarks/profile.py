@@ -108,6 +108,12 @@ def _lines(obj: Path, offsets: list[int]) -> dict[int, int | None]:
     return found
 
 
+def _short(symbol: str) -> str:
+    """A numba symbol's Python name (_ZN9simulator6kernel9play_gameB3v26... -> play_game)."""
+    m = re.search(r"kernel(\d+)(\w+)", symbol)
+    return m.group(2)[:int(m.group(1))] if m else symbol[:40]
+
+
 def _function_of(source: list[str]):
     defs = [(i + 1, m.group(1)) for i, text in enumerate(source)
             for m in [re.match(r"def (\w+)", text)] if m]
@@ -142,11 +148,16 @@ def profile(games: int, matchup: dict, top: int, log=print) -> dict:
         lines = _lines(tmp / "kernel.o", sorted(counts))
     source = KERNEL.read_text().splitlines()
     function_of = _function_of(source)
+    compiled = sorted((value, _short(sym)) for sym, value, _, _ in facts["functions"])
     by_line, by_function = collections.Counter(), collections.Counter()
     for offset, n in counts.items():
         line = lines.get(offset)
         by_line[line] += n
-        by_function[function_of(line) if line else "(no line)"] += n
+        if line:
+            by_function[function_of(line)] += n
+        else:                              # prologues, spills: name the compiled function
+            i = bisect.bisect_right(compiled, (offset, "\uffff")) - 1
+            by_function[f"(no line, in {compiled[i][1]})"] += n
     total = sum(counts.values())
     log(f"\n{cpu_model()}; {facts['games_per_cpu_s']:,.0f} games/CPU-s (debug build); "
         f"{total:,} samples in the kernel, {outside:,} outside\n")

@@ -212,7 +212,7 @@ def test_kernel_without_its_log_has_a_cache_of_its_own(monkeypatch):
 
 
 def test_profile_maps_samples_to_the_kernel_objects_functions_and_lines():
-    from benchmarks.profile import _function_of, _in_object
+    from benchmarks.profile import _function_of, _in_object, _short
     base = 0x7F0000001000                       # where the object's text was loaded
     functions = [("play", 0x0, 0x10, base), ("draw", 0x10, 0x8, base + 0x10),
                  ("gap", 0x40, 0x4, 0)]         # not looked up: still a known span
@@ -222,3 +222,4 @@ def test_profile_maps_samples_to_the_kernel_objects_functions_and_lines():
     of = _function_of(["import os", "def play(z):", "    x = 1", "", "def draw(z):",
                        "    return z"])
     assert [of(1), of(3), of(4), of(6)] == ["(module)", "play", "play", "draw"]
+    assert _short("_ZN9simulator6kernel9play_gameB3v26B40c8tJTIeFIjxB2IKSg") == "play_game"
