@@ -138,9 +138,14 @@ VP_CARDS = np.flatnonzero(C.VP).astype(np.int64)
 TYPE_BIT_INDEX = np.full(1 << NTYPES, -1, dtype=np.int64)
 TYPE_BIT_INDEX[[1 << i for i in range(NTYPES)]] = np.arange(NTYPES)
 ACTION_BIT = int(TYPE_BIT_INDEX[C.ACTION])
-# TYPE_ONES[c * NTYPES + i] = 1 if card c has type bit 1 << i: branch-free type counts
-TYPE_ONES = np.array([(C.TYPES[c] >> i) & 1 for c in range(NC) for i in range(NTYPES)],
-                     dtype=np.int32)
+# TYPE_COL[c] = (the PS column counting c's first type, its second's or -1):
+# a gain or a trash updates one or two type counts, not all six
+TYPE_COL = np.full((NC, 2), -1, dtype=np.int64)
+for _c in range(NC):
+    _cols = [PS_TYPE0 + i for i in range(NTYPES) if C.TYPES[_c] >> i & 1]
+    if not 1 <= len(_cols) <= 2:
+        raise ValueError(f"{C.NAMES[_c]} has {len(_cols)} types; TYPE_COL holds 1 or 2")
+    TYPE_COL[_c, :len(_cols)] = _cols
 # MONEY[c]: coins card c adds to my.money (a Treasure's value, else 0)
 MONEY = np.where(C.TYPES & C.TREASURE, C.PLUS_COINS, 0).astype(np.int32)
 U = np.uint64          # hot indices are cast to it: no negative-index fix-up
@@ -533,9 +538,9 @@ def _own(z, p, c, k):
     z[ps, PS_OWN_N] += k
     z[ps, PS_MONEY] += k * MONEY[c]
     z[ps, PS_VP] += k * VPS[c]
-    t = c * NTYPES
-    for i in range(NTYPES):                  # branch-free
-        z[ps, PS_TYPE0 + i] += k * TYPE_ONES[t + i]
+    z[ps, TYPE_COL[c, 0]] += k
+    if TYPE_COL[c, 1] >= 0:
+        z[ps, TYPE_COL[c, 1]] += k
 
 
 @kernel_fn('void')
@@ -857,9 +862,9 @@ def _holds(z, fst, prog, p, off):
 @njit(cache=True, inline="always", _nrt=False)
 def _list(prog, z, p, k):
     """(first rule offset, end offset, explicit) of list k of p's strategy."""
-    at = HEAD + (z[_ps(p), PS_STRAT] * NLISTS + k) * 3
+    at = U(HEAD + (z[_ps(p), PS_STRAT] * NLISTS + k) * 3)
     ro = prog[1]
-    return ro + prog[at] * 3, ro + prog[at + 1] * 3, prog[at + 2]
+    return ro + prog[at] * 3, ro + prog[at + U(1)] * 3, prog[at + U(2)]
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -2061,10 +2066,10 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
         _turn(z, deck, rng, fst, prog, p)
         t = z[_ps(p), PS_TURNS] - 1
         if t < per_turn.shape[1]:
-            s = strat[p]
-            per_turn[s, t, 0] += victory_points(z, p)
-            per_turn[s, t, 1] += z[_ps(p), PS_TURN_COINS]
-            per_turn[s, t, 2] += 1
+            sums = per_turn[U(strat[p]), U(t)]
+            sums[0] += victory_points(z, p)
+            sums[1] += z[_ps(p), PS_TURN_COINS]
+            sums[2] += 1
         ended = game_over(z, p, turn_cap)
         if ended != NOT_ENDED:
             emit(z, EV_END, p, -1, ended, 0, 0)
