@@ -36,12 +36,15 @@ None of them allocates, and without it each call passing arrays paid two
 atomic reference-count operations per array, which took 85% of the time
 (measured with perf).  Only the entry points that allocate keep NRT.  The
 decision path (``pick``, conditions, the phases) is inlined into
-``take_turn``; everything else called is compiled once, on first use, with
+``take_turn``, and so is the play of a plain Action (Smithy, Village: only
+"+" numbers); everything else called is compiled once, on first use, with
 the signature ``kernel_fn`` reads off its parameter names.
 """
 from __future__ import annotations
 
+import inspect
 import os
+import re
 
 import numba as nb
 import numpy as np
@@ -488,7 +491,8 @@ def _draw(z, deck, rng, p, k):
 
 @kernel_fn('void')
 def draw(z, deck, rng, p, k):
-    """``_draw`` as a call, for the card effects (the clean-up inlines it)."""
+    """``_draw`` as a call, for the card effects and the setup (the clean-up
+    and the "+ Cards" of ``_plus`` inline it)."""
     _draw(z, deck, rng, p, k)
 
 
@@ -1811,13 +1815,11 @@ def resolve(z, deck, rng, fst, prog, p, c):
 
 
 def _plain_actions() -> np.ndarray:
-    """PLAIN[c] = 1 for an Action whose text is only its "+" numbers: the
-    Actions ``resolve`` has no branch for (read off its source, so a new
-    effect can never be skipped)."""
-    import inspect
-    import re
-    special = {getattr(Card, m) for m in
-               re.findall(r"c == Card\.(\w+)", inspect.getsource(resolve.py_func))}
+    """PLAIN[c]: c is an Action whose text is only its "+" numbers, one that
+    ``resolve`` has no branch for (read off its source, so that a card given
+    an effect there can never be played without it)."""
+    source = inspect.getsource(resolve.py_func)
+    special = {getattr(Card, m) for m in re.findall(r"c == Card\.(\w+)", source)}
     return np.array([(C.TYPES[c] & C.ACTION) != 0 and c not in special
                      for c in range(NC)], dtype=np.bool_)
 
