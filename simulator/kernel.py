@@ -491,8 +491,8 @@ def _draw(z, deck, rng, p, k):
 
 @kernel_fn('void')
 def draw(z, deck, rng, p, k):
-    """``_draw`` as a call, for the card effects and the setup (the clean-up
-    and the "+ Cards" of ``_plus`` inline it)."""
+    """``_draw`` as a call, for ``resolve``, the card effects and the setup
+    (the clean-up and the Action phase's plain cards inline it)."""
     _draw(z, deck, rng, p, k)
 
 
@@ -1738,10 +1738,9 @@ def effect_black_market(z, deck, fst, prog, p):
 # ============================================================ playing cards
 
 @njit(cache=True, inline="always", _nrt=False)
-def _plus(z, deck, rng, p, c):
-    """The card table's "+" numbers of Action c: the whole text of a plain card."""
-    if P_CARDS[c]:
-        _draw(z, deck, rng, p, P_CARDS[c])
+def _plus(z, p, c):
+    """The card table's "+ Actions", "+ Buys" and "+ $" of Action c (its
+    "+ Cards" are drawn first, by the caller)."""
     if P_ACTIONS[c]:
         z[GS, GS_ACTIONS] += P_ACTIONS[c]
         emit(z, EV_PLUS_ACTIONS, p, c, P_ACTIONS[c], 0, 0)
@@ -1757,7 +1756,9 @@ def _plus(z, deck, rng, p, c):
 def resolve(z, deck, rng, fst, prog, p, c):
     """Do the text of Action c once (c is already in play)."""
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
-    _plus(z, deck, rng, p, c)
+    if P_CARDS[c]:
+        draw(z, deck, rng, p, P_CARDS[c])
+    _plus(z, p, c)
     n = z[GS, GS_PLAYERS]
     if c == Card.CELLAR:
         effect_cellar(z, deck, rng, fst, prog, p)
@@ -1847,7 +1848,9 @@ def action_phase(z, deck, rng, fst, prog, p):
         z[GS, GS_ACTIONS] -= 1
         if PLAIN[c] and not (TRACE and z.shape[0] > NROWS):   # no call: Smithy, Village ...
             move(z, p, HAND, PLAY_ROW, c)
-            _plus(z, deck, rng, p, c)
+            if P_CARDS[c]:
+                _draw(z, deck, rng, p, P_CARDS[c])
+            _plus(z, p, c)
         else:
             play_action(z, deck, rng, fst, prog, p, c)
 
