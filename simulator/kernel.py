@@ -441,19 +441,28 @@ def put_top(z, deck, p, c):
     z[ps, PS_KNOWN] += 1
 
 
+@kernel_fn('void')
+def _draw_traced(z, deck, rng, p, k):
+    """``_draw`` in a traced game: one event per card (a call, so that the
+    inlined draws of untraced games stay small)."""
+    h = p * PR + HAND
+    ps = _ps(p)
+    for _ in range(k):
+        c = take_top(z, deck, rng, p)
+        if c < 0:
+            return
+        z[h, c] += 1
+        z[ps, PS_HAND_N] += 1
+        _record(z, EV_MOVE, p, c, 1, Z_DECK, HAND)
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def _draw(z, deck, rng, p, k):
     """Draw up to k cards into p's hand, shuffling the discard pile if needed."""
     h = p * PR + HAND
     ps = _ps(p)
-    if TRACE and z.shape[0] > NROWS:         # traced: one event per card
-        for _ in range(k):
-            c = take_top(z, deck, rng, p)
-            if c < 0:
-                return
-            z[h, c] += 1
-            z[ps, PS_HAND_N] += 1
-            _record(z, EV_MOVE, p, c, 1, Z_DECK, HAND)
+    if TRACE and z.shape[0] > NROWS:
+        _draw_traced(z, deck, rng, p, k)
         return
     # untraced: take_top's steps with the pile's size in locals
     hand = z[h]
@@ -1855,17 +1864,24 @@ def action_phase(z, deck, rng, fst, prog, p):
             play_action(z, deck, rng, fst, prog, p, c)
 
 
+@kernel_fn('void')
+def _log_treasures(z, p):
+    """Log the Buy phase's start and the Treasures about to be played."""
+    hand = z[p * PR + HAND]
+    _record(z, EV_BUY_PHASE, p, -1, z[GS, GS_COINS], 0, 0)
+    for i in range(TREASURE_CARDS.shape[0]):
+        c = TREASURE_CARDS[i]
+        if hand[c]:
+            _record(z, EV_MOVE, p, c, hand[c], HAND, PLAY_ROW)
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def buy_phase(z, deck, fst, prog, p):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
     hand, play = z[p * PR + HAND], z[p * PR + PLAY_ROW]
     traced = TRACE and z.shape[0] > NROWS
-    if traced:                               # the Treasures about to be played
-        _record(z, EV_BUY_PHASE, p, -1, z[GS, GS_COINS], 0, 0)
-        for i in range(TREASURE_CARDS.shape[0]):
-            c = TREASURE_CARDS[i]
-            if hand[c]:
-                _record(z, EV_MOVE, p, c, hand[c], HAND, PLAY_ROW)
+    if traced:
+        _log_treasures(z, p)
     coins = 0
     played = 0
     for i in range(TREASURE_CARDS.shape[0]):
