@@ -377,9 +377,16 @@ def _record(z, code, p, card, count, src, dst):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def _traced(z):
+    """Whether this game logs its events: its z has rows past NROWS (and the
+    kernel was built with the log, see TRACE)."""
+    return TRACE and z.shape[0] > NROWS
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def emit(z, code, p, card, count, src, dst):
-    """Log an event if this game is traced (its z has rows past NROWS)."""
-    if TRACE and z.shape[0] > NROWS:
+    """Log an event if this game is traced."""
+    if _traced(z):
         _record(z, code, p, card, count, src, dst)
 
 
@@ -461,7 +468,7 @@ def _draw(z, deck, rng, p, k):
     """Draw up to k cards into p's hand, shuffling the discard pile if needed."""
     h = p * PR + HAND
     ps = _ps(p)
-    if TRACE and z.shape[0] > NROWS:
+    if _traced(z):
         _draw_traced(z, deck, rng, p, k)
         return
     # untraced: take_top's steps with the pile's size in locals
@@ -617,7 +624,7 @@ def discard_all(z, p, src):
     """Move a whole count zone of p onto its discard pile."""
     s = p * PR + src
     d = p * PR + DISC
-    if TRACE and z.shape[0] > NROWS:         # traced: log each card moved
+    if _traced(z):                           # log each card moved
         for c in range(NC):
             if z[s, c]:
                 emit(z, EV_MOVE, p, c, z[s, c], src, DISC)
@@ -1855,7 +1862,7 @@ def action_phase(z, deck, rng, fst, prog, p):
         if c < 0:
             return
         z[GS, GS_ACTIONS] -= 1
-        if PLAIN[c] and not (TRACE and z.shape[0] > NROWS):   # no call: Smithy, Village ...
+        if PLAIN[c] and not _traced(z):      # no call: Smithy, Village ...
             move(z, p, HAND, PLAY_ROW, c)
             if P_CARDS[c]:
                 _draw(z, deck, rng, p, P_CARDS[c])
@@ -1879,7 +1886,7 @@ def _log_treasures(z, p):
 def buy_phase(z, deck, fst, prog, p):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
     hand, play = z[p * PR + HAND], z[p * PR + PLAY_ROW]
-    traced = TRACE and z.shape[0] > NROWS
+    traced = _traced(z)
     if traced:
         _log_treasures(z, p)
     coins = 0
@@ -1913,7 +1920,7 @@ def buy_phase(z, deck, fst, prog, p):
 
 @njit(cache=True, inline="always", _nrt=False)
 def cleanup(z, deck, rng, p):
-    if TRACE and z.shape[0] > NROWS:         # traced: log each card moved
+    if _traced(z):                           # log each card moved
         _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
         discard_all(z, p, PLAY_ROW)
         discard_all(z, p, HAND)
@@ -2038,7 +2045,7 @@ def setup_black_market(z, rng, kingdom):
 @kernel_fn('void')
 def setup_game(z, deck, rng, kingdom, n, strat):
     """A fresh game: supply for n players, 7 Copper + 3 Estate each, draw 5."""
-    if TRACE and z.shape[0] > NROWS:         # traced: the event rows too
+    if _traced(z):                           # the event rows too
         z[:, :] = 0
     else:                                    # only the rows n players use
         z[:n * PR, :] = 0
