@@ -1,7 +1,8 @@
 """What the event log costs games that are not traced.
 
-``domsim log`` replays a game through the same kernel with its event log
-on; every other game pays only the checks that find the log off.  This
+``domsim log`` replays a game through the same rules with its event log
+on.  Other games are played with the log compiled out of their turns, and
+pay only the checks left in the card effects, shuffles and setup.  This
 family times ``big-money`` vs ``smithy`` on one thread (the ``limit``
 family's engine child) with the kernel as shipped and with the log compiled
 out (``DOMSIM_TRACE=0``, in a numba cache folder of its own, removed at

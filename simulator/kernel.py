@@ -35,10 +35,12 @@ Speed: every function below the entry points is compiled with ``_nrt=False``.
 None of them allocates, and without it each call passing arrays paid two
 atomic reference-count operations per array, which took 85% of the time
 (measured with perf).  Only the entry points that allocate keep NRT.  The
-decision path (``pick``, conditions, the phases) is inlined into
-``take_turn``, and so is the play of a plain Action (Smithy, Village: only
-"+" numbers); everything else called is compiled once, on first use, with
-the signature ``kernel_fn`` reads off its parameter names.
+decision path (``pick``, conditions, the phases) is inlined into the turn,
+and so is the play of a plain Action (Smithy, Village: only "+" numbers);
+everything else called is compiled once, on first use, with the signature
+``kernel_fn`` reads off its parameter names.  The turn's helpers take
+``traced``: ``play_game`` passes the constant False, so its inlined turns
+carry no event-log code at all (the log's checks cost its games 6%).
 """
 from __future__ import annotations
 
@@ -70,8 +72,9 @@ from .program import (
     OP_MAX, OP_OPP_VP, OP_OR, OP_PLAYERS, OP_SUB, OP_SUPPLY,
 )
 
-# DOMSIM_TRACE=0 compiles the event log out: only for benchmarks/trace.py,
-# which measures what the log's checks cost untraced games (the package
+# DOMSIM_TRACE=0 compiles the event log out everywhere: only for
+# benchmarks/trace.py, which measures what the log's checks that are left
+# (see _traced) cost untraced games (the package
 # keys its numba cache folder on this too, so no other run loads that code).
 TRACE = os.environ.get("DOMSIM_TRACE", "1") != "0"
 
@@ -108,7 +111,9 @@ ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
 
 # ---- the trace: a traced game's z has extra rows, one event each:
 #   [turn, player, code, card, count, from zone, to zone]
-# (turn 0 is the setup).  Untraced games pay one shape test per event site.
+# (turn 0 is the setup).  ``play_traced_game`` plays them; the games of
+# ``play_game`` pay one shape test per event site outside their turns' inlined
+# code (in the card effects, a shuffle, the setup).
 EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
     EV_PLUS_BUYS, EV_PLUS_COINS, EV_MOAT, EV_END = range(11)
 # What the log needs besides moves, so that it renders events and never
@@ -464,11 +469,11 @@ def _draw_traced(z, deck, rng, p, k):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _draw(z, deck, rng, p, k):
+def _draw(z, deck, rng, p, k, traced):
     """Draw up to k cards into p's hand, shuffling the discard pile if needed."""
     h = p * PR + HAND
     ps = _ps(p)
-    if _traced(z):
+    if traced:
         _draw_traced(z, deck, rng, p, k)
         return
     # untraced: take_top's steps with the pile's size in locals
@@ -509,11 +514,11 @@ def _draw(z, deck, rng, p, k):
 def draw(z, deck, rng, p, k):
     """``_draw`` as a call, for ``resolve``, the card effects and the setup
     (the clean-up and the Action phase's plain cards inline it)."""
-    _draw(z, deck, rng, p, k)
+    _draw(z, deck, rng, p, k, _traced(z))
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def move_n(z, p, src, dst, c, k):
+def move_n(z, p, src, dst, c, k, traced):
     """Move k copies of c between two of p's count zones, keeping the sizes."""
     z[p * PR + src, c] -= k
     z[p * PR + dst, c] += k
@@ -522,12 +527,13 @@ def move_n(z, p, src, dst, c, k):
         z[ps, ZONE_SIZE[src]] -= k
     if ZONE_SIZE[dst] >= 0:
         z[ps, ZONE_SIZE[dst]] += k
-    emit(z, EV_MOVE, p, c, k, src, dst)
+    if traced:
+        _record(z, EV_MOVE, p, c, k, src, dst)
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def move(z, p, src, dst, c):
-    move_n(z, p, src, dst, c, 1)
+def move(z, p, src, dst, c, traced):
+    move_n(z, p, src, dst, c, 1, traced)
 
 
 @kernel_fn('void')
@@ -578,7 +584,7 @@ def recount(z, p):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _gain(z, deck, p, c, dst):
+def _gain(z, deck, p, c, dst, traced):
     """Gain c from the supply to p's DISC, HAND, or deck top (dst = -1)."""
     if z[SUPPLY, c] <= 0:
         return False
@@ -588,7 +594,8 @@ def _gain(z, deck, p, c, dst):
     if z[GS, GS_TURN_LOG] == p + 1:
         z[GAINED, c] += 1
     _own(z, p, c, 1)
-    emit(z, EV_MOVE, p, c, 1, Z_SUPPLY, Z_DECK if dst < 0 else dst)
+    if traced:
+        _record(z, EV_MOVE, p, c, 1, Z_SUPPLY, Z_DECK if dst < 0 else dst)
     if dst < 0:
         put_top(z, deck, p, c)
     else:
@@ -603,7 +610,7 @@ def _gain(z, deck, p, c, dst):
 @kernel_fn('b1')
 def gain(z, deck, p, c, dst):
     """``_gain`` as a call, for the card effects (the Buy phase inlines it)."""
-    return _gain(z, deck, p, c, dst)
+    return _gain(z, deck, p, c, dst, _traced(z))
 
 
 @kernel_fn('void')
@@ -1061,7 +1068,7 @@ def required_discard(z, fst, prog, p, n):
                     c = t
         if c < 0:
             return
-        move(z, p, HAND, DISC, c)
+        move(z, p, HAND, DISC, c, _traced(z))
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -1160,7 +1167,7 @@ def effect_cellar(z, deck, rng, fst, prog, p):
         c = pick_call(z, fst, prog, p, DISCARD, h, 0, 0)
         if c < 0:
             break
-        move(z, p, HAND, DISC, c)
+        move(z, p, HAND, DISC, c, _traced(z))
         n += 1
     draw(z, deck, rng, p, n)
 
@@ -1204,7 +1211,7 @@ def effect_vassal(z, deck, rng, fst, prog, p):
     z[_ps(p), PS_DISC_N] += 1
     emit(z, EV_MOVE, p, c, 1, Z_DECK, DISC)
     if TYPES[c] & T_ACTION and chooses(z, fst, prog, p, Card.VASSAL, True):   # default: play it
-        move(z, p, DISC, PLAY_ROW, c)
+        move(z, p, DISC, PLAY_ROW, c, _traced(z))
         emit(z, EV_PLAYS, p, c, 1, 0, 0)
         _push(z, c)
 
@@ -1290,7 +1297,7 @@ def effect_throne_room(z, fst, prog, p):
         return
     t = pick_call(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
     if t >= 0:
-        move(z, p, HAND, PLAY_ROW, t)
+        move(z, p, HAND, PLAY_ROW, t, _traced(z))
         emit(z, EV_PLAYS, p, t, XS[Card.THRONE_ROOM], 0, 0)
         for _ in range(XS[Card.THRONE_ROOM]):
             _push(z, t)
@@ -1695,7 +1702,7 @@ def _play_treasures(z, p):
         c = TREASURE_CARDS[i]
         k = z[h, c]
         if k:
-            move_n(z, p, HAND, PLAY_ROW, c, k)
+            move_n(z, p, HAND, PLAY_ROW, c, k, _traced(z))
             z[GS, GS_COINS] += k * P_COINS[c]
     if first_silver and z[GS, GS_MERCHANT]:
         z[GS, GS_COINS] += z[GS, GS_MERCHANT]
@@ -1754,18 +1761,21 @@ def effect_black_market(z, deck, fst, prog, p):
 # ============================================================ playing cards
 
 @njit(cache=True, inline="always", _nrt=False)
-def _plus(z, p, c):
+def _plus(z, p, c, traced):
     """The card table's "+ Actions", "+ Buys" and "+ $" of Action c (its
     "+ Cards" are drawn first, by the caller)."""
     if P_ACTIONS[c]:
         z[GS, GS_ACTIONS] += P_ACTIONS[c]
-        emit(z, EV_PLUS_ACTIONS, p, c, P_ACTIONS[c], 0, 0)
+        if traced:
+            _record(z, EV_PLUS_ACTIONS, p, c, P_ACTIONS[c], 0, 0)
     if P_BUYS[c]:
         z[GS, GS_BUYS] += P_BUYS[c]
-        emit(z, EV_PLUS_BUYS, p, c, P_BUYS[c], 0, 0)
+        if traced:
+            _record(z, EV_PLUS_BUYS, p, c, P_BUYS[c], 0, 0)
     if P_COINS[c]:
         z[GS, GS_COINS] += P_COINS[c]
-        emit(z, EV_PLUS_COINS, p, c, P_COINS[c], 0, 0)
+        if traced:
+            _record(z, EV_PLUS_COINS, p, c, P_COINS[c], 0, 0)
 
 
 @kernel_fn('void')
@@ -1774,7 +1784,7 @@ def resolve(z, deck, rng, fst, prog, p, c):
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
     if P_CARDS[c]:
         draw(z, deck, rng, p, P_CARDS[c])
-    _plus(z, p, c)
+    _plus(z, p, c, _traced(z))
     n = z[GS, GS_PLAYERS]
     if c == Card.CELLAR:
         effect_cellar(z, deck, rng, fst, prog, p)
@@ -1847,7 +1857,7 @@ PLAIN = _plain_actions()
 @kernel_fn('void')
 def play_action(z, deck, rng, fst, prog, p, c):
     """Play Action c from p's hand and resolve it and all it plays, in order."""
-    move(z, p, HAND, PLAY_ROW, c)
+    move(z, p, HAND, PLAY_ROW, c, _traced(z))
     _push(z, c)
     while z[GS, GS_STACK_N] > 0:              # Throne Room and Vassal push plays
         z[GS, GS_STACK_N] -= 1
@@ -1855,18 +1865,18 @@ def play_action(z, deck, rng, fst, prog, p, c):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def action_phase(z, deck, rng, fst, prog, p):
+def action_phase(z, deck, rng, fst, prog, p, traced):
     h = p * PR + HAND
     while z[GS, GS_ACTIONS] > 0:
         c = _pick_held(z, fst, prog, p, PLAY, h, T_ACTION, True)
         if c < 0:
             return
         z[GS, GS_ACTIONS] -= 1
-        if PLAIN[c] and not _traced(z):      # no call: Smithy, Village ...
-            move(z, p, HAND, PLAY_ROW, c)
+        if PLAIN[c] and not traced:          # no call: Smithy, Village ...
+            move(z, p, HAND, PLAY_ROW, c, False)
             if P_CARDS[c]:
-                _draw(z, deck, rng, p, P_CARDS[c])
-            _plus(z, p, c)
+                _draw(z, deck, rng, p, P_CARDS[c], False)
+            _plus(z, p, c, False)
         else:
             play_action(z, deck, rng, fst, prog, p, c)
 
@@ -1883,10 +1893,9 @@ def _log_treasures(z, p):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def buy_phase(z, deck, fst, prog, p):
+def buy_phase(z, deck, fst, prog, p, traced):
     """Play every Treasure, then buy by the buy list, one rule per Buy."""
     hand, play = z[p * PR + HAND], z[p * PR + PLAY_ROW]
-    traced = _traced(z)
     if traced:
         _log_treasures(z, p)
     coins = 0
@@ -1910,8 +1919,9 @@ def buy_phase(z, deck, fst, prog, p):
         c = _pick_supply(z, fst, prog, p, BUY, z[GS, GS_COINS], 0, True)
         if c < 0:
             return
-        emit(z, EV_BUY, p, c, COST[c], 0, 0)
-        _gain(z, deck, p, c, DISC)
+        if traced:
+            _record(z, EV_BUY, p, c, COST[c], 0, 0)
+        _gain(z, deck, p, c, DISC, traced)
         if z[GS, GS_TURN_LOG]:
             z[BOUGHT, c] += 1
         z[GS, GS_COINS] -= COST[c]
@@ -1919,8 +1929,8 @@ def buy_phase(z, deck, fst, prog, p):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def cleanup(z, deck, rng, p):
-    if _traced(z):                           # log each card moved
+def cleanup(z, deck, rng, p, traced):
+    if traced:                               # log each card moved
         _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
         discard_all(z, p, PLAY_ROW)
         discard_all(z, p, HAND)
@@ -1941,7 +1951,7 @@ def cleanup(z, deck, rng, p):
     z[GS, GS_BUYS] = 0
     z[GS, GS_COINS] = 0
     z[GS, GS_MERCHANT] = 0
-    _draw(z, deck, rng, p, 5)
+    _draw(z, deck, rng, p, 5, traced)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -1962,23 +1972,27 @@ def start_turn_log(z, p):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _turn(z, deck, rng, fst, prog, p):
+def _turn(z, deck, rng, fst, prog, p, traced):
+    """p's turn; ``traced``: this game logs its events (``_traced(z)``), or
+    False, a constant, in ``play_game``: the log's code is compiled out there."""
     z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1
-    emit(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
+    if traced:
+        _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
     if prog[P_FLAGS] & FLAG_TURN_LOG:
         start_turn_log(z, p)
     start_turn(z)
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
-        action_phase(z, deck, rng, fst, prog, p)
-    buy_phase(z, deck, fst, prog, p)
-    cleanup(z, deck, rng, p)
+        action_phase(z, deck, rng, fst, prog, p, traced)
+    buy_phase(z, deck, fst, prog, p, traced)
+    cleanup(z, deck, rng, p, traced)
     z[_ps(p), PS_TURNS] += 1
 
 
 @kernel_fn('void')
 def take_turn(z, deck, rng, fst, prog, p):
-    """One whole turn of p (``play_game`` inlines it; this is for steps)."""
-    _turn(z, deck, rng, fst, prog, p)
+    """One whole turn of p, logged if the game is traced: the turn of traced
+    games and of conformance steps (``play_game`` inlines an untraced one)."""
+    _turn(z, deck, rng, fst, prog, p, _traced(z))
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -2082,8 +2096,10 @@ def seat_strategies(strat, entries, n, g):
 
 @kernel_fn('i8')
 def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
-    """Play one game; return how it ended.
+    """Play one game that is not traced; return how it ended.
 
+    Its turns are inlined with the event log compiled out (a traced game is
+    played by ``play_traced_game``: the same rules, each turn a call).
     per_turn[s, t] accumulates, for strategy s's t-th turn (from 0), the VP
     after it, the coins it had to spend, and how many such turns there were;
     a per_turn with no turn axis (shape (s, 0, 3)) collects nothing.
@@ -2091,13 +2107,26 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     setup_game(z, deck, rng, kingdom, n, strat)
     p = 0
     while True:
-        _turn(z, deck, rng, fst, prog, p)
+        _turn(z, deck, rng, fst, prog, p, False)
         t = z[_ps(p), PS_TURNS] - 1
         if t < per_turn.shape[1]:
             sums = per_turn[U(strat[p]), U(t)]
             sums[0] += victory_points(z, p)
             sums[1] += z[_ps(p), PS_TURN_COINS]
             sums[2] += 1
+        ended = game_over(z, p, turn_cap)
+        if ended != NOT_ENDED:
+            return ended
+        p = p + 1 if p + 1 < n else 0
+
+
+@kernel_fn('i8')
+def play_traced_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap):
+    """``play_game`` for a traced z, logging every event (no per-turn sums)."""
+    setup_game(z, deck, rng, kingdom, n, strat)
+    p = 0
+    while True:
+        take_turn(z, deck, rng, fst, prog, p)
         ended = game_over(z, p, turn_cap)
         if ended != NOT_ENDED:
             emit(z, EV_END, p, -1, ended, 0, 0)
@@ -2166,8 +2195,7 @@ def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     strat = np.zeros(MAXP, dtype=np.int32)
     seat_strategies(strat, entries, n, g)
     seed_game(rng, seed, g)
-    per_turn = np.zeros((1, 0, 3), dtype=np.int64)
-    ended = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn)
+    ended = play_traced_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap)
     score(z, vp, outcome)
     emit_score(z)
     return ended
