@@ -223,3 +223,27 @@ def test_profile_maps_samples_to_the_kernel_objects_functions_and_lines():
                        "    return z"])
     assert [of(1), of(3), of(4), of(6)] == ["(module)", "play", "play", "draw"]
     assert _short("_ZN9simulator6kernel9play_gameB3v26B40c8tJTIeFIjxB2IKSg") == "play_game"
+
+
+def test_compile_profile_counts_a_nested_steps_time_once():
+    from benchmarks.compile_profile import ExclusiveTimer, _library_function
+    now = [0.0]
+    timer = ExclusiveTimer(clock=lambda: now[0])
+
+    def wait(seconds, then=None):
+        now[0] += seconds
+        if then:
+            then()
+        return "done"
+
+    # a 9 s outer pass: 6 s its own, then a 3 s inner pass with a 1 s LLVM step inside
+    assert timer.call("outer", wait, 6, lambda: timer.call(
+        "inner", wait, 2, lambda: timer.call("llvm", wait, 1))) == "done"
+    assert timer.total == {"outer": 6, "inner": 2, "llvm": 1}
+    assert timer.calls == {"outer": 1, "inner": 1, "llvm": 1}
+    timer.call("llvm", wait, 0.5)
+    assert timer.total["llvm"] == 1.5 and timer.calls["llvm"] == 2
+    with pytest.raises(ZeroDivisionError):                  # a failing step still counts
+        timer.call("bad", lambda: (wait(2), 1 / 0))
+    assert timer.total["bad"] == 2 and not timer._inner
+    assert _library_function("simulator.kernel.play_game$24") == "play_game"
