@@ -1954,14 +1954,6 @@ def cleanup(z, deck, rng, p, traced):
     _draw(z, deck, rng, p, 5, traced)
 
 
-@njit(cache=True, inline="always", _nrt=False)
-def start_turn(z):
-    z[GS, GS_ACTIONS] = 1
-    z[GS, GS_BUYS] = 1
-    z[GS, GS_COINS] = 0
-    z[GS, GS_MERCHANT] = 0
-
-
 @kernel_fn('void')
 def start_turn_log(z, p):
     """Count p's gains and buys from now on (for gained.* and bought.*)."""
@@ -1972,27 +1964,34 @@ def start_turn_log(z, p):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _turn(z, deck, rng, fst, prog, p, traced):
-    """p's turn; ``traced``: this game logs its events (``_traced(z)``), or
-    False, a constant, in ``play_game``: the log's code is compiled out there."""
+def begin_turn(z, prog, p):
     z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1
-    if traced:
-        _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
     if prog[P_FLAGS] & FLAG_TURN_LOG:
         start_turn_log(z, p)
-    start_turn(z)
+    z[GS, GS_ACTIONS] = 1
+    z[GS, GS_BUYS] = 1
+    z[GS, GS_COINS] = 0
+    z[GS, GS_MERCHANT] = 0
+
+
+# A turn is written out twice, here and in ``play_game``, where it is
+# untraced: an inlined helper holding the three phases would be copied
+# whole, with all they inline, into its caller, and that copy took 10-11 s
+# of a 80-90 s cold compile (numba's inliner; back-to-back compiles).  The
+# trace = simulate tests (tests/test_gamelog.py) play the same games both ways.
+@kernel_fn('void')
+def take_turn(z, deck, rng, fst, prog, p):
+    """One whole turn of p, logged if the game is traced: the turn of traced
+    games and of conformance steps."""
+    traced = _traced(z)
+    begin_turn(z, prog, p)
+    if traced:
+        _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
         action_phase(z, deck, rng, fst, prog, p, traced)
     buy_phase(z, deck, fst, prog, p, traced)
     cleanup(z, deck, rng, p, traced)
     z[_ps(p), PS_TURNS] += 1
-
-
-@kernel_fn('void')
-def take_turn(z, deck, rng, fst, prog, p):
-    """One whole turn of p, logged if the game is traced: the turn of traced
-    games and of conformance steps (``play_game`` inlines an untraced one)."""
-    _turn(z, deck, rng, fst, prog, p, _traced(z))
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -2098,8 +2097,8 @@ def seat_strategies(strat, entries, n, g):
 def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     """Play one game that is not traced; return how it ended.
 
-    Its turns are inlined with the event log compiled out (a traced game is
-    played by ``play_traced_game``: the same rules, each turn a call).
+    Its turns are ``take_turn``'s, inlined, with the event log compiled out
+    (a traced game is played by ``play_traced_game``, each turn a call).
     per_turn[s, t] accumulates, for strategy s's t-th turn (from 0), the VP
     after it, the coins it had to spend, and how many such turns there were;
     a per_turn with no turn axis (shape (s, 0, 3)) collects nothing.
@@ -2107,7 +2106,12 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     setup_game(z, deck, rng, kingdom, n, strat)
     p = 0
     while True:
-        _turn(z, deck, rng, fst, prog, p, False)
+        begin_turn(z, prog, p)                   # take_turn, untraced
+        if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:
+            action_phase(z, deck, rng, fst, prog, p, False)
+        buy_phase(z, deck, fst, prog, p, False)
+        cleanup(z, deck, rng, p, False)
+        z[_ps(p), PS_TURNS] += 1
         t = z[_ps(p), PS_TURNS] - 1
         if t < per_turn.shape[1]:
             sums = per_turn[U(strat[p]), U(t)]
