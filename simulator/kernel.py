@@ -40,7 +40,7 @@ and so is the play of a plain Action (Smithy, Village: only "+" numbers);
 everything else called is compiled once, on first use, with the signature
 ``kernel_fn`` reads off its parameter names.  The turn's helpers take
 ``traced``: ``play_game`` passes the constant False, so its inlined turns
-carry no event-log code at all (the log's checks cost its games 6%).
+carry no event-log code at all (the checks in them cost untraced games 6%).
 """
 from __future__ import annotations
 
@@ -72,10 +72,10 @@ from .program import (
     OP_MAX, OP_OPP_VP, OP_OR, OP_PLAYERS, OP_SUB, OP_SUPPLY,
 )
 
-# DOMSIM_TRACE=0 compiles the event log out everywhere: only for
-# benchmarks/trace.py, which measures what the log's checks that are left
-# (see _traced) cost untraced games (the package
-# keys its numba cache folder on this too, so no other run loads that code).
+# DOMSIM_TRACE=0 compiles the event log out everywhere, for benchmarks/trace.py
+# only: it measures what the log's remaining checks (outside play_game's
+# turns) cost untraced games.  The package keys its numba cache folder on
+# this too, so no other run loads that code.
 TRACE = os.environ.get("DOMSIM_TRACE", "1") != "0"
 
 NC = C.NCARDS
@@ -1976,8 +1976,8 @@ def begin_turn(z, prog, p):
 
 # A turn is written out twice, here and in ``play_game``, where it is
 # untraced: an inlined helper holding the three phases would be copied
-# whole, with all they inline, into its caller, and that copy took 10-11 s
-# of a 80-90 s cold compile (numba's inliner; back-to-back compiles).  The
+# whole, with all they inline, into its caller, and that copy took 7-12 s
+# of a 76-90 s cold compile (numba's inliner; back-to-back compiles).  The
 # trace = simulate tests (tests/test_gamelog.py) play the same games both ways.
 @kernel_fn('void')
 def take_turn(z, deck, rng, fst, prog, p):
