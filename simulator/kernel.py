@@ -2111,8 +2111,8 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
             action_phase(z, deck, rng, fst, prog, p, False)
         buy_phase(z, deck, fst, prog, p, False)
         cleanup(z, deck, rng, p, False)
-        z[_ps(p), PS_TURNS] += 1
-        t = z[_ps(p), PS_TURNS] - 1
+        t = z[_ps(p), PS_TURNS]                  # this turn of p's, from 0
+        z[_ps(p), PS_TURNS] = t + 1
         if t < per_turn.shape[1]:
             sums = per_turn[U(strat[p]), U(t)]
             sums[0] += victory_points(z, p)
