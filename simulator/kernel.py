@@ -26,6 +26,7 @@ State of one game (all int32 unless noted)::
                    (past FST_HITS, when it is that long) how often each rule
                    fired, one counter per rule row
     prog[]         int32 packed strategy program (see ``pack_program``)
+    fx[card]       int64 address of the card's effect, 0: none (``effect_table``)
 
 Decisions come from the strategy's rule lists (simulator/program.py); the
 defaults a list cannot express (which Victory card a Bureaucrat victim
@@ -38,7 +39,9 @@ atomic reference-count operations per array, which took 85% of the time
 decision path (``pick``, conditions, the phases) is inlined into the turn,
 and so is the play of a plain Action (Smithy, Village: only "+" numbers);
 everything else called is compiled once, on first use, with the signature
-``kernel_fn`` reads off its parameter names.  The turn's helpers take
+``kernel_fn`` reads off its parameter names.  A card's effect (``@effect``)
+is compiled on its own and called by address, from a table of the game's
+cards (``fx``), so a run compiles only its kingdom's effects.  The turn's helpers take
 ``traced``: ``play_game`` passes the constant False, so its inlined turns
 carry no event-log code at all (the checks in them cost untraced games 6%).
 """
@@ -55,6 +58,7 @@ from numba.core import typeinfer
 from numba.core.caching import FunctionCache
 from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
+from numba.extending import intrinsic
 
 from . import cards as C
 from .cards import Card
@@ -184,7 +188,7 @@ ARG_TYPES = {
     "z": nb.int32[:, ::1], "deck": nb.uint8[:, ::1], "rng": nb.uint64[::1],
     "fst": nb.float64[::1], "prog": nb.int32[::1], "kingdom": nb.int32[::1],
     "strat": nb.int32[::1], "vp": nb.int32[::1], "outcome": nb.int32[::1],
-    "per_turn": nb.int64[:, :, ::1],
+    "per_turn": nb.int64[:, :, ::1], "fx": nb.int64[::1],
     "order": nb.types.Array(nb.int32, 1, "C", readonly=True),
     "default": nb.boolean,
 }
@@ -250,6 +254,61 @@ def kernel_fn(ret: str):
         disp.declared = RETURN_TYPES[ret](*(ARG_TYPES.get(a, nb.int64) for a in names))
         return _quick_load(disp)
     return wrap
+
+
+# ============================================================ card effects, by address
+# A card's effect is compiled on its own and called through its machine-code
+# address: ``resolve`` reads it from ``fx[card]``, a table the runner builds
+# for the cards of the game (``effect_table``).  Called directly, every
+# effect's code was linked into ``resolve`` and again into each of its
+# callers, and compiled for all 25 cards whatever the kingdom.
+EFFECTS: dict[int, CPUDispatcher] = {}       # card id -> its effect
+
+
+def effect(card: int):
+    """Register an Action's effect: what its text does beyond the card
+    table's "+" numbers, run after them with one signature for all cards."""
+    def wrap(fn):
+        if card in EFFECTS:
+            raise ValueError(f"{C.NAMES[card]} has two effects")
+        EFFECTS[card] = disp = kernel_fn('void')(fn)
+        return disp
+    return wrap
+
+
+@intrinsic
+def _call_effect(typingctx, address, z, deck, rng, fst, prog, p):
+    """Call the effect at ``address`` (numba's own calling convention; an
+    exception it raises passes on to the caller)."""
+    sig = nb.void(address, z, deck, rng, fst, prog, p)
+
+    def codegen(context, builder, signature, args):
+        argtys = signature.args[1:]
+        fnty = context.call_conv.get_function_type(nb.void, argtys)
+        fn = builder.inttoptr(args[0], fnty.as_pointer())
+        status, _ = context.call_conv.call_function(builder, fn, nb.void, argtys, args[1:])
+        context.call_conv.return_status_propagate(builder, status)
+        return context.get_dummy_value()
+    return sig, codegen
+
+
+def effect_address(card: int) -> int:
+    """The machine-code address of card's effect, compiled (or loaded from
+    the cache) on first use."""
+    disp = EFFECTS[card]
+    disp._declare()
+    cres = disp.overloads[disp.declared.args]
+    return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+
+
+def effect_table(cards) -> np.ndarray:
+    """fx for a game of these cards: fx[c] the address of c's effect, 0 for
+    a card without one.  Addresses are this process's: build it where the
+    kernel runs, never pickle it."""
+    fx = np.zeros(NC, dtype=np.int64)
+    for c in set(int(c) for c in cards) & EFFECTS.keys():
+        fx[c] = effect_address(c)
+    return fx
 
 
 # ============================================================ program packing
@@ -1159,7 +1218,7 @@ def _attacked(z, v):
     return False
 
 
-@kernel_fn('void')
+@effect(Card.CELLAR)
 def effect_cellar(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     n = 0
@@ -1172,8 +1231,8 @@ def effect_cellar(z, deck, rng, fst, prog, p):
     draw(z, deck, rng, p, n)
 
 
-@kernel_fn('void')
-def effect_chapel(z, fst, prog, p):
+@effect(Card.CHAPEL)
+def effect_chapel(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     _, _, explicit = _list(prog, z, p, TRASH)
     for _ in range(XS[Card.CHAPEL]):
@@ -1185,8 +1244,8 @@ def effect_chapel(z, fst, prog, p):
         trash_from(z, p, HAND, c)
 
 
-@kernel_fn('void')
-def effect_harbinger(z, deck, fst, prog, p):
+@effect(Card.HARBINGER)
+def effect_harbinger(z, deck, rng, fst, prog, p):
     d = p * PR + DISC
     if z[_ps(p), PS_DISC_N] == 0 or not chooses(z, fst, prog, p, Card.HARBINGER, True):
         return
@@ -1202,7 +1261,7 @@ def effect_harbinger(z, deck, fst, prog, p):
         emit(z, EV_MOVE, p, c, 1, DISC, Z_DECK)
 
 
-@kernel_fn('void')
+@effect(Card.VASSAL)
 def effect_vassal(z, deck, rng, fst, prog, p):
     c = take_top(z, deck, rng, p)
     if c < 0:
@@ -1225,13 +1284,14 @@ def gain_up_to(z, deck, fst, prog, p, limit, dst):
         gain(z, deck, p, c, dst)
 
 
-@kernel_fn('void')
-def effect_workshop(z, deck, fst, prog, p):
+@effect(Card.WORKSHOP)
+def effect_workshop(z, deck, rng, fst, prog, p):
     gain_up_to(z, deck, fst, prog, p, XS[Card.WORKSHOP], DISC)
 
 
-@kernel_fn('void')
-def effect_bureaucrat(z, deck, p, n):
+@effect(Card.BUREAUCRAT)
+def effect_bureaucrat(z, deck, rng, fst, prog, p):
+    n = z[GS, GS_PLAYERS]
     if not gain(z, deck, p, Card.SILVER, -1):
         emit(z, EV_NOTHING, p, Card.SILVER, 0, PILE_EMPTY, 0)
     for j in range(1, n):
@@ -1247,8 +1307,9 @@ def effect_bureaucrat(z, deck, p, n):
                 emit(z, EV_NOTHING, v, -1, T_VICTORY, NO_TYPE, 0)
 
 
-@kernel_fn('void')
-def effect_militia(z, fst, prog, p, n):
+@effect(Card.MILITIA)
+def effect_militia(z, deck, rng, fst, prog, p):
+    n = z[GS, GS_PLAYERS]
     for j in range(1, n):
         v = (p + j) % n
         if _attacked(z, v):
@@ -1259,23 +1320,23 @@ def effect_militia(z, fst, prog, p, n):
                 emit(z, EV_NOTHING, v, -1, z[_ps(v), PS_HAND_N], HAND_SIZE, 0)
 
 
-@kernel_fn('void')
-def effect_moneylender(z, fst, prog, p):
+@effect(Card.MONEYLENDER)
+def effect_moneylender(z, deck, rng, fst, prog, p):
     if z[p * PR + HAND, Card.COPPER] > 0 and chooses(z, fst, prog, p, Card.MONEYLENDER, True):
         trash_from(z, p, HAND, Card.COPPER)
         z[GS, GS_COINS] += XS[Card.MONEYLENDER]
         emit(z, EV_PLUS_COINS, p, Card.MONEYLENDER, XS[Card.MONEYLENDER], 0, 0)
 
 
-@kernel_fn('void')
-def effect_poacher(z, fst, prog, p):
+@effect(Card.POACHER)
+def effect_poacher(z, deck, rng, fst, prog, p):
     n = min(z[GS, GS_EMPTY], z[_ps(p), PS_HAND_N])
     if n > 0:
         required_discard(z, fst, prog, p, n)
 
 
-@kernel_fn('void')
-def effect_remodel(z, deck, fst, prog, p):
+@effect(Card.REMODEL)
+def effect_remodel(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     # the remodel list if given, else an explicit trash list, else remodel's default
     _, _, own = _list(prog, z, p, REMODEL)
@@ -1291,8 +1352,8 @@ def effect_remodel(z, deck, fst, prog, p):
         gain(z, deck, p, g, DISC)
 
 
-@kernel_fn('void')
-def effect_throne_room(z, fst, prog, p):
+@effect(Card.THRONE_ROOM)
+def effect_throne_room(z, deck, rng, fst, prog, p):
     if not chooses(z, fst, prog, p, Card.THRONE_ROOM, True):
         return
     t = pick_call(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
@@ -1342,8 +1403,9 @@ def _tmp_to_discard(z, p):
             _discard_revealed(z, p, c, Z_REVEAL)
 
 
-@kernel_fn('void')
-def effect_bandit(z, deck, rng, p, n):
+@effect(Card.BANDIT)
+def effect_bandit(z, deck, rng, fst, prog, p):
+    n = z[GS, GS_PLAYERS]
     if not gain(z, deck, p, Card.GOLD, DISC):
         emit(z, EV_NOTHING, p, Card.GOLD, 0, PILE_EMPTY, 0)
     for j in range(1, n):
@@ -1361,8 +1423,9 @@ def effect_bandit(z, deck, rng, p, n):
         _tmp_to_discard(z, v)
 
 
-@kernel_fn('void')
-def effect_council_room(z, deck, rng, p, n):
+@effect(Card.COUNCIL_ROOM)
+def effect_council_room(z, deck, rng, fst, prog, p):
+    n = z[GS, GS_PLAYERS]
     for j in range(1, n):
         draw(z, deck, rng, (p + j) % n, XS[Card.COUNCIL_ROOM])
 
@@ -1382,7 +1445,7 @@ def _library_skips(z, fst, prog, p, c):
     return skip
 
 
-@kernel_fn('void')
+@effect(Card.LIBRARY)
 def effect_library(z, deck, rng, fst, prog, p):
     ps = _ps(p)
     while z[ps, PS_HAND_N] < XS[Card.LIBRARY]:
@@ -1409,8 +1472,8 @@ def _upgrade_exists(z, c, plus):
     return False
 
 
-@kernel_fn('void')
-def effect_mine(z, deck, fst, prog, p):
+@effect(Card.MINE)
+def effect_mine(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     plus = XS[Card.MINE]
     _, _, explicit = _list(prog, z, p, TRASH)
@@ -1439,7 +1502,7 @@ def effect_mine(z, deck, fst, prog, p):
         gain(z, deck, p, g, HAND)
 
 
-@kernel_fn('void')
+@effect(Card.SENTRY)
 def effect_sentry(z, deck, rng, fst, prog, p):
     # look at the top cards (into TMP), trash, discard, put the rest back
     for _ in range(XS[Card.SENTRY]):
@@ -1467,8 +1530,9 @@ def effect_sentry(z, deck, rng, fst, prog, p):
         emit(z, EV_MOVE, p, c, 1, Z_LOOK, Z_DECK)
 
 
-@kernel_fn('void')
-def effect_witch(z, deck, p, n):
+@effect(Card.WITCH)
+def effect_witch(z, deck, rng, fst, prog, p):
+    n = z[GS, GS_PLAYERS]
     for j in range(1, n):
         v = (p + j) % n
         if _attacked(z, v) and not gain(z, deck, v, Card.CURSE, DISC):
@@ -1499,8 +1563,8 @@ def default_topdeck(z, fst, prog, p):
     return first_in(z, h, DISCARD_ORDER, 0)
 
 
-@kernel_fn('void')
-def effect_artisan(z, deck, fst, prog, p):
+@effect(Card.ARTISAN)
+def effect_artisan(z, deck, rng, fst, prog, p):
     h = p * PR + HAND
     g = gain_choice(z, fst, prog, p, XS[Card.ARTISAN], 0)
     if g >= 0:
@@ -1516,8 +1580,8 @@ def effect_artisan(z, deck, fst, prog, p):
     emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)
 
 
-@kernel_fn('void')
-def effect_chancellor(z, deck, fst, prog, p):
+@effect(Card.CHANCELLOR)
+def effect_chancellor(z, deck, rng, fst, prog, p):
     # +$2 is the table's.  "You may immediately put your deck into your
     # discard pile": the whole pile at once, unseen (it is not discarding).
     # Default yes: the cards bought this turn then come back at the next
@@ -1535,8 +1599,8 @@ def effect_chancellor(z, deck, fst, prog, p):
     emit(z, EV_DECK_TO_DISCARD, p, -1, n, Z_DECK, DISC)
 
 
-@kernel_fn('void')
-def effect_feast(z, deck, fst, prog, p):
+@effect(Card.FEAST)
+def effect_feast(z, deck, rng, fst, prog, p):
     # "Trash this card. Gain a card costing up to $5."  The gain is required
     # and goes through Workshop's path.  Throne Room on Feast: trashed once,
     # gains twice.  Counts cannot tell copies apart, but none is needed: a
@@ -1561,8 +1625,8 @@ def _tmp_to_hand(z, p, typemask):
             emit(z, EV_MOVE, p, c, k, Z_REVEAL, HAND)
 
 
-@kernel_fn('void')
-def effect_adventurer(z, deck, rng, p):
+@effect(Card.ADVENTURER)
+def effect_adventurer(z, deck, rng, fst, prog, p):
     # "Reveal cards from your deck until you reveal 2 Treasure cards. Put
     # those into your hand and discard the other revealed cards."  An empty
     # deck is refilled by shuffling the discard pile, as for a draw; the
@@ -1583,8 +1647,9 @@ def effect_adventurer(z, deck, rng, p):
     _tmp_to_discard(z, p)                # then the others onto the discard pile
 
 
-@kernel_fn('void')
-def effect_spy(z, deck, rng, fst, prog, p, n):
+@effect(Card.SPY)
+def effect_spy(z, deck, rng, fst, prog, p):
+    n = z[GS, GS_PLAYERS]
     # +1 Card, +1 Action are the table's.  "Each player (including you)
     # reveals the top card of their deck and either discards it or puts it
     # back, your choice": you first, then the others in turn order from your
@@ -1613,8 +1678,9 @@ def effect_spy(z, deck, rng, fst, prog, p, n):
             emit(z, EV_MOVE, v, c, 1, Z_REVEAL, Z_DECK)
 
 
-@kernel_fn('void')
-def effect_thief(z, deck, rng, fst, prog, p, n):
+@effect(Card.THIEF)
+def effect_thief(z, deck, rng, fst, prog, p):
+    n = z[GS, GS_PLAYERS]
     # "Each other player reveals the top 2 cards of their deck. If they
     # revealed any Treasure cards, they trash one of them that you choose.
     # You may gain any or all of these trashed cards. They discard the other
@@ -1654,8 +1720,8 @@ def effect_thief(z, deck, rng, fst, prog, p, n):
             emit(z, EV_MOVE, p, best, 1, Z_TRASH, DISC)
 
 
-@kernel_fn('void')
-def effect_envoy(z, deck, rng, p):
+@effect(Card.ENVOY)
+def effect_envoy(z, deck, rng, fst, prog, p):
     # "Reveal the top 5 cards of your deck. The player to your left chooses
     # one for you to discard. Put the rest into your hand."  Fewer than 5
     # even after shuffling: reveal what there is; one is still discarded.
@@ -1710,8 +1776,8 @@ def _play_treasures(z, p):
         z[GS, GS_MERCHANT] = 0
 
 
-@kernel_fn('void')
-def effect_black_market(z, deck, fst, prog, p):
+@effect(Card.BLACK_MARKET)
+def effect_black_market(z, deck, rng, fst, prog, p):
     # +$2 is the table's.  "Reveal the top 3 cards of the Black Market deck.
     # You may buy one of them immediately. Put the unbought cards on the
     # bottom of the Black Market deck in any order."  Fewer than 3 left: what
@@ -1778,76 +1844,33 @@ def _plus(z, p, c, traced):
             _record(z, EV_PLUS_COINS, p, c, P_COINS[c], 0, 0)
 
 
+HAS_EFFECT = np.array([c in EFFECTS for c in range(NC)], dtype=np.bool_)
+
+
 @kernel_fn('void')
-def resolve(z, deck, rng, fst, prog, p, c):
+def resolve(z, deck, rng, fst, prog, fx, p, c):
     """Do the text of Action c once (c is already in play)."""
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
     if P_CARDS[c]:
         draw(z, deck, rng, p, P_CARDS[c])
     _plus(z, p, c, _traced(z))
-    n = z[GS, GS_PLAYERS]
-    if c == Card.CELLAR:
-        effect_cellar(z, deck, rng, fst, prog, p)
-    elif c == Card.CHAPEL:
-        effect_chapel(z, fst, prog, p)
-    elif c == Card.HARBINGER:
-        effect_harbinger(z, deck, fst, prog, p)
-    elif c == Card.MERCHANT:
+    if fx[c]:
+        _call_effect(fx[c], z, deck, rng, fst, prog, p)
+    elif c == Card.MERCHANT:          # too short for a call
         if z[p * PR + PLAY_ROW, Card.SILVER] == 0:    # else its Silver came already
             z[GS, GS_MERCHANT] += XS[Card.MERCHANT]
-    elif c == Card.VASSAL:
-        effect_vassal(z, deck, rng, fst, prog, p)
-    elif c == Card.WORKSHOP:
-        effect_workshop(z, deck, fst, prog, p)
-    elif c == Card.BUREAUCRAT:
-        effect_bureaucrat(z, deck, p, n)
-    elif c == Card.MILITIA:
-        effect_militia(z, fst, prog, p, n)
-    elif c == Card.MONEYLENDER:
-        effect_moneylender(z, fst, prog, p)
-    elif c == Card.POACHER:
-        effect_poacher(z, fst, prog, p)
-    elif c == Card.REMODEL:
-        effect_remodel(z, deck, fst, prog, p)
-    elif c == Card.THRONE_ROOM:
-        effect_throne_room(z, fst, prog, p)
-    elif c == Card.BANDIT:
-        effect_bandit(z, deck, rng, p, n)
-    elif c == Card.COUNCIL_ROOM:
-        effect_council_room(z, deck, rng, p, n)
-    elif c == Card.LIBRARY:
-        effect_library(z, deck, rng, fst, prog, p)
-    elif c == Card.MINE:
-        effect_mine(z, deck, fst, prog, p)
-    elif c == Card.SENTRY:
-        effect_sentry(z, deck, rng, fst, prog, p)
-    elif c == Card.WITCH:
-        effect_witch(z, deck, p, n)
-    elif c == Card.ARTISAN:
-        effect_artisan(z, deck, fst, prog, p)
-    elif c == Card.CHANCELLOR:
-        effect_chancellor(z, deck, fst, prog, p)
-    elif c == Card.FEAST:
-        effect_feast(z, deck, fst, prog, p)
-    elif c == Card.ADVENTURER:
-        effect_adventurer(z, deck, rng, p)
-    elif c == Card.SPY:
-        effect_spy(z, deck, rng, fst, prog, p, n)
-    elif c == Card.THIEF:
-        effect_thief(z, deck, rng, fst, prog, p, n)
-    elif c == Card.ENVOY:
-        effect_envoy(z, deck, rng, p)
-    elif c == Card.BLACK_MARKET:
-        effect_black_market(z, deck, fst, prog, p)
+    elif HAS_EFFECT[c]:
+        raise RuntimeError("a card's effect is missing from fx: build it with "
+                           "effect_table from every card of the game")
 
 
 def _plain_actions() -> np.ndarray:
-    """PLAIN[c]: c is an Action whose text is only its "+" numbers, one that
-    ``resolve`` has no branch for (read off its source, so that a card given
-    an effect there can never be played without it)."""
+    """PLAIN[c]: c is an Action whose text is only its "+" numbers: one with
+    no effect and no branch in ``resolve`` (read off its source, so that a
+    card given a text there can never be played without it)."""
     source = inspect.getsource(resolve.py_func)
     special = {getattr(Card, m) for m in re.findall(r"c == Card\.(\w+)", source)}
-    return np.array([(C.TYPES[c] & C.ACTION) != 0 and c not in special
+    return np.array([(C.TYPES[c] & C.ACTION) != 0 and c not in special | EFFECTS.keys()
                      for c in range(NC)], dtype=np.bool_)
 
 
@@ -1855,17 +1878,17 @@ PLAIN = _plain_actions()
 
 
 @kernel_fn('void')
-def play_action(z, deck, rng, fst, prog, p, c):
+def play_action(z, deck, rng, fst, prog, fx, p, c):
     """Play Action c from p's hand and resolve it and all it plays, in order."""
     move(z, p, HAND, PLAY_ROW, c, _traced(z))
     _push(z, c)
     while z[GS, GS_STACK_N] > 0:              # Throne Room and Vassal push plays
         z[GS, GS_STACK_N] -= 1
-        resolve(z, deck, rng, fst, prog, p, z[STACK, z[GS, GS_STACK_N]])
+        resolve(z, deck, rng, fst, prog, fx, p, z[STACK, z[GS, GS_STACK_N]])
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def action_phase(z, deck, rng, fst, prog, p, traced):
+def action_phase(z, deck, rng, fst, prog, fx, p, traced):
     h = p * PR + HAND
     while z[GS, GS_ACTIONS] > 0:
         c = _pick_held(z, fst, prog, p, PLAY, h, T_ACTION, True)
@@ -1878,7 +1901,7 @@ def action_phase(z, deck, rng, fst, prog, p, traced):
                 _draw(z, deck, rng, p, P_CARDS[c], False)
             _plus(z, p, c, False)
         else:
-            play_action(z, deck, rng, fst, prog, p, c)
+            play_action(z, deck, rng, fst, prog, fx, p, c)
 
 
 @kernel_fn('void')
@@ -1980,7 +2003,7 @@ def begin_turn(z, prog, p):
 # of a 76-90 s cold compile (numba's inliner; back-to-back compiles).  The
 # trace = simulate tests (tests/test_gamelog.py) play the same games both ways.
 @kernel_fn('void')
-def take_turn(z, deck, rng, fst, prog, p):
+def take_turn(z, deck, rng, fst, prog, fx, p):
     """One whole turn of p, logged if the game is traced: the turn of traced
     games and of conformance steps."""
     traced = _traced(z)
@@ -1988,7 +2011,7 @@ def take_turn(z, deck, rng, fst, prog, p):
     if traced:
         _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
-        action_phase(z, deck, rng, fst, prog, p, traced)
+        action_phase(z, deck, rng, fst, prog, fx, p, traced)
     buy_phase(z, deck, fst, prog, p, traced)
     cleanup(z, deck, rng, p, traced)
     z[_ps(p), PS_TURNS] += 1
@@ -2094,7 +2117,7 @@ def seat_strategies(strat, entries, n, g):
 
 
 @kernel_fn('i8')
-def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
+def play_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap, per_turn):
     """Play one game that is not traced; return how it ended.
 
     Its turns are ``take_turn``'s, inlined, with the event log compiled out
@@ -2108,7 +2131,7 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     while True:
         begin_turn(z, prog, p)                   # take_turn, untraced
         if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:
-            action_phase(z, deck, rng, fst, prog, p, False)
+            action_phase(z, deck, rng, fst, prog, fx, p, False)
         buy_phase(z, deck, fst, prog, p, False)
         cleanup(z, deck, rng, p, False)
         t = z[_ps(p), PS_TURNS]                  # this turn of p's, from 0
@@ -2125,12 +2148,12 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
 
 
 @kernel_fn('i8')
-def play_traced_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap):
+def play_traced_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap):
     """``play_game`` for a traced z, logging every event (no per-turn sums)."""
     setup_game(z, deck, rng, kingdom, n, strat)
     p = 0
     while True:
-        take_turn(z, deck, rng, fst, prog, p)
+        take_turn(z, deck, rng, fst, prog, fx, p)
         ended = game_over(z, p, turn_cap)
         if ended != NOT_ENDED:
             emit(z, EV_END, p, -1, ended, 0, 0)
@@ -2140,7 +2163,7 @@ def play_traced_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap):
 
 @_quick_load
 @njit(cache=True, nogil=True)
-def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn, hits,
+def run_games(prog, fx, kingdom, entries, n, seed, first, count, turn_cap, per_turn, hits,
               out_vp, out_turns, out_outcome, out_cards, out_curses, out_prov, out_end):
     """Play games first .. first+count-1; game g seats entries rotated by g % n.
 
@@ -2161,7 +2184,7 @@ def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
         g = first + i
         seat_strategies(strat, entries, n, g)
         seed_game(rng, seed, g)
-        out_end[i] = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn)
+        out_end[i] = play_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap, per_turn)
         score(z, vp, outcome)
         for k in range(n):
             out_vp[i, k] = vp[k]
@@ -2190,7 +2213,7 @@ def emit_score(z):
 
 @_quick_load
 @njit(cache=True)
-def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
+def trace_game(prog, fx, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     """Play game g of a run exactly as ``run_games`` does, logging its events
     into the rows of z past NROWS; returns how it ended."""
     deck = np.zeros((MAXP, DECK_CAP), dtype=np.uint8)
@@ -2199,14 +2222,14 @@ def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     strat = np.zeros(MAXP, dtype=np.int32)
     seat_strategies(strat, entries, n, g)
     seed_game(rng, seed, g)
-    ended = play_traced_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap)
+    ended = play_traced_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap)
     score(z, vp, outcome)
     emit_score(z)
     return ended
 
 
 @kernel_fn('i8')
-def run_step(z, deck, rng, fst, prog, kind, card, turn_cap, vp, outcome):
+def run_step(z, deck, rng, fst, prog, fx, kind, card, turn_cap, vp, outcome):
     """One conformance step for player 0 on a position built by the caller.
 
     kind 0: play ``card`` from hand as the turn's Action; 1: a whole turn;
@@ -2218,9 +2241,9 @@ def run_step(z, deck, rng, fst, prog, kind, card, turn_cap, vp, outcome):
         if prog[P_FLAGS] & FLAG_TURN_LOG:
             z[GS, GS_TURN_LOG] = 1             # the position is p0's turn so far
         z[GS, GS_ACTIONS] -= 1
-        play_action(z, deck, rng, fst, prog, 0, card)
+        play_action(z, deck, rng, fst, prog, fx, 0, card)
     elif kind == 1:
-        take_turn(z, deck, rng, fst, prog, 0)
+        take_turn(z, deck, rng, fst, prog, fx, 0)
         ended = game_over(z, 0, turn_cap)
     else:
         ended = game_over(z, 0, turn_cap)
