@@ -302,8 +302,9 @@ def effect_address(card: int) -> int:
 
 
 def effect_table(cards) -> np.ndarray:
-    """fx for a game of these cards: fx[c] the address of c's effect, 0 for
-    a card without one.  Addresses are this process's: build it where the
+    """fx for a game whose players can own only these cards (see
+    ``ownable_cards``): fx[c] the address of c's effect, 0 for a card
+    without one or not among them.  Addresses are this process's: build it where the
     kernel runs, never pickle it."""
     fx = np.zeros(NC, dtype=np.int64)
     for c in set(int(c) for c in cards) & EFFECTS.keys():
@@ -1861,7 +1862,7 @@ def resolve(z, deck, rng, fst, prog, fx, p, c):
             z[GS, GS_MERCHANT] += XS[Card.MERCHANT]
     elif HAS_EFFECT[c]:
         raise RuntimeError("a card's effect is missing from fx: build it with "
-                           "effect_table from every card of the game")
+                           "effect_table(ownable_cards(...))")
 
 
 def _plain_actions() -> np.ndarray:
@@ -1875,6 +1876,33 @@ def _plain_actions() -> np.ndarray:
 
 
 PLAIN = _plain_actions()
+
+
+def _gains_unnamed() -> frozenset[int]:
+    """Cards whose effect may gain a card no rule names: a required gain
+    falls back to the dearest legal card (``gain_choice``).  Read off the
+    effects' sources, so a new card that gains so can never be missed."""
+    return frozenset(c for c, disp in EFFECTS.items()
+                     if re.search(r"\bgain_(choice|up_to)\(", inspect.getsource(disp.py_func)))
+
+
+GAINS_UNNAMED = _gains_unnamed()
+
+
+def ownable_cards(prog: np.ndarray, kingdom: np.ndarray) -> set[int]:
+    """The cards of a game a player can come to own, so play: the base
+    cards, those the buy and gain lists name (every other gain is a named
+    base card: Bureaucrat's Silver, Witch's Curse ...), and all the game's
+    cards once one that gains by fallback can be owned."""
+    in_game = {int(c) for c in np.flatnonzero(kingdom)} | set(C.BASE_CARDS)
+    rules = prog[prog[1]:prog[2]].reshape(-1, 3)
+    owned = set(C.BASE_CARDS)
+    for s in range(prog[0]):
+        for k in (BUY, GAIN):
+            first, end, _ = prog[HEAD + (s * NLISTS + k) * 3:][:3]
+            owned.update(int(c) for c in rules[first:end, 0])
+    owned &= in_game
+    return in_game if owned & GAINS_UNNAMED else owned
 
 
 @kernel_fn('void')

@@ -125,7 +125,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     prog = K.pack_program(program)
     threads = _set_threads(threads)
     mask = setup_mask(cards, edition)
-    fx = K.effect_table(np.flatnonzero(mask))
+    fx = K.effect_table(K.ownable_cards(prog, mask))
     n_entries = len(strats)
     plan = plan_seating(players, n_entries, seed, seating)
     dtype = record_dtype(players)
@@ -229,7 +229,7 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     plan = plan_seating(players, len(strats), seed, seating)
     entries = next(plan.segments(game, 1))[0]
     mask = setup_mask(cards, edition)
-    fx = K.effect_table(np.flatnonzero(mask))
+    fx = K.effect_table(K.ownable_cards(prog, mask))
     size = capacity or 50_000
     while True:
         z = np.zeros((K.NROWS + size, K.NC), dtype=np.int32)

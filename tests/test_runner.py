@@ -10,7 +10,7 @@ from simulator import cli
 from simulator import kernel as K
 from simulator.kingdom import supply_mask
 from simulator.records import ENDED_TURN_CAP, WIN
-from simulator.runner import simulate
+from simulator.runner import prepare, setup_mask, simulate
 
 SETUP = {  # players: (Copper, Silver, Gold, Estate, Duchy, Province, Curse, Gardens, Smithy)
     2: (46, 40, 30, 8, 8, 8, 10, 8, 10),
@@ -237,23 +237,42 @@ def test_plain_actions_are_those_resolve_has_no_branch_for():
                      "Woodcutter"}
 
 
-def test_a_run_loads_only_its_kingdoms_card_effects():
+def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
     # resolve calls a card's effect by its address (kernel.effect_table), so a
     # process compiles, or loads from the cache, only the effects of the
-    # cards in its game: the 25 compiled together made a cold start 36 s
-    # longer.  The child's cache is warm (this process has run the kernel).
+    # cards its players can come to own: all 25 compiled together made a
+    # cold start 36 s longer.  Here the kingdom is Witch and the nine cards
+    # that complete it, and nobody buys those.  The child's cache is warm
+    # (this process has run the kernel).
     import subprocess
     import sys
-    kingdom = "Moat,Village,Smithy,Festival,Laboratory,Market,Woodcutter,Merchant,Gardens,Witch"
-    simulate(["big-money", "bm-witch"], 10, seed=3, threads=1, kingdom=kingdom)
+    r = simulate(["big-money", "bm-witch"], 10, seed=3, threads=1)
+    assert len(r.kingdom) == 10
     child = ("from simulator.runner import simulate\n"
              "from simulator import cards as C, kernel as K\n"
-             f"simulate(['big-money', 'bm-witch'], 200, seed=3, threads=1, kingdom={kingdom!r})\n"
+             "simulate(['big-money', 'bm-witch'], 200, seed=3, threads=1)\n"
              "print([C.NAMES[c] for c, d in K.EFFECTS.items() if d.overloads])\n")
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "['Witch']"
+
+
+def _ownable(strategies, kingdom):
+    _, _, cards, prog = prepare(strategies, None, kingdom, 1)
+    return {C.NAMES[c] for c in K.ownable_cards(prog, setup_mask(cards))}
+
+
+def test_ownable_cards_are_those_bought_or_gained_by_name_or_any_after_a_fallback_gain():
+    base = {C.NAMES[c] for c in C.BASE_CARDS}
+    kingdom = "Smithy,Witch,Cellar,Chapel,Moat,Village,Library,Market,Mine,Workshop"
+    assert _ownable(["big-money", "smithy"], kingdom) == base | {"Smithy"}
+    assert _ownable(["bm-witch", "smithy"], kingdom) == base | {"Smithy", "Witch"}
+    # a required gain with nothing on the gain list takes the dearest card
+    assert {C.NAMES[c] for c in K.GAINS_UNNAMED} == {"Workshop", "Feast", "Remodel", "Mine",
+                                                      "Artisan"}
+    assert _ownable(["bm-workshop-only", "big-money"], kingdom) == \
+        base | set(kingdom.split(","))
 
 
 def test_a_card_effect_missing_from_the_table_stops_the_run(monkeypatch):
