@@ -26,7 +26,6 @@ State of one game (all int32 unless noted)::
                    (past FST_HITS, when it is that long) how often each rule
                    fired, one counter per rule row
     prog[]         int32 packed strategy program (see ``pack_program``)
-    fx[card]       int64 address of the card's effect, 0: none (``effect_table``)
 
 Decisions come from the strategy's rule lists (simulator/program.py); the
 defaults a list cannot express (which Victory card a Bureaucrat victim
@@ -40,8 +39,8 @@ decision path (``pick``, conditions, the phases) is inlined into the turn,
 and so is the play of a plain Action (Smithy, Village: only "+" numbers);
 everything else called is compiled once, on first use, with the signature
 ``kernel_fn`` reads off its parameter names.  A card's effect (``@effect``)
-is compiled on its own and called by address, from a table of the game's
-cards (``fx``), so a run compiles only its kingdom's effects.  The turn's helpers take
+is compiled on its own and called by address (``EFFECT_AT``), so a run
+compiles only the effects of cards its players can own.  The turn's helpers take
 ``traced``: ``play_game`` passes the constant False, so its inlined turns
 carry no event-log code at all (the checks in them cost untraced games 6%).
 """
@@ -53,6 +52,8 @@ import re
 
 import numba as nb
 import numpy as np
+from llvmlite import binding as ll
+from llvmlite import ir as llvm_ir
 from numba import njit
 from numba.core import typeinfer
 from numba.core.caching import FunctionCache
@@ -188,7 +189,7 @@ ARG_TYPES = {
     "z": nb.int32[:, ::1], "deck": nb.uint8[:, ::1], "rng": nb.uint64[::1],
     "fst": nb.float64[::1], "prog": nb.int32[::1], "kingdom": nb.int32[::1],
     "strat": nb.int32[::1], "vp": nb.int32[::1], "outcome": nb.int32[::1],
-    "per_turn": nb.int64[:, :, ::1], "fx": nb.int64[::1],
+    "per_turn": nb.int64[:, :, ::1],
     "order": nb.types.Array(nb.int32, 1, "C", readonly=True),
     "default": nb.boolean,
 }
@@ -258,11 +259,16 @@ def kernel_fn(ret: str):
 
 # ============================================================ card effects, by address
 # A card's effect is compiled on its own and called through its machine-code
-# address: ``resolve`` reads it from ``fx[card]``, a table the runner builds
-# for the cards of the game (``effect_table``).  Called directly, every
-# effect's code was linked into ``resolve`` and again into each of its
-# callers, and compiled for all 25 cards whatever the kingdom.
+# address, which ``resolve`` reads from EFFECT_AT[card]: the kernel's code
+# reaches that array through a linker symbol, so neither compiled code nor
+# the cache holds an address, and no signature carries the table.  Called
+# directly, every effect was compiled whatever the kingdom, and its code
+# linked into ``resolve`` and again into each of its callers: a cold start
+# took 76-80 s, against 24-30 s now for Big Money against Smithy.
 EFFECTS: dict[int, CPUDispatcher] = {}       # card id -> its effect
+EFFECT_AT = np.zeros(NC, dtype=np.int64)     # card id -> its effect's address, 0: not loaded
+_EFFECT_AT_SYMBOL = "domsim_kernel_effect_at"
+ll.add_symbol(_EFFECT_AT_SYMBOL, EFFECT_AT.ctypes.data)
 
 
 def effect(card: int):
@@ -277,11 +283,23 @@ def effect(card: int):
 
 
 @intrinsic
+def _effect_at(typingctx, c):
+    """EFFECT_AT[c], read through its symbol."""
+    def codegen(context, builder, signature, args):
+        table = builder.module.globals.get(_EFFECT_AT_SYMBOL)
+        if table is None:
+            table = llvm_ir.GlobalVariable(builder.module,
+                                           llvm_ir.ArrayType(llvm_ir.IntType(64), NC),
+                                           name=_EFFECT_AT_SYMBOL)
+        zero = llvm_ir.Constant(llvm_ir.IntType(64), 0)
+        return builder.load(builder.gep(table, [zero, args[0]]))
+    return nb.int64(c), codegen
+
+
+@intrinsic
 def _call_effect(typingctx, address, z, deck, rng, fst, prog, p):
     """Call the effect at ``address`` (numba's own calling convention; an
     exception it raises passes on to the caller)."""
-    sig = nb.void(address, z, deck, rng, fst, prog, p)
-
     def codegen(context, builder, signature, args):
         argtys = signature.args[1:]
         fnty = context.call_conv.get_function_type(nb.void, argtys)
@@ -289,27 +307,20 @@ def _call_effect(typingctx, address, z, deck, rng, fst, prog, p):
         status, _ = context.call_conv.call_function(builder, fn, nb.void, argtys, args[1:])
         context.call_conv.return_status_propagate(builder, status)
         return context.get_dummy_value()
-    return sig, codegen
+    return nb.void(address, z, deck, rng, fst, prog, p), codegen
 
 
-def effect_address(card: int) -> int:
-    """The machine-code address of card's effect, compiled (or loaded from
-    the cache) on first use."""
-    disp = EFFECTS[card]
-    disp._declare()
-    cres = disp.overloads[disp.declared.args]
-    return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
-
-
-def effect_table(cards) -> np.ndarray:
-    """fx for a game whose players can own only these cards (see
-    ``ownable_cards``): fx[c] the address of c's effect, 0 for a card
-    without one or not among them.  Addresses are this process's: build it where the
-    kernel runs, never pickle it."""
-    fx = np.zeros(NC, dtype=np.int64)
-    for c in set(int(c) for c in cards) & EFFECTS.keys():
-        fx[c] = effect_address(c)
-    return fx
+def load_effects(cards) -> None:
+    """Make the effects of these cards callable: compile each (or load it
+    from the cache) and record its address, once per process.  Load those of
+    every card a player of the game can own (``ownable_cards``); playing a
+    card whose effect is not loaded stops the run."""
+    for c in sorted(set(int(c) for c in cards) & EFFECTS.keys()):
+        if not EFFECT_AT[c]:
+            disp = EFFECTS[c]
+            disp._declare()
+            cres = disp.overloads[disp.declared.args]
+            EFFECT_AT[c] = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
 
 
 # ============================================================ program packing
@@ -1849,20 +1860,21 @@ HAS_EFFECT = np.array([c in EFFECTS for c in range(NC)], dtype=np.bool_)
 
 
 @kernel_fn('void')
-def resolve(z, deck, rng, fst, prog, fx, p, c):
+def resolve(z, deck, rng, fst, prog, p, c):
     """Do the text of Action c once (c is already in play)."""
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
     if P_CARDS[c]:
         draw(z, deck, rng, p, P_CARDS[c])
     _plus(z, p, c, _traced(z))
-    if fx[c]:
-        _call_effect(fx[c], z, deck, rng, fst, prog, p)
+    at = _effect_at(c)
+    if at:
+        _call_effect(at, z, deck, rng, fst, prog, p)
     elif c == Card.MERCHANT:          # too short for a call
         if z[p * PR + PLAY_ROW, Card.SILVER] == 0:    # else its Silver came already
             z[GS, GS_MERCHANT] += XS[Card.MERCHANT]
     elif HAS_EFFECT[c]:
-        raise RuntimeError("a card's effect is missing from fx: build it with "
-                           "effect_table(ownable_cards(...))")
+        raise RuntimeError("a card's effect is not loaded: call "
+                           "load_effects(ownable_cards(...)) before the games")
 
 
 def _plain_actions() -> np.ndarray:
@@ -1906,17 +1918,17 @@ def ownable_cards(prog: np.ndarray, kingdom: np.ndarray) -> set[int]:
 
 
 @kernel_fn('void')
-def play_action(z, deck, rng, fst, prog, fx, p, c):
+def play_action(z, deck, rng, fst, prog, p, c):
     """Play Action c from p's hand and resolve it and all it plays, in order."""
     move(z, p, HAND, PLAY_ROW, c, _traced(z))
     _push(z, c)
     while z[GS, GS_STACK_N] > 0:              # Throne Room and Vassal push plays
         z[GS, GS_STACK_N] -= 1
-        resolve(z, deck, rng, fst, prog, fx, p, z[STACK, z[GS, GS_STACK_N]])
+        resolve(z, deck, rng, fst, prog, p, z[STACK, z[GS, GS_STACK_N]])
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def action_phase(z, deck, rng, fst, prog, fx, p, traced):
+def action_phase(z, deck, rng, fst, prog, p, traced):
     h = p * PR + HAND
     while z[GS, GS_ACTIONS] > 0:
         c = _pick_held(z, fst, prog, p, PLAY, h, T_ACTION, True)
@@ -1929,7 +1941,7 @@ def action_phase(z, deck, rng, fst, prog, fx, p, traced):
                 _draw(z, deck, rng, p, P_CARDS[c], False)
             _plus(z, p, c, False)
         else:
-            play_action(z, deck, rng, fst, prog, fx, p, c)
+            play_action(z, deck, rng, fst, prog, p, c)
 
 
 @kernel_fn('void')
@@ -2031,7 +2043,7 @@ def begin_turn(z, prog, p):
 # of a 76-90 s cold compile (numba's inliner; back-to-back compiles).  The
 # trace = simulate tests (tests/test_gamelog.py) play the same games both ways.
 @kernel_fn('void')
-def take_turn(z, deck, rng, fst, prog, fx, p):
+def take_turn(z, deck, rng, fst, prog, p):
     """One whole turn of p, logged if the game is traced: the turn of traced
     games and of conformance steps."""
     traced = _traced(z)
@@ -2039,7 +2051,7 @@ def take_turn(z, deck, rng, fst, prog, fx, p):
     if traced:
         _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
-        action_phase(z, deck, rng, fst, prog, fx, p, traced)
+        action_phase(z, deck, rng, fst, prog, p, traced)
     buy_phase(z, deck, fst, prog, p, traced)
     cleanup(z, deck, rng, p, traced)
     z[_ps(p), PS_TURNS] += 1
@@ -2145,7 +2157,7 @@ def seat_strategies(strat, entries, n, g):
 
 
 @kernel_fn('i8')
-def play_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap, per_turn):
+def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     """Play one game that is not traced; return how it ended.
 
     Its turns are ``take_turn``'s, inlined, with the event log compiled out
@@ -2159,7 +2171,7 @@ def play_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap, per_turn
     while True:
         begin_turn(z, prog, p)                   # take_turn, untraced
         if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:
-            action_phase(z, deck, rng, fst, prog, fx, p, False)
+            action_phase(z, deck, rng, fst, prog, p, False)
         buy_phase(z, deck, fst, prog, p, False)
         cleanup(z, deck, rng, p, False)
         t = z[_ps(p), PS_TURNS]                  # this turn of p's, from 0
@@ -2176,12 +2188,12 @@ def play_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap, per_turn
 
 
 @kernel_fn('i8')
-def play_traced_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap):
+def play_traced_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap):
     """``play_game`` for a traced z, logging every event (no per-turn sums)."""
     setup_game(z, deck, rng, kingdom, n, strat)
     p = 0
     while True:
-        take_turn(z, deck, rng, fst, prog, fx, p)
+        take_turn(z, deck, rng, fst, prog, p)
         ended = game_over(z, p, turn_cap)
         if ended != NOT_ENDED:
             emit(z, EV_END, p, -1, ended, 0, 0)
@@ -2191,7 +2203,7 @@ def play_traced_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap):
 
 @_quick_load
 @njit(cache=True, nogil=True)
-def run_games(prog, fx, kingdom, entries, n, seed, first, count, turn_cap, per_turn, hits,
+def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn, hits,
               out_vp, out_turns, out_outcome, out_cards, out_curses, out_prov, out_end):
     """Play games first .. first+count-1; game g seats entries rotated by g % n.
 
@@ -2212,7 +2224,7 @@ def run_games(prog, fx, kingdom, entries, n, seed, first, count, turn_cap, per_t
         g = first + i
         seat_strategies(strat, entries, n, g)
         seed_game(rng, seed, g)
-        out_end[i] = play_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap, per_turn)
+        out_end[i] = play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn)
         score(z, vp, outcome)
         for k in range(n):
             out_vp[i, k] = vp[k]
@@ -2241,7 +2253,7 @@ def emit_score(z):
 
 @_quick_load
 @njit(cache=True)
-def trace_game(prog, fx, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
+def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     """Play game g of a run exactly as ``run_games`` does, logging its events
     into the rows of z past NROWS; returns how it ended."""
     deck = np.zeros((MAXP, DECK_CAP), dtype=np.uint8)
@@ -2250,14 +2262,14 @@ def trace_game(prog, fx, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome)
     strat = np.zeros(MAXP, dtype=np.int32)
     seat_strategies(strat, entries, n, g)
     seed_game(rng, seed, g)
-    ended = play_traced_game(z, deck, rng, fst, prog, fx, kingdom, n, strat, turn_cap)
+    ended = play_traced_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap)
     score(z, vp, outcome)
     emit_score(z)
     return ended
 
 
 @kernel_fn('i8')
-def run_step(z, deck, rng, fst, prog, fx, kind, card, turn_cap, vp, outcome):
+def run_step(z, deck, rng, fst, prog, kind, card, turn_cap, vp, outcome):
     """One conformance step for player 0 on a position built by the caller.
 
     kind 0: play ``card`` from hand as the turn's Action; 1: a whole turn;
@@ -2269,9 +2281,9 @@ def run_step(z, deck, rng, fst, prog, fx, kind, card, turn_cap, vp, outcome):
         if prog[P_FLAGS] & FLAG_TURN_LOG:
             z[GS, GS_TURN_LOG] = 1             # the position is p0's turn so far
         z[GS, GS_ACTIONS] -= 1
-        play_action(z, deck, rng, fst, prog, fx, 0, card)
+        play_action(z, deck, rng, fst, prog, 0, card)
     elif kind == 1:
-        take_turn(z, deck, rng, fst, prog, fx, 0)
+        take_turn(z, deck, rng, fst, prog, 0)
         ended = game_over(z, 0, turn_cap)
     else:
         ended = game_over(z, 0, turn_cap)

@@ -125,7 +125,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     prog = K.pack_program(program)
     threads = _set_threads(threads)
     mask = setup_mask(cards, edition)
-    fx = K.effect_table(K.ownable_cards(prog, mask))
+    K.load_effects(K.ownable_cards(prog, mask))
     n_entries = len(strats)
     plan = plan_seating(players, n_entries, seed, seating)
     dtype = record_dtype(players)
@@ -148,7 +148,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
         def part(i, bounds=bounds, start=start, out=out, ended=ended):
             for entries, g, n in plan.segments(start + bounds[i], bounds[i + 1] - bounds[i]):
                 a, b = g - start, g - start + n
-                K.run_games(prog, fx, mask, entries, players, seed, g, n, turn_cap,
+                K.run_games(prog, mask, entries, players, seed, g, n, turn_cap,
                             per_turn[i], hits[i], *(o[a:b] for o in out), ended[a:b])
 
         _run_parts(part, len(bounds) - 1, threads)
@@ -229,13 +229,13 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     plan = plan_seating(players, len(strats), seed, seating)
     entries = next(plan.segments(game, 1))[0]
     mask = setup_mask(cards, edition)
-    fx = K.effect_table(K.ownable_cards(prog, mask))
+    K.load_effects(K.ownable_cards(prog, mask))
     size = capacity or 50_000
     while True:
         z = np.zeros((K.NROWS + size, K.NC), dtype=np.int32)
         vp = np.zeros(K.MAXP, dtype=np.int32)
         outcome = np.zeros(K.MAXP, dtype=np.int32)
-        ended = K.trace_game(prog, fx, mask, entries, players, seed, game, turn_cap,
+        ended = K.trace_game(prog, mask, entries, players, seed, game, turn_cap,
                              z, vp, outcome)
         lost = int(z[K.GS, K.GS_TRACE_LOST])
         if not lost:

@@ -77,7 +77,7 @@ def _check(z, deck, n, start):
 
 
 @njit(cache=True)
-def _play_checked(prog, fx, kingdom, n, seed, games, turn_cap, start, ends):
+def _play_checked(prog, kingdom, n, seed, games, turn_cap, start, ends):
     z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
     deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
     rng = np.zeros(2, dtype=np.uint64)
@@ -91,7 +91,7 @@ def _play_checked(prog, fx, kingdom, n, seed, games, turn_cap, start, ends):
             return g, err
         p = 0
         while True:
-            K.take_turn(z, deck, rng, fst, prog, fx, p)
+            K.take_turn(z, deck, rng, fst, prog, p)
             err = _check(z, deck, n, start)
             if err:
                 return g, err
@@ -139,8 +139,8 @@ def test_cards_conserved_in_random_games(players):
                           for c in range(K.NC)])
         start[C.Card.COPPER] += 7 * players
         start[C.Card.ESTATE] += 3 * players
-        fx = K.effect_table(K.ownable_cards(prog, mask))
-        game, err = _play_checked(prog, fx, mask, players, round_, 60, 60, start, ends)
+        K.load_effects(K.ownable_cards(prog, mask))
+        game, err = _play_checked(prog, mask, players, round_, 60, 60, start, ends)
         assert err == OK, f"kingdom {kingdom}: game {game} broke invariant {err}"
     assert ends.sum() == 8 * 60
     assert ends[K.ENDED_PROVINCES] + ends[K.ENDED_PILES] > 0

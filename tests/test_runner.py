@@ -238,7 +238,7 @@ def test_plain_actions_are_those_resolve_has_no_branch_for():
 
 
 def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
-    # resolve calls a card's effect by its address (kernel.effect_table), so a
+    # resolve calls a card's effect by its address (kernel.EFFECT_AT), so a
     # process compiles, or loads from the cache, only the effects of the
     # cards its players can come to own: all 25 compiled together made a
     # cold start 36 s longer.  Here the kingdom is Witch and the nine cards
@@ -275,11 +275,16 @@ def test_ownable_cards_are_those_bought_or_gained_by_name_or_any_after_a_fallbac
         base | set(kingdom.split(","))
 
 
-def test_a_card_effect_missing_from_the_table_stops_the_run(monkeypatch):
-    # effect_table fills exactly the cards with an effect; were one missing,
-    # resolve must raise, not play the card as if it had no text.
-    fx = K.effect_table([C.Card.WITCH, C.Card.SMITHY, C.Card.MERCHANT, C.Card.COPPER])
-    assert [C.NAMES[c] for c in np.flatnonzero(fx)] == ["Witch"]
-    monkeypatch.setattr(K, "effect_table", lambda cards: np.zeros(K.NC, np.int64))
-    with pytest.raises(RuntimeError, match="effect_table"):
-        simulate(["bm-witch", "big-money"], 20, seed=1, threads=1)
+def test_playing_a_card_whose_effect_is_not_loaded_stops_the_run(monkeypatch):
+    # The runner loads the effects of every card a player can own; were one
+    # missed, resolve must raise, not play the card as if it had no text.
+    K.load_effects([C.Card.WITCH, C.Card.SMITHY, C.Card.MERCHANT, C.Card.COPPER])
+    assert K.EFFECT_AT[C.Card.WITCH] != 0
+    assert K.EFFECT_AT[C.Card.SMITHY] == K.EFFECT_AT[C.Card.MERCHANT] == 0   # no effect
+    monkeypatch.setattr(K, "load_effects", lambda cards: None)
+    witch, K.EFFECT_AT[C.Card.WITCH] = K.EFFECT_AT[C.Card.WITCH], 0
+    try:
+        with pytest.raises(RuntimeError, match="load_effects"):
+            simulate(["bm-witch", "big-money"], 20, seed=1, threads=1)
+    finally:
+        K.EFFECT_AT[C.Card.WITCH] = witch

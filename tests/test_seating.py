@@ -56,8 +56,8 @@ def _kernel_rotation(strategies, games, seed):
     ended = np.zeros(games, dt["ended_by"])
     per_turn = np.zeros((len(strats), R.STATS_TURNS, 3), np.int64)
     hits = np.zeros(K.n_rules(prog), np.int64)
-    fx = K.effect_table(K.ownable_cards(prog, mask))
-    K.run_games(prog, fx, mask, np.arange(players, dtype=np.int32), players, seed, 0, games,
+    K.load_effects(K.ownable_cards(prog, mask))
+    K.run_games(prog, mask, np.arange(players, dtype=np.int32), players, seed, 0, games,
                 100, per_turn, hits, *out, ended)
     return out, ended
 
