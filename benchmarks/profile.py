@@ -8,8 +8,9 @@ tables (``NUMBA_DEBUGINFO=1``, in a cache folder of its own, so a normal
 run never loads that build), samples one thread's games with ``perf``, and
 maps every sample in the kernel's machine code through the line tables to
 the innermost ``kernel.py`` function and line it came from, inlined or not.
-The machine code comes from numba's own cache entry for ``run_games``; the
-child reports where each of its functions was loaded.
+The machine code comes from numba's own cache entries for ``run_games`` and
+for each card effect the games called (effects are called by address); the
+child reports where each was loaded.
 
 Needs Linux ``perf``, ``nm`` and ``addr2line`` (binutils); says so and
 stops otherwise.  Shares are of the samples that fell in the kernel;
@@ -40,7 +41,8 @@ TOOLS = ("perf", "nm", "addr2line")
 
 def _child(out: Path, games: int, matchup: dict) -> None:
     """Play the games (the second call is the one sampled), then write the
-    kernel's object code and the runtime address of each of its functions."""
+    object code of ``run_games`` and of each card effect the games loaded,
+    with where each was loaded."""
     from simulator import kernel as K
     from simulator.runner import simulate
     kw = dict(players=matchup["players"], kingdom=matchup["kingdom"], threads=1,
@@ -49,23 +51,27 @@ def _child(out: Path, games: int, matchup: dict) -> None:
     started = time.process_time()
     simulate(matchup["strategies"], games, 2, **kw)
     rate = games / (time.process_time() - started)
-    d = K.run_games
-    cache = d._cache
-    state = cache._cache_file.load(cache._index_key(d.signatures[0], d.targetctx.codegen()))
-    obj = state[0][2][0]                   # (name, 'object', (object code, bitcode))
-    (out / "kernel.o").write_bytes(obj)
-    engine = next(iter(d.overloads.values())).library._codegen._engine
-    nm = subprocess.run(["nm", "-S", "--defined-only", str(out / "kernel.o")],
-                        capture_output=True, text=True, check=True).stdout
-    functions = []
-    for line in nm.splitlines():
-        parts = line.split()
-        if len(parts) == 4 and parts[2] in "TtWw":
-            value, size, _, sym = parts
-            functions.append((sym, int(value, 16), int(size, 16),
-                              engine.get_function_address(sym)))
+    objects = []
+    for i, d in enumerate([K.run_games] + [d for d in K.EFFECTS.values() if d.overloads]):
+        cache = d._cache
+        sig = d.signatures[0]
+        key = getattr(d, "declared", sig)    # a kernel_fn is cached by its declared signature
+        state = cache._cache_file.load(cache._index_key(key, d.targetctx.codegen()))
+        path = out / f"kernel{i}.o"
+        path.write_bytes(state[0][2][0])   # (name, 'object', (object code, bitcode))
+        cres = d.overloads[sig]
+        own = cres.fndesc.llvm_func_name    # its copies of callees share their names
+        nm = subprocess.run(["nm", "-S", "--defined-only", str(path)],
+                            capture_output=True, text=True, check=True).stdout
+        functions = [(sym, int(value, 16), int(size, 16))
+                     for value, size, kind, sym in (ln.split() for ln in nm.splitlines()
+                                                    if len(ln.split()) == 4)
+                     if kind in "TtWw"]
+        offset = next(value for sym, value, _ in functions if sym == own)
+        objects.append({"object": path.name, "functions": functions,
+                        "base": cres.library.get_pointer_to_function(own) - offset})
     (out / "functions.json").write_text(json.dumps(
-        {"games_per_cpu_s": rate, "functions": functions}))
+        {"games_per_cpu_s": rate, "objects": objects}))
 
 
 def _samples(perf_data: Path) -> list[int]:
@@ -74,19 +80,18 @@ def _samples(perf_data: Path) -> list[int]:
     return [int(x, 16) for x in out.split()]
 
 
-def _in_object(ips: list[int], functions: list) -> tuple[collections.Counter, int]:
-    """Sample counts by offset in the object's text, and the samples outside it."""
-    loaded = [(addr - value) for _, value, _, addr in functions if addr]
-    base = collections.Counter(loaded).most_common(1)[0][0]    # one text section
-    spans = sorted((base + value, base + value + size) for _, value, size, _ in functions)
+def _in_object(ips: list[int], obj: dict) -> tuple[collections.Counter, list[int]]:
+    """Sample counts by offset in one object's text, and the samples outside it."""
+    base = obj["base"]
+    spans = sorted((base + value, base + value + size) for _, value, size in obj["functions"])
     starts = [s for s, _ in spans]
-    counts, outside = collections.Counter(), 0
+    counts, outside = collections.Counter(), []
     for ip in ips:
         i = bisect.bisect_right(starts, ip) - 1
         if i >= 0 and ip < spans[i][1]:
             counts[ip - base] += 1
         else:
-            outside += 1
+            outside.append(ip)
     return counts, outside
 
 
@@ -144,21 +149,26 @@ def profile(games: int, matchup: dict, top: int, log=print) -> dict:
         subprocess.run(["perf", "record", "-q", "-F", "4999", "-o", str(perf), "--"] + child,
                        env=env, check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
         facts = json.loads((tmp / "functions.json").read_text())
-        counts, outside = _in_object(_samples(perf), facts["functions"])
-        lines = _lines(tmp / "kernel.o", sorted(counts))
+        outside = _samples(perf)
+        found = []                         # per object: (sample counts, lines, functions)
+        for obj in facts["objects"]:
+            counts, outside = _in_object(outside, obj)
+            compiled = sorted((value, _short(sym)) for sym, value, _ in obj["functions"])
+            found.append((counts, _lines(tmp / obj["object"], sorted(counts)), compiled))
     source = KERNEL.read_text().splitlines()
     function_of = _function_of(source)
-    compiled = sorted((value, _short(sym)) for sym, value, _, _ in facts["functions"])
     by_line, by_function = collections.Counter(), collections.Counter()
-    for offset, n in counts.items():
-        line = lines.get(offset)
-        by_line[line] += n
-        if line:
-            by_function[function_of(line)] += n
-        else:                              # prologues, spills: name the compiled function
-            i = bisect.bisect_right(compiled, (offset, "\uffff")) - 1
-            by_function[f"(no line, in {compiled[i][1]})"] += n
-    total = sum(counts.values())
+    for counts, lines, compiled in found:
+        for offset, n in counts.items():
+            line = lines.get(offset)
+            by_line[line] += n
+            if line:
+                by_function[function_of(line)] += n
+            else:                          # prologues, spills: name the compiled function
+                i = bisect.bisect_right(compiled, (offset, "\uffff")) - 1
+                by_function[f"(no line, in {compiled[i][1]})"] += n
+    total = sum(sum(counts.values()) for counts, _, _ in found)
+    outside = len(outside)
     log(f"\n{cpu_model()}; {facts['games_per_cpu_s']:,.0f} games/CPU-s (debug build); "
         f"{total:,} samples in the kernel, {outside:,} outside\n")
     log("share  kernel.py function (innermost, inlined code included)")

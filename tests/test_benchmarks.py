@@ -214,11 +214,12 @@ def test_kernel_without_its_log_has_a_cache_of_its_own(monkeypatch):
 def test_profile_maps_samples_to_the_kernel_objects_functions_and_lines():
     from benchmarks.profile import _function_of, _in_object, _short
     base = 0x7F0000001000                       # where the object's text was loaded
-    functions = [("play", 0x0, 0x10, base), ("draw", 0x10, 0x8, base + 0x10),
-                 ("gap", 0x40, 0x4, 0)]         # not looked up: still a known span
+    obj = {"base": base, "functions": [("play", 0x0, 0x10), ("draw", 0x10, 0x8),
+                                        ("gap", 0x40, 0x4)]}
     counts, outside = _in_object([base + 5, base + 0x15, base + 0x15, base + 0x18,
-                                  base + 0x42, 42], functions)
-    assert counts == {5: 1, 0x15: 2, 0x42: 1} and outside == 2   # 0x18: past draw's end
+                                  base + 0x42, 42], obj)
+    assert counts == {5: 1, 0x15: 2, 0x42: 1}
+    assert outside == [base + 0x18, 42]         # 0x18: past draw's end; left for the next object
     of = _function_of(["import os", "def play(z):", "    x = 1", "", "def draw(z):",
                        "    return z"])
     assert [of(1), of(3), of(4), of(6)] == ["(module)", "play", "play", "draw"]
