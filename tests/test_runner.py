@@ -208,22 +208,26 @@ def test_a_kernel_function_compiles_once_whatever_its_callers_pass():
     assert not z.any()
 
 
+def _child(code: str) -> str:
+    """What a fresh Python process running ``code`` prints."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
 def test_a_warm_process_plays_without_loading_numbas_compiler():
     # kernel._QuickLoad loads the cached kernel without numba's registry
     # refresh (0.3 s of a warm start); the loaded code must still run.  This
     # process has compiled or loaded the kernel, so the child's cache is warm.
-    import subprocess
-    import sys
     simulate(["big-money", "smithy"], 10, seed=3, threads=1)
-    child = ("import sys\n"
-             "from simulator.runner import simulate\n"
-             "r = simulate(['big-money', 'smithy'], 200, seed=3, threads=1)\n"
-             "print(r.summary()['wins'].tolist())\n"
-             "print('numba.np.arraymath' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    wins, refreshed = done.stdout.split("\n")[:2]
+    wins, refreshed = _child("import sys\n"
+                             "from simulator.runner import simulate\n"
+                             "r = simulate(['big-money', 'smithy'], 200, seed=3, threads=1)\n"
+                             "print(r.summary()['wins'].tolist())\n"
+                             "print('numba.np.arraymath' in sys.modules)\n").split("\n")[:2]
     assert wins == str(simulate(["big-money", "smithy"], 200, seed=3,
                                 threads=1).summary()["wins"].tolist())
     assert refreshed == "False"
@@ -244,18 +248,13 @@ def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
     # cold start 36 s longer.  Here the kingdom is Witch and the nine cards
     # that complete it, and nobody buys those.  The child's cache is warm
     # (this process has run the kernel).
-    import subprocess
-    import sys
     r = simulate(["big-money", "bm-witch"], 10, seed=3, threads=1)
     assert len(r.kingdom) == 10
-    child = ("from simulator.runner import simulate\n"
-             "from simulator import cards as C, kernel as K\n"
-             "simulate(['big-money', 'bm-witch'], 200, seed=3, threads=1)\n"
-             "print([C.NAMES[c] for c, d in K.EFFECTS.items() if d.overloads])\n")
-    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip() == "['Witch']"
+    loaded = _child("from simulator.runner import simulate\n"
+                    "from simulator import cards as C, kernel as K\n"
+                    "simulate(['big-money', 'bm-witch'], 200, seed=3, threads=1)\n"
+                    "print([C.NAMES[c] for c, d in K.EFFECTS.items() if d.overloads])\n")
+    assert loaded.strip() == "['Witch']"
 
 
 def _ownable(strategies, kingdom):
