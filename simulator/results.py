@@ -76,26 +76,34 @@ class Tally:
     @classmethod
     def of(cls, records: np.ndarray, n_entries: int, seats: int) -> Tally:
         total = cls.empty(n_entries, seats)
-        seat = np.arange(seats, dtype=np.intp)
         for start in range(0, records.shape[0], _CHUNK):
             r = records[start:start + _CHUNK]
-            e = r["entry"].astype(np.intp)
-            o = r["outcome"].astype(np.intp)
-            eb = r["ended_by"].astype(np.intp)
-            _check_range("entry", e, n_entries)
-            _check_range("outcome", o, 3)
-            _check_range("ended_by", eb, 3)
-            flat = e.ravel()
-            total = total + cls(
-                np.bincount(((e * seats + seat) * 3 + o).ravel(),
-                            minlength=n_entries * seats * 3).reshape(n_entries, seats, 3),
-                np.bincount((e * 3 + eb[:, None]).ravel(),
-                            minlength=n_entries * 3).reshape(n_entries, 3),
-                _int_sums(flat, r["vp"].ravel(), n_entries),
-                _int_sums(flat, r["turns"].ravel(), n_entries),
-                np.bincount(eb, minlength=3),
-                np.bincount(r["turns"].max(axis=1).astype(np.intp)))
+            total = total + cls.of_columns(r["entry"], r["outcome"], r["ended_by"], r["vp"],
+                                           r["turns"], n_entries, seats)
         return total
+
+    @classmethod
+    def of_columns(cls, entry, outcome, ended_by, vp, turns, n_entries: int,
+                   seats: int) -> Tally:
+        """The tally of games given as the records' columns ([game, seat],
+        ended_by [game]): the runner's own arrays, with no records built."""
+        seat = np.arange(seats, dtype=np.intp)
+        e = entry.astype(np.intp)
+        o = outcome.astype(np.intp)
+        eb = ended_by.astype(np.intp)
+        _check_range("entry", e, n_entries)
+        _check_range("outcome", o, 3)
+        _check_range("ended_by", eb, 3)
+        flat = e.ravel()
+        return cls(
+            np.bincount(((e * seats + seat) * 3 + o).ravel(),
+                        minlength=n_entries * seats * 3).reshape(n_entries, seats, 3),
+            np.bincount((e * 3 + eb[:, None]).ravel(),
+                        minlength=n_entries * 3).reshape(n_entries, 3),
+            _int_sums(flat, vp.ravel(), n_entries),
+            _int_sums(flat, turns.ravel(), n_entries),
+            np.bincount(eb, minlength=3),
+            np.bincount(turns.max(axis=1).astype(np.intp)))
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(self.outcome + other.outcome, self.ended + other.ended,

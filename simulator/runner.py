@@ -140,7 +140,6 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     started = time.perf_counter()
     for offset, count in chunks(games, least=threads):
         start = first + offset
-        chunk = np.empty(count, dtype=dtype)
         out = [np.zeros((count, players), dtype[f].base) for f in OUT_FIELDS]
         ended = np.zeros(count, dtype["ended_by"])
         bounds = np.linspace(0, count, min(count, len(per_turn)) + 1).astype(np.int64)
@@ -152,14 +151,17 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
                             per_turn[i], hits[i], *(o[a:b] for o in out), ended[a:b])
 
         _run_parts(part, len(bounds) - 1, threads)
-        chunk["entry"] = plan.entries_of(np.arange(start, start + count))
-        for field, arr in zip(OUT_FIELDS, out):
-            chunk[field] = arr
-        chunk["ended_by"] = ended
+        entry = plan.entries_of(np.arange(start, start + count))
         if keep_records:
-            records[start - first:start - first + count] = chunk
-        else:
-            tally = tally + Tally.of(chunk, n_entries, players)
+            chunk = records[start - first:start - first + count]
+            chunk["entry"] = entry
+            for field, arr in zip(OUT_FIELDS, out):
+                chunk[field] = arr
+            chunk["ended_by"] = ended
+        else:                 # from the kernel's own arrays: no records built
+            cols = dict(zip(OUT_FIELDS, out))
+            tally = tally + Tally.of_columns(entry, cols["outcome"], ended, cols["vp"],
+                                             cols["turns"], n_entries, players)
         if progress is not None:
             progress(start - first + count, games)
     seconds = time.perf_counter() - started
