@@ -1902,7 +1902,7 @@ GAINS_UNNAMED = _gains_unnamed()
 
 
 def ownable_cards(prog: np.ndarray, kingdom: np.ndarray) -> set[int]:
-    """The cards of a game a player can come to own, so play: the base
+    """The cards of a game a player can come to own, and so play: the base
     cards, those the buy and gain lists name (every other gain is a named
     base card: Bureaucrat's Silver, Witch's Curse ...), and all the game's
     cards once one that gains by fallback can be owned."""
