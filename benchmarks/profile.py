@@ -55,17 +55,17 @@ def _child(out: Path, games: int, matchup: dict) -> None:
     for i, d in enumerate([K.run_games] + [d for d in K.EFFECTS.values() if d.overloads]):
         cache = d._cache
         sig = d.signatures[0]
-        key = getattr(d, "declared", sig)    # a kernel_fn is cached by its declared signature
+        key = getattr(d, "declared", sig)  # a kernel_fn is cached by its declared signature
         state = cache._cache_file.load(cache._index_key(key, d.targetctx.codegen()))
         path = out / f"kernel{i}.o"
         path.write_bytes(state[0][2][0])   # (name, 'object', (object code, bitcode))
         cres = d.overloads[sig]
-        own = cres.fndesc.llvm_func_name    # its copies of callees share their names
+        own = cres.fndesc.llvm_func_name   # its copies of callees share their names
         nm = subprocess.run(["nm", "-S", "--defined-only", str(path)],
                             capture_output=True, text=True, check=True).stdout
+        rows = [ln.split() for ln in nm.splitlines()]
         functions = [(sym, int(value, 16), int(size, 16))
-                     for value, size, kind, sym in (ln.split() for ln in nm.splitlines()
-                                                    if len(ln.split()) == 4)
+                     for value, size, kind, sym in (r for r in rows if len(r) == 4)
                      if kind in "TtWw"]
         offset = next(value for sym, value, _ in functions if sym == own)
         objects.append({"object": path.name, "functions": functions,
