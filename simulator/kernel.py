@@ -43,6 +43,8 @@ is compiled on its own and called by address (``EFFECT_AT``), so a run
 compiles only the effects of cards its players can own.  The turn's helpers take
 ``traced``: ``play_game`` passes the constant False, so its inlined turns
 carry no event-log code at all (the checks in them cost untraced games 6%).
+The hot functions first rebind z and deck with their widths as constants
+(``_fixed_columns``), so a cell's address folds to a constant offset.
 """
 from __future__ import annotations
 
@@ -310,6 +312,41 @@ def _call_effect(typingctx, address, z, deck, rng, fst, prog, p):
     return nb.void(address, z, deck, rng, fst, prog, p), codegen
 
 
+def _fixed_columns(ncols: int):
+    """An intrinsic returning its 2-D C-contiguous argument as the same array
+    with ``ncols`` columns written into the code as a constant: the address
+    of a cell z[row, col] then folds to one constant offset from the row's
+    start, and from the array's start when the row is a constant too."""
+    @intrinsic
+    def fixed(typingctx, a):
+        def codegen(context, builder, signature, args):
+            aryty = signature.args[0]
+            src = context.make_array(aryty)(context, builder, value=args[0])
+            out = context.make_array(aryty)(context, builder)
+            intp = context.get_value_type(nb.intp)
+            item = aryty.dtype.bitwidth // 8
+            rows = builder.extract_value(src.shape, 0)
+            context.populate_array(
+                out, data=src.data, shape=[rows, intp(ncols)],
+                strides=[intp(ncols * item), intp(item)], itemsize=src.itemsize,
+                meminfo=src.meminfo, parent=src.parent)
+            return out._getvalue()
+        return a(a), codegen
+    return fixed
+
+
+_z_fixed = _fixed_columns(NC)
+_deck_fixed = _fixed_columns(DECK_CAP)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _check_shapes(z, deck):
+    """The kernel's functions read z and deck with their column counts built
+    in (``_fixed_columns``): refuse arrays of another width from a caller."""
+    if z.shape[1] != NC or deck.shape[1] != DECK_CAP:
+        raise ValueError("z must have NC columns and deck DECK_CAP columns")
+
+
 def load_effects(cards) -> None:
     """Make the effects of these cards callable: compile each (or load it
     from the cache) and record its address, once per process.  Load those of
@@ -469,6 +506,8 @@ def emit(z, code, p, card, count, src, dst):
 @kernel_fn('void')
 def shuffle_discard(z, deck, p):
     """Turn the discard pile into an unordered draw pile (the deck is empty)."""
+    z = _z_fixed(z)
+    deck = _deck_fixed(deck)
     disc = z[p * PR + DISC]
     kinds = z[p * PR + KINDS]
     pile = deck[p]
@@ -585,6 +624,8 @@ def _draw(z, deck, rng, p, k, traced):
 def draw(z, deck, rng, p, k):
     """``_draw`` as a call, for ``resolve``, the card effects and the setup
     (the clean-up and the Action phase's plain cards inline it)."""
+    z = _z_fixed(z)
+    deck = _deck_fixed(deck)
     _draw(z, deck, rng, p, k, _traced(z))
 
 
@@ -610,6 +651,7 @@ def move(z, p, src, dst, c, traced):
 @kernel_fn('void')
 def _add_kind(z, p, c):
     """Insert c into p's ascending KINDS list unless it is there already."""
+    z = _z_fixed(z)
     kinds = z[p * PR + KINDS]
     ps = _ps(p)
     n = z[ps, PS_KINDS]
@@ -681,6 +723,8 @@ def _gain(z, deck, p, c, dst, traced):
 @kernel_fn('b1')
 def gain(z, deck, p, c, dst):
     """``_gain`` as a call, for the card effects (the Buy phase inlines it)."""
+    z = _z_fixed(z)
+    deck = _deck_fixed(deck)
     return _gain(z, deck, p, c, dst, _traced(z))
 
 
@@ -886,6 +930,7 @@ def _test(mask, a, b):
 @kernel_fn('b1')
 def condition(z, fst, prog, p, pc):
     """Run the condition at prog offset pc for player p; True if it holds."""
+    z = _z_fixed(z)
     code0 = prog[2]
     sp = 0
     while True:
@@ -1862,6 +1907,8 @@ HAS_EFFECT = np.array([c in EFFECTS for c in range(NC)], dtype=np.bool_)
 @kernel_fn('void')
 def resolve(z, deck, rng, fst, prog, p, c):
     """Do the text of Action c once (c is already in play)."""
+    z = _z_fixed(z)
+    deck = _deck_fixed(deck)
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
     if P_CARDS[c]:
         draw(z, deck, rng, p, P_CARDS[c])
@@ -1920,6 +1967,8 @@ def ownable_cards(prog: np.ndarray, kingdom: np.ndarray) -> set[int]:
 @kernel_fn('void')
 def play_action(z, deck, rng, fst, prog, p, c):
     """Play Action c from p's hand and resolve it and all it plays, in order."""
+    z = _z_fixed(z)
+    deck = _deck_fixed(deck)
     move(z, p, HAND, PLAY_ROW, c, _traced(z))
     _push(z, c)
     while z[GS, GS_STACK_N] > 0:              # Throne Room and Vassal push plays
@@ -2166,6 +2215,8 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     after it, the coins it had to spend, and how many such turns there were;
     a per_turn with no turn axis (shape (s, 0, 3)) collects nothing.
     """
+    z = _z_fixed(z)
+    deck = _deck_fixed(deck)
     setup_game(z, deck, rng, kingdom, n, strat)
     p = 0
     while True:
@@ -2260,6 +2311,7 @@ def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     rng = np.zeros(2, dtype=np.uint64)
     fst = np.zeros(64, dtype=np.float64)
     strat = np.zeros(MAXP, dtype=np.int32)
+    _check_shapes(z, deck)
     seat_strategies(strat, entries, n, g)
     seed_game(rng, seed, g)
     ended = play_traced_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap)
@@ -2276,6 +2328,7 @@ def run_step(z, deck, rng, fst, prog, kind, card, turn_cap, vp, outcome):
     2: only the end-of-game check.  Returns ENDED_* or NOT_ENDED, and fills
     vp/outcome whatever the result.
     """
+    _check_shapes(z, deck)
     ended = NOT_ENDED
     if kind == 0:
         if prog[P_FLAGS] & FLAG_TURN_LOG:

@@ -42,6 +42,18 @@ def test_setup_per_player_count(players):
     assert z[players * K.PR + K.PS, K.PS_HAND_N] == 0      # no extra player
 
 
+@pytest.mark.parametrize("extra_z, extra_deck", [(1, 0), (0, -1)])
+def test_a_position_of_another_width_is_refused(extra_z, extra_deck):
+    # the kernel reads z and deck with their widths built in: a wider or
+    # narrower array would be misread, so the entry points refuse it
+    z = np.zeros((K.NROWS, K.NC + extra_z), dtype=np.int32)
+    deck = np.zeros((K.MAXP, K.DECK_CAP + extra_deck), dtype=np.uint8)
+    no_rules = np.zeros(K.HEAD, dtype=np.int32)
+    with pytest.raises(ValueError, match="NC columns"):
+        K.run_step(z, deck, np.ones(2, np.uint64), np.zeros(64), no_rules, 2, 0, 10,
+                   np.zeros(6, np.int32), np.zeros(6, np.int32))
+
+
 def test_same_seed_same_records_on_any_thread_count():
     one = simulate(["big-money", "bm-witch", "smithy"], 3000, seed=11, threads=1).records
     two = simulate(["big-money", "bm-witch", "smithy"], 3000, seed=11, threads=2).records
