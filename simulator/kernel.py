@@ -369,10 +369,13 @@ P_FLAGS = 3
 
 
 # Kernel-only opcodes, above the compiler's (program.py), made by packing.
-OP_CELL, OP_GCELL, OP_TEST, OP_AND_JUMP, OP_OR_JUMP = range(64, 69)
+OP_CELL, OP_GCELL, OP_TEST, OP_AND_JUMP, OP_OR_JUMP, OP_CELL_Q, OP_GCELL_Q = range(64, 71)
 # OP_CELL arg = row offset in the player's rows * 256 + column; OP_GCELL arg =
 # row * 256 + column; OP_TEST arg = comparison mask (see ``_test``), then the
 # two words compared; OP_AND/OR_JUMP arg = code offset to jump to.
+# OP_CELL_Q/OP_GCELL_Q: a cell divided by a whole number (``my.Treasure / 11``),
+# arg = divisor << 16 | the cell's arg, so that such a ratio is one word too.
+Q_SHIFT, Q_MAX = 16, (1 << 15) - 1
 _MASKS = {OP_LT: 0b0001, OP_EQ: 0b0010, OP_LE: 0b0011, OP_GT: 0b0100, OP_GE: 0b0110,
           OP_NE: 0b1101}
 TEST_MASK = np.zeros(max(_MASKS) + 1, dtype=np.int64)     # comparison opcode -> mask
@@ -414,7 +417,17 @@ def _tree(code: np.ndarray, pc: int):
             stack.append(("unary", op, stack.pop()))
         else:
             b = stack.pop()
-            stack.append(("binary", op, stack.pop(), b))
+            stack.append(_quotient_word(op, stack.pop(), b))
+
+
+def _quotient_word(op: int, a, b):
+    """The node of ``a op b``: one OP_CELL_Q/OP_GCELL_Q word when it divides a
+    cell by a whole number from 1 to Q_MAX (the same float division)."""
+    if (op == OP_DIV and a[0] == "word" and a[1] in (OP_CELL, OP_GCELL)
+            and b[0] == "word" and b[1] == OP_CONST and 1 <= b[2] <= Q_MAX):
+        return ("word", OP_CELL_Q if a[1] == OP_CELL else OP_GCELL_Q,
+                b[2] << Q_SHIFT | a[2])
+    return ("binary", op, a, b)
 
 
 def _emit(node, out: list) -> None:
@@ -916,6 +929,12 @@ def _leaf(z, p, op, arg):
         return float(z[U(arg >> 8), U(arg & 255)])
     if op == OP_CONST:
         return float(arg)
+    if op == OP_CELL_Q:
+        cell = arg & 0xFFFF
+        return float(z[U(p * PR + (cell >> 8)), U(cell & 255)]) / float(arg >> Q_SHIFT)
+    if op == OP_GCELL_Q:
+        cell = arg & 0xFFFF
+        return float(z[U(cell >> 8), U(cell & 255)]) / float(arg >> Q_SHIFT)
     return _value(z, p, op, arg)
 
 

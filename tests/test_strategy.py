@@ -229,6 +229,50 @@ def test_some_expressions_are_false():
     assert not evaluate("1 < coins < 3")
 
 
+# Conditions over cells of the position, run by the kernel itself: packing
+# rewrites them (one-comparison tests, a cell divided by a whole number as one
+# word), and the rewritten code must mean what the text means.
+KERNEL_EXPRESSIONS = [
+    "my.Smithy < my.Treasure / 11",
+    "my.Smithy < my.Treasure / 5",
+    "my.Treasure / 11 > 1",
+    "my.Treasure / 11 >= 1",
+    "supply.Province / 2 >= 2.5",
+    "supply.Province / 2 > 2.5",
+    "my.Smithy + my.Treasure / 4 == 4.75",
+    "coins / 3 < 1.34 and coins / 3 > 1.33",
+    "coins / -2 == -2 and my.Gold / 0 > 1000",
+    "my.Treasure / 32767 > 0 and my.Treasure / 32768 > 0",
+]
+
+
+@pytest.mark.parametrize("expr", KERNEL_EXPRESSIONS)
+def test_kernel_conditions_mean_what_python_means(expr):
+    from simulator import kernel as K
+    prog = K.pack_program(compile_program([Strategy.from_rules("t", [f"Gold if {expr}"])],
+                                          set()))
+    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
+    for card in ("Smithy", "Copper", "Silver", "Gold"):
+        z[K.OWN, getattr(Card, card.upper())] = getattr(PY["my"], card)
+    K.recount(z, 0)                                   # my.Treasure: 11
+    z[K.SUPPLY, Card.PROVINCE] = PY["supply"].Province
+    z[K.GS, K.GS_COINS] = PY["coins"]
+    first_rule = prog[1] + prog[K.HEAD + P.BUY * 3] * 3
+    fst = np.zeros(64, dtype=np.float64)
+    python = bool(eval(expr.replace("/ 0", "/ 1e-300"), {"__builtins__": {}}, PY))
+    assert K.rule_holds(z, fst, prog, 0, first_rule) == python
+
+
+def test_a_cell_divided_by_a_whole_number_is_packed_as_one_word():
+    from simulator import kernel as K
+    prog = K.pack_program(compile_program(
+        [Strategy.from_rules("t", ["Gold if my.Smithy < my.Treasure / 11"])], set()))
+    code = prog[prog[2]:]
+    assert list(code[:2]) == [K.OP_TEST, K._MASKS[P.OP_LT]]          # one comparison
+    assert code[4] == K.OP_CELL_Q and code[5] >> K.Q_SHIFT == 11
+    assert list(code[6:8]) == [P.OP_END, 0]
+
+
 def test_card_and_type_counts_read_the_right_cards():
     rule = one_rule("Gold if my.Curse > 0 and my.Attack >= 0 and hand.Smithy > 0")
     assert (P.OP_MY_CARD, Card.CURSE) in rule.condition        # card, not type
