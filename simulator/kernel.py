@@ -361,11 +361,15 @@ def load_effects(cards) -> None:
 
 
 # ============================================================ program packing
-# prog = [n_strat, rules_off, code_off, flags, lists..., rules..., code...]
+# prog = [n_strat, rules_off, code_off, flags, counted, lists..., rules..., code...]
 # lists at HEAD + (s*NLISTS + k)*3 -> (first rule, end rule, explicit)
-# rules at rules_off + r*3           -> (card, code offset or -1, flags)
-HEAD = 4
+# rules at rules_off + r*3           -> (card, code offset or -1, counter)
+# The first ``counted`` rule rows are the program's; a play list that names
+# cards no player of the game can own is replaced by a copy of its other
+# rows, appended, whose fires count on the rows they copy (``counter``).
+HEAD = 5
 P_FLAGS = 3
+P_COUNTED = 4
 
 
 # Kernel-only opcodes, above the compiler's (program.py), made by packing.
@@ -453,10 +457,15 @@ def _emit(node, out: list) -> None:
             out += [op, 0]
 
 
-def pack_program(program) -> np.ndarray:
+def pack_program(program, kingdom: np.ndarray | None = None) -> np.ndarray:
     """One int32 array the kernel reads: header, lists, rules, and each
-    condition rewritten into the kernel's form (see "strategy conditions")."""
+    condition rewritten into the kernel's form (see "strategy conditions").
+
+    Given the game's kingdom mask, each play list keeps only the cards a
+    player can own (``ownable_cards``): the Action phase walks its list
+    every time, and a default list names every Action of the kingdom."""
     rules = np.array(program.rules, dtype=np.int32).reshape(-1, 3)
+    rules[:, 2] = np.arange(len(rules))                 # each row counts its own fires
     code: list[int] = []
     moved: dict[int, int] = {}
     for off in sorted({int(o) for o in rules[:, 1] if o >= 0}):
@@ -466,16 +475,36 @@ def pack_program(program) -> np.ndarray:
     for r in range(len(rules)):
         if rules[r, 1] >= 0:
             rules[r, 1] = moved[int(rules[r, 1])]
-    lists = np.ascontiguousarray(program.lists, dtype=np.int32).ravel()
+    lists = np.array(program.lists, dtype=np.int32)
+    prog = _assemble(program, lists, rules, code, len(rules))
+    if kingdom is None:
+        return prog
+    ownable = ownable_cards(prog, kingdom)
+    copies = [rules]
+    n = len(rules)
+    for s in range(lists.shape[0]):
+        first, end, _ = lists[s, PLAY]
+        keep = [r for r in range(first, end) if rules[r, 0] in ownable]
+        if len(keep) < end - first:
+            lists[s, PLAY, :2] = n, n + len(keep)
+            copies.append(rules[keep])
+            n += len(keep)
+    return _assemble(program, lists, np.concatenate(copies), code, len(rules))
+
+
+def _assemble(program, lists: np.ndarray, rules: np.ndarray, code: list[int],
+              counted: int) -> np.ndarray:
+    lists = lists.ravel()
     head = np.array([program.lists.shape[0], HEAD + lists.size,
-                     HEAD + lists.size + rules.size, program.flags], dtype=np.int32)
+                     HEAD + lists.size + rules.size, program.flags, counted],
+                    dtype=np.int32)
     return np.concatenate([head, lists, rules.ravel(),
                            np.array(code, dtype=np.int32)]).astype(np.int32)
 
 
 def n_rules(prog: np.ndarray) -> int:
-    """Rule rows of a packed program (the length of its fire counters)."""
-    return int(prog[2] - prog[1]) // 3
+    """The program's rule rows (the length of its fire counters)."""
+    return int(prog[P_COUNTED])
 
 
 # ============================================================ piles and zones
@@ -1033,7 +1062,7 @@ def _list(prog, z, p, k):
 def _fired(fst, prog, r):
     """Count a fire of the rule at prog offset r (when fst has the counters)."""
     if fst.shape[0] > FST_HITS:
-        fst[U(FST_HITS) + (U(r) - U(prog[1])) // U(3)] += 1.0   # unsigned: no sign fix-up
+        fst[U(FST_HITS) + U(prog[r + U(2)])] += 1.0   # unsigned: no sign fix-up
 
 
 @njit(cache=True, inline="always", _nrt=False)

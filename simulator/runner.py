@@ -51,7 +51,7 @@ def prepare(strategies: Sequence[str | Strategy], players: int | None,
             ) -> tuple[list[Strategy], int, list[int], np.ndarray]:
     """Validate the inputs; return strategies, players, kingdom, packed program."""
     strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition)
-    return strats, players, cards, K.pack_program(program)
+    return strats, players, cards, K.pack_program(program, setup_mask(cards, edition))
 
 
 def _compile(strategies, players, kingdom, seed, edition=None):
@@ -122,9 +122,9 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
                          f"{MAX_GAMES - games:,}, not {first:,}")
     _check_run(seed, turn_cap)
     strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition)
-    prog = K.pack_program(program)
-    threads = _set_threads(threads)
     mask = setup_mask(cards, edition)
+    prog = K.pack_program(program, mask)
+    threads = _set_threads(threads)
     K.load_effects(K.ownable_cards(prog, mask))
     n_entries = len(strats)
     plan = plan_seating(players, n_entries, seed, seating)

@@ -9,6 +9,7 @@ from simulator import cards as C
 from simulator import cli
 from simulator import kernel as K
 from simulator.kingdom import supply_mask
+from simulator.program import NLISTS, PLAY
 from simulator.records import ENDED_TURN_CAP, WIN
 from simulator.runner import prepare, setup_mask, simulate
 
@@ -284,6 +285,24 @@ def test_ownable_cards_are_those_bought_or_gained_by_name_or_any_after_a_fallbac
                                                       "Artisan"}
     assert _ownable(["bm-workshop-only", "big-money"], kingdom) == \
         base | set(kingdom.split(","))
+
+
+def test_play_lists_keep_only_ownable_cards_and_count_fires_on_their_own_rules():
+    kingdom = "Smithy,Witch,Cellar,Chapel,Moat,Village,Library,Market,Mine,Workshop"
+    _, _, cards, prog = prepare(["big-money", "smithy"], None, kingdom, 1)
+    rules = prog[prog[1]:prog[2]].reshape(-1, 3)
+    for s in range(2):
+        first, end, _ = prog[K.HEAD + (s * NLISTS + PLAY) * 3:][:3]
+        assert [C.NAMES[c] for c in rules[first:end, 0]] == ["Smithy"]  # not all ten
+        counter = rules[first, 2]
+        assert counter < K.n_rules(prog) <= first                     # a copy's counter
+        assert rules[counter, 0] == C.Card.SMITHY
+    res = simulate(["big-money", "smithy"], 200, seed=1, kingdom=kingdom, threads=1)
+    sources, hits, _ = res.rule_hits
+    assert len(hits) == K.n_rules(prog)
+    smithy_plays = [hits[r] for r, src in enumerate(sources)
+                    if src.strategy == 1 and src.list == "play" and src.text == "Smithy"]
+    assert smithy_plays and smithy_plays[0] > 0          # Smithy-BM plays its Smithies
 
 
 def test_playing_a_card_whose_effect_is_not_loaded_stops_the_run(monkeypatch):
