@@ -545,11 +545,9 @@ def emit(z, code, p, card, count, src, dst):
         _record(z, code, p, card, count, src, dst)
 
 
-@kernel_fn('void')
-def shuffle_discard(z, deck, p):
+@njit(cache=True, inline="always", _nrt=False)
+def _shuffle(z, deck, p, traced):
     """Turn the discard pile into an unordered draw pile (the deck is empty)."""
-    z = _z_fixed(z)
-    deck = _deck_fixed(deck)
     disc = z[p * PR + DISC]
     kinds = z[p * PR + KINDS]
     pile = deck[p]
@@ -571,7 +569,17 @@ def shuffle_discard(z, deck, p):
     z[ps, PS_DISC_N] = 0
     z[ps, PS_DECK_N] = n
     z[ps, PS_KNOWN] = 0
-    emit(z, EV_SHUFFLE, p, -1, n, DISC, Z_DECK)
+    if traced:
+        _record(z, EV_SHUFFLE, p, -1, n, DISC, Z_DECK)
+
+
+@kernel_fn('void')
+def shuffle_discard(z, deck, p):
+    """``_shuffle`` as a call, for the card effects (an untraced draw inlines it:
+    a call passes z and deck as 18 words, most of them on the stack)."""
+    z = _z_fixed(z)
+    deck = _deck_fixed(deck)
+    _shuffle(z, deck, p, _traced(z))
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -638,7 +646,7 @@ def _draw(z, deck, rng, p, k, traced):
         if n == 0:
             if z[ps, PS_DISC_N] == 0:
                 break
-            shuffle_discard(z, deck, p)
+            _shuffle(z, deck, p, False)
             n = z[ps, PS_DECK_N]
             known = 0
         while known > 0 and left > 0:        # the known top cards, in order
