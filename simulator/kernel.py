@@ -698,10 +698,9 @@ def move(z, p, src, dst, c, traced):
     move_n(z, p, src, dst, c, 1, traced)
 
 
-@kernel_fn('void')
+@njit(cache=True, inline="always", _nrt=False)
 def _add_kind(z, p, c):
     """Insert c into p's ascending KINDS list unless it is there already."""
-    z = _z_fixed(z)
     kinds = z[p * PR + KINDS]
     ps = _ps(p)
     n = z[ps, PS_KINDS]
