@@ -9,7 +9,8 @@ from simulator import cards as C
 from simulator import cli
 from simulator import kernel as K
 from simulator.kingdom import supply_mask
-from simulator.program import NLISTS, PLAY
+from simulator.program import BUY, NLISTS, PLAY
+from simulator.strategy import Strategy
 from simulator.records import ENDED_TURN_CAP, WIN
 from simulator.runner import prepare, setup_mask, simulate
 
@@ -303,6 +304,28 @@ def test_play_lists_keep_only_ownable_cards_and_count_fires_on_their_own_rules()
     smithy_plays = [hits[r] for r, src in enumerate(sources)
                     if src.strategy == 1 and src.list == "play" and src.text == "Smithy"]
     assert smithy_plays and smithy_plays[0] > 0          # Smithy-BM plays its Smithies
+
+
+def test_a_supply_pick_takes_the_first_listed_card_in_supply_affordable_and_of_the_type():
+    # the kernel's pick against a plain walk of the list, for every limit,
+    # type mask and set of empty piles
+    rules = ["Province", "Gold", "Duchy", "Mine?", "Smithy", "Silver", "Cellar",
+             "Estate", "Copper"]
+    _, _, cards, prog = prepare([Strategy.from_rules("t", rules), "big-money"], None,
+                                "Mine,Smithy,Cellar,Witch,Moat,Village,Library,Market,"
+                                "Chapel,Workshop", 1)
+    named = [getattr(C.Card, r.rstrip("?").upper()) for r in rules]
+    rng = np.random.default_rng(5)
+    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
+    fst = np.zeros(64, dtype=np.float64)
+    for _ in range(60):
+        supply = rng.integers(0, 2, K.NC) * 5
+        z[K.SUPPLY] = supply
+        for limit in range(-2, int(C.COST.max()) + 3):
+            for typemask in (0, C.TREASURE, C.ACTION, C.VICTORY):
+                plain = next((c for c in named if supply[c] > 0 and C.COST[c] <= limit
+                              and (typemask == 0 or C.TYPES[c] & typemask)), -1)
+                assert K.would_pick(z, fst, prog, 0, BUY, -1, limit, typemask) == plain
 
 
 def test_playing_a_card_whose_effect_is_not_loaded_stops_the_run(monkeypatch):
