@@ -698,9 +698,10 @@ def move(z, p, src, dst, c, traced):
     move_n(z, p, src, dst, c, 1, traced)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_fn('void')
 def _add_kind(z, p, c):
     """Insert c into p's ascending KINDS list unless it is there already."""
+    z = _z_fixed(z)
     kinds = z[p * PR + KINDS]
     ps = _ps(p)
     n = z[ps, PS_KINDS]
