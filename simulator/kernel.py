@@ -1075,7 +1075,8 @@ def _list(prog, z, p, k):
 
 @njit(cache=True, inline="always", _nrt=False)
 def _fired(fst, prog, r):
-    """Count a fire of the rule at prog offset r (when fst has the counters)."""
+    """Count a fire of the rule at prog offset r on the counter it names
+    (when fst has the counters)."""
     if fst.shape[0] > FST_HITS:
         fst[U(FST_HITS) + U(prog[r + U(2)])] += 1.0   # unsigned: no sign fix-up
 
