@@ -483,24 +483,19 @@ def pack_program(program, kingdom: np.ndarray | None = None) -> np.ndarray:
         if rules[r, 1] >= 0:
             rules[r, 1] = moved[int(rules[r, 1])]
     lists = np.array(program.lists, dtype=np.int32)
-    prog = _assemble(program, lists, rules, code, len(rules))
-    if kingdom is None:
-        return prog
-    ownable = ownable_cards(prog, kingdom)
-    copies = [rules]
-    n = len(rules)
-    for s in range(lists.shape[0]):
-        first, end, _ = lists[s, PLAY]
-        keep = [r for r in range(first, end) if rules[r, 0] in ownable]
-        if len(keep) < end - first:
-            lists[s, PLAY, :2] = n, n + len(keep)
-            copies.append(rules[keep])
-            n += len(keep)
-    return _assemble(program, lists, np.concatenate(copies), code, len(rules))
-
-
-def _assemble(program, lists: np.ndarray, rules: np.ndarray, code: list[int],
-              counted: int) -> np.ndarray:
+    counted = len(rules)
+    if kingdom is not None:
+        ownable = _ownable(lists, rules, kingdom)
+        copies = [rules]
+        n = counted
+        for s in range(lists.shape[0]):
+            first, end, _ = lists[s, PLAY]
+            keep = [r for r in range(first, end) if rules[r, 0] in ownable]
+            if len(keep) < end - first:
+                lists[s, PLAY, :2] = n, n + len(keep)
+                copies.append(rules[keep])
+                n += len(keep)
+        rules = np.concatenate(copies)
     lists = lists.ravel()
     head = np.array([program.lists.shape[0], HEAD + lists.size,
                      HEAD + lists.size + rules.size, program.flags, counted],
@@ -2017,13 +2012,16 @@ def ownable_cards(prog: np.ndarray, kingdom: np.ndarray) -> set[int]:
     cards, those the buy and gain lists name (every other gain is a named
     base card: Bureaucrat's Silver, Witch's Curse ...), and all the game's
     cards once one that gains by fallback can be owned."""
+    return _ownable(prog[HEAD:prog[1]].reshape(prog[0], NLISTS, 3),
+                    prog[prog[1]:prog[2]].reshape(-1, 3), kingdom)
+
+
+def _ownable(lists: np.ndarray, rules: np.ndarray, kingdom: np.ndarray) -> set[int]:
+    """``ownable_cards`` of a program's lists [strategy, list, 3] and rules [row, 3]."""
     in_game = {int(c) for c in np.flatnonzero(kingdom)} | set(C.BASE_CARDS)
-    rules = prog[prog[1]:prog[2]].reshape(-1, 3)
     owned = set(C.BASE_CARDS)
-    for s in range(prog[0]):
-        for k in (BUY, GAIN):
-            first, end, _ = prog[HEAD + (s * NLISTS + k) * 3:][:3]
-            owned.update(int(c) for c in rules[first:end, 0])
+    for first, end, _ in lists[:, [BUY, GAIN]].reshape(-1, 3):
+        owned.update(int(c) for c in rules[first:end, 0])
     owned &= in_game
     return in_game if owned & GAINS_UNNAMED else owned
 
