@@ -2,7 +2,8 @@
 
 After every turn of every game: each card is conserved across supply, every
 zone and the trash; each player's owned counts equal its zones; no count is
-negative; and a finished game ended by a valid condition.
+negative; and a finished game ended by a valid condition, its z left so that
+the next game's clearing (``_clear_played``) zeroes it.
 """
 import numpy as np
 import pytest
@@ -77,6 +78,20 @@ def _check(z, deck, n, start):
 
 
 @njit(cache=True)
+def _cleared_to_zero(z):
+    """Whether ``_clear_played`` leaves a finished game's z zeroed where
+    ``_deal`` needs it: everywhere but the rows it writes whole (SUPPLY,
+    IN_GAME) and those read below a length (STACK, MARKET)."""
+    K._clear_played(z)
+    for row in range(K.NROWS):
+        if row not in (K.SUPPLY, K.IN_GAME, K.STACK, K.MARKET):
+            for c in range(K.NC):
+                if z[row, c] != 0:
+                    return False
+    return True
+
+
+@njit(cache=True)
 def _play_checked(prog, kingdom, n, seed, games, turn_cap, start, ends):
     z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
     deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
@@ -105,6 +120,8 @@ def _play_checked(prog, kingdom, n, seed, games, turn_cap, start, ends):
             or (ended == K.ENDED_TURN_CAP and z[(n - 1) * K.PR + K.PS, K.PS_TURNS] >= turn_cap))
         if not valid:
             return g, 20
+        if not _cleared_to_zero(z.copy()):
+            return g, 21
         ends[ended] += 1
     return -1, OK
 
