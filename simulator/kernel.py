@@ -380,12 +380,16 @@ P_COUNTED = 4
 
 
 # Kernel-only opcodes, above the compiler's (program.py), made by packing.
-OP_CELL, OP_GCELL, OP_TEST, OP_AND_JUMP, OP_OR_JUMP, OP_CELL_Q, OP_GCELL_Q = range(64, 71)
+OP_CELL, OP_GCELL, OP_TEST, OP_AND_JUMP, OP_OR_JUMP, OP_CELL_Q, OP_GCELL_Q, OP_ITEST = \
+    range(64, 72)
 # OP_CELL arg = row offset in the player's rows * 256 + column; OP_GCELL arg =
 # row * 256 + column; OP_TEST arg = comparison mask (see ``_test``), then the
 # two words compared; OP_AND/OR_JUMP arg = code offset to jump to.
 # OP_CELL_Q/OP_GCELL_Q: a cell divided by a whole number (``my.Treasure / 11``),
 # arg = divisor << 16 | the cell's arg, so that such a ratio is one word too.
+# OP_ITEST: an OP_TEST that is a whole condition and compares two words of
+# whole numbers (OP_CELL, OP_GCELL, OP_CONST): decided without floats.
+INT_WORDS = (OP_CELL, OP_GCELL, OP_CONST)
 Q_SHIFT, Q_MAX = 16, (1 << 15) - 1
 _MASKS = {OP_LT: 0b0001, OP_EQ: 0b0010, OP_LE: 0b0011, OP_GT: 0b0100, OP_GE: 0b0110,
           OP_NE: 0b1101}
@@ -478,6 +482,9 @@ def pack_program(program, kingdom: np.ndarray | None = None) -> np.ndarray:
     for off in sorted({int(o) for o in rules[:, 1] if o >= 0}):
         moved[off] = len(code)
         _emit(_tree(program.code, off), code)
+        if (len(code) - moved[off] == 6 and code[moved[off]] == OP_TEST
+                and code[moved[off] + 2] in INT_WORDS and code[moved[off] + 4] in INT_WORDS):
+            code[moved[off]] = OP_ITEST
         code += [OP_END, 0]
     for r in range(len(rules)):
         if rules[r, 1] >= 0:
@@ -978,6 +985,22 @@ def _leaf(z, p, op, arg):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def _ileaf(z, p, op, arg):
+    """``_leaf`` of an INT_WORDS word, as the whole number it is."""
+    if op == OP_CELL:
+        return np.int64(z[U(p * PR + (arg >> 8)), U(arg & 255)])
+    if op == OP_GCELL:
+        return np.int64(z[U(arg >> 8), U(arg & 255)])
+    return np.int64(arg)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _itest(mask, a, b):
+    """``_test`` of two whole numbers (never unordered)."""
+    return (mask >> (np.int64(a == b) + 2 * np.int64(a > b))) & 1 != 0
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _test(mask, a, b):
     """A comparison as a bit of ``mask``: bit 0 a < b, 1 a == b, 2 a > b,
     3 unordered (a NaN); e.g. <= is 0b0011 and != is 0b1101."""
@@ -1054,7 +1077,11 @@ def _holds(z, fst, prog, p, off):
     if off < 0:
         return True
     pc = U(prog[2] + off)
-    if prog[pc] == OP_TEST and prog[pc + U(6)] == OP_END:
+    op = prog[pc]
+    if op == OP_ITEST:
+        return _itest(prog[pc + U(1)], _ileaf(z, p, prog[pc + U(2)], prog[pc + U(3)]),
+                      _ileaf(z, p, prog[pc + U(4)], prog[pc + U(5)]))
+    if op == OP_TEST and prog[pc + U(6)] == OP_END:
         return _test(prog[pc + U(1)], _leaf(z, p, prog[pc + U(2)], prog[pc + U(3)]),
                      _leaf(z, p, prog[pc + U(4)], prog[pc + U(5)]))
     return condition(z, fst, prog, p, np.int64(pc))

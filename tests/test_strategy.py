@@ -243,6 +243,12 @@ KERNEL_EXPRESSIONS = [
     "coins / 3 < 1.34 and coins / 3 > 1.33",
     "coins / -2 == -2 and my.Gold / 0 > 1000",
     "my.Treasure / 32767 > 0 and my.Treasure / 32768 > 0",
+    # whole numbers only (OP_ITEST), every comparison, the cell on either side
+    "supply.Province <= 8", "supply.Province < 8", "8 >= supply.Province",
+    "supply.Province == 8", "supply.Province != 8", "my.Gold > 1", "1 < my.Gold",
+    "my.Gold >= 2", "coins > my.Treasure", "coins < -1", "my.Smithy == 0",
+    "supply.Province <= 5", "supply.Province >= 5", "supply.Province == 5",
+    "supply.Province < 5", "supply.Province > 5", "my.Gold != 1", "5 == supply.Province",
 ]
 
 
@@ -271,6 +277,16 @@ def test_a_cell_divided_by_a_whole_number_is_packed_as_one_word():
     assert list(code[:2]) == [K.OP_TEST, K._MASKS[P.OP_LT]]          # one comparison
     assert code[4] == K.OP_CELL_Q and code[5] >> K.Q_SHIFT == 11
     assert list(code[6:8]) == [P.OP_END, 0]
+
+
+def test_a_comparison_of_whole_numbers_is_packed_as_an_integer_test():
+    from simulator import kernel as K
+    prog = K.pack_program(compile_program([Strategy.from_rules("t", [
+        "Gold if supply.Province <= 4", "Silver if my.money > 15",
+        "Duchy if my.Smithy < my.Treasure / 11", "Estate if coins > 1 and coins < 8"])],
+        set()))
+    ops = [prog[prog[2] + prog[prog[1] + 3 * r + 1]] for r in range(4)]
+    assert ops == [K.OP_ITEST, K.OP_ITEST, K.OP_TEST, K.OP_TEST]
 
 
 def test_card_and_type_counts_read_the_right_cards():
