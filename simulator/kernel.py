@@ -337,6 +337,8 @@ def _fixed_columns(ncols: int):
                 out, data=src.data, shape=[rows, intp(ncols)],
                 strides=[intp(ncols * item), intp(item)], itemsize=src.itemsize,
                 meminfo=src.meminfo, parent=src.parent)
+            if context.enable_nrt:           # a view holds a reference
+                context.nrt.incref(builder, aryty, args[0])
             return out._getvalue()
         return a(a), codegen
     return fixed

@@ -1,5 +1,7 @@
 """The runner end to end: setup, determinism, seats, turn cap, statistics."""
 import json
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -54,6 +56,36 @@ def test_a_position_of_another_width_is_refused(extra_z, extra_deck):
     with pytest.raises(ValueError, match="NC columns"):
         K.run_step(z, deck, np.ones(2, np.uint64), np.zeros(64), no_rules, 2, 0, 10,
                    np.zeros(6, np.int32), np.zeros(6, np.int32))
+
+
+FIXED_VIEW_LOOP = """
+import numpy as np
+from numba import njit
+from simulator import kernel as K
+
+@njit
+def views(z, times):
+    s = 0
+    for _ in range(times):
+        v = K._z_fixed(z)
+        s += v[K.SUPPLY, 1]
+    return s
+
+z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
+z[K.SUPPLY, 1] = 3
+for _ in range(3):
+    assert views(z, 100_000) == 300_000
+    junk = [np.ones(i % 97 + 1) for i in range(2000)]
+"""
+
+
+def test_a_fixed_width_view_holds_a_reference_where_numba_counts_them():
+    # in code that counts references (not the kernel's), the view is dropped
+    # like any other: without a reference of its own, dropping it freed z's
+    # bookkeeping and the process later aborted in malloc
+    done = subprocess.run([sys.executable, "-c", FIXED_VIEW_LOOP], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
 
 
 def test_same_seed_same_records_on_any_thread_count():
