@@ -2111,7 +2111,10 @@ def buy_phase(z, deck, fst, prog, p, traced):
         hand[c] = 0
         played += k
     z[_ps(p), PS_HAND_N] -= played
-    merchant = z[GS, GS_MERCHANT] if play[Card.SILVER] > 0 else 0   # first Silver only
+    # Merchant's +$1 for the first Silver, as a product: whether a Silver was
+    # drawn is a coin toss, so a branch would be mispredicted half the time
+    # (min, not > 0: LLVM turns a product with a comparison back into one)
+    merchant = z[GS, GS_MERCHANT] * min(play[Card.SILVER], 1)
     z[GS, GS_COINS] += coins + merchant
     z[_ps(p), PS_TURN_COINS] = z[GS, GS_COINS]
     if traced:
