@@ -2281,8 +2281,9 @@ def _clear_played(z):
     zone, the trash, TMP, GAINED or BOUGHT only if some player owned it, so
     those rows are cleared at the columns of the KINDS lists.  SUPPLY and
     IN_GAME are written whole by ``_deal``; STACK and MARKET are read only
-    below their lengths (GS row)."""
-    for p in range(MAXP):
+    below their lengths (GS row).  Only the last game's players have rows
+    to clear: the rows of others are as zero as before it."""
+    for p in range(z[GS, GS_PLAYERS]):
         kinds = z[p * PR + KINDS]
         for i in range(U(z[_ps(p), PS_KINDS])):
             c = U(kinds[i])
