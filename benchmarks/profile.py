@@ -36,6 +36,9 @@ from .common import ROOT, cpu_model
 from .throughput import matchups
 
 KERNEL = ROOT / "simulator" / "kernel.py"
+# numba's inliner keeps an inlined helper's line numbers but files them under
+# the caller: a kernel.py "line" above the first function is one of rng.py's
+RNG = ROOT / "simulator" / "rng.py"
 TOOLS = ("perf", "nm", "addr2line")
 
 
@@ -137,7 +140,10 @@ def profile(games: int, matchup: dict, top: int, log=print) -> dict:
         return {}
     with tempfile.TemporaryDirectory(prefix="domsim-profile-") as tmp:
         tmp = Path(tmp)
-        env = {**os.environ, "NUMBA_DEBUGINFO": "1", "NUMBA_NUM_THREADS": "1",
+        # line tables switch numba's bounds checks on unless told otherwise:
+        # keep them off, as in the shipped kernel, or they skew the profile
+        env = {**os.environ, "NUMBA_DEBUGINFO": "1", "NUMBA_BOUNDSCHECK": "0",
+               "NUMBA_NUM_THREADS": "1",
                "NUMBA_CACHE_DIR": str(tmp / "cache"), "PYTHONPATH": str(ROOT)}
         child = [sys.executable, "-m", "benchmarks.profile", "--child", str(tmp),
                  "--games", str(games), "--matchup", matchup["id"]]
@@ -156,7 +162,17 @@ def profile(games: int, matchup: dict, top: int, log=print) -> dict:
             compiled = sorted((value, _short(sym)) for sym, value, _ in obj["functions"])
             found.append((counts, _lines(tmp / obj["object"], sorted(counts)), compiled))
     source = KERNEL.read_text().splitlines()
-    function_of = _function_of(source)
+    rng_source = RNG.read_text().splitlines()
+    in_kernel, in_rng = _function_of(source), _function_of(rng_source)
+
+    def function_of(line: int) -> str:
+        name = in_kernel(line)
+        return f"rng.{in_rng(line)}" if name == "(module)" else name
+
+    def text_of(line: int) -> str:
+        if in_kernel(line) == "(module)" and line <= len(rng_source):
+            return "rng.py: " + rng_source[line - 1].strip()
+        return source[line - 1].strip()
     by_line, by_function = collections.Counter(), collections.Counter()
     for counts, lines, compiled in found:
         for offset, n in counts.items():
@@ -176,7 +192,7 @@ def profile(games: int, matchup: dict, top: int, log=print) -> dict:
         log(f"{n / total:6.1%}  {name}")
     log("\nshare  kernel.py line")
     for line, n in by_line.most_common(top):
-        text = source[line - 1].strip()[:80] if line else "(no line table entry)"
+        text = text_of(line)[:80] if line else "(no line table entry)"
         log(f"{n / total:6.1%}  {line or '':>5}  {text}")
     return {"games_per_cpu_s": facts["games_per_cpu_s"], "samples": total,
             "outside": outside,
