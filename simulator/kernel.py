@@ -482,11 +482,11 @@ def pack_program(program, kingdom: np.ndarray | None = None) -> np.ndarray:
     code: list[int] = []
     moved: dict[int, int] = {}
     for off in sorted({int(o) for o in rules[:, 1] if o >= 0}):
-        moved[off] = len(code)
+        at = moved[off] = len(code)
         _emit(_tree(program.code, off), code)
-        if (len(code) - moved[off] == 6 and code[moved[off]] == OP_TEST
-                and code[moved[off] + 2] in INT_WORDS and code[moved[off] + 4] in INT_WORDS):
-            code[moved[off]] = OP_ITEST
+        if (len(code) - at == 6 and code[at] == OP_TEST
+                and code[at + 2] in INT_WORDS and code[at + 4] in INT_WORDS):
+            code[at] = OP_ITEST
         code += [OP_END, 0]
     for r in range(len(rules)):
         if rules[r, 1] >= 0:
@@ -969,31 +969,33 @@ def _value(z, p, op, arg):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def _cell(z, p, mine, arg):
+    """The cell a word's arg (row * 256 + column) names: a row of p's own
+    (``mine``, OP_CELL) or of the game's (OP_GCELL)."""
+    row = arg >> 8
+    if mine:
+        row += p * PR
+    return z[U(row), U(arg & 255)]
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _leaf(z, p, op, arg):
     """A word's value: one cell or a constant inline, anything else by a call."""
-    if op == OP_CELL:
-        return float(z[U(p * PR + (arg >> 8)), U(arg & 255)])
-    if op == OP_GCELL:
-        return float(z[U(arg >> 8), U(arg & 255)])
+    if op == OP_CELL or op == OP_GCELL:
+        return float(_cell(z, p, op == OP_CELL, arg))
     if op == OP_CONST:
         return float(arg)
-    if op == OP_CELL_Q:
-        cell = arg & 0xFFFF
-        return float(z[U(p * PR + (cell >> 8)), U(cell & 255)]) / float(arg >> Q_SHIFT)
-    if op == OP_GCELL_Q:
-        cell = arg & 0xFFFF
-        return float(z[U(cell >> 8), U(cell & 255)]) / float(arg >> Q_SHIFT)
+    if op == OP_CELL_Q or op == OP_GCELL_Q:
+        return float(_cell(z, p, op == OP_CELL_Q, arg & 0xFFFF)) / float(arg >> Q_SHIFT)
     return _value(z, p, op, arg)
 
 
 @njit(cache=True, inline="always", _nrt=False)
 def _ileaf(z, p, op, arg):
     """``_leaf`` of an INT_WORDS word, as the whole number it is."""
-    if op == OP_CELL:
-        return np.int64(z[U(p * PR + (arg >> 8)), U(arg & 255)])
-    if op == OP_GCELL:
-        return np.int64(z[U(arg >> 8), U(arg & 255)])
-    return np.int64(arg)
+    if op == OP_CONST:
+        return np.int64(arg)
+    return np.int64(_cell(z, p, op == OP_CELL, arg))
 
 
 @njit(cache=True, inline="always", _nrt=False)
