@@ -63,6 +63,7 @@ from llvmlite import ir as llvm_ir
 from numba import njit
 from numba.core import typeinfer
 from numba.core.caching import FunctionCache
+from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
 from numba.extending import intrinsic
@@ -214,10 +215,15 @@ class _Declared(CPUDispatcher):
     """
 
     def _declare(self):
-        if self._can_compile:
-            with typeinfer.register_dispatcher(self):
-                self.compile(self.declared)
-            self.disable_compile()
+        # Check, compile and stop compiling as one step under numba's own
+        # (re-entrant) compiler lock: two threads typing the same function
+        # at once otherwise both pass the check, and the second finds
+        # compiling disabled by the first ("compilation disabled").
+        with global_compiler_lock:
+            if self._can_compile:
+                with typeinfer.register_dispatcher(self):
+                    self.compile(self.declared)
+                self.disable_compile()
 
     def get_call_template(self, args, kws):        # typing a jitted caller
         self._declare()
@@ -360,13 +366,16 @@ def load_effects(cards) -> None:
     """Make the effects of these cards callable: compile each (or load it
     from the cache) and record its address, once per process.  Load those of
     every card a player of the game can own (``ownable_cards``); playing a
-    card whose effect is not loaded stops the run."""
-    for c in sorted(set(int(c) for c in cards) & EFFECTS.keys()):
-        if not EFFECT_AT[c]:
-            disp = EFFECTS[c]
-            disp._declare()
-            cres = disp.overloads[disp.declared.args]
-            EFFECT_AT[c] = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+    card whose effect is not loaded stops the run.  Safe from several
+    threads at once (the jobs of one run): one lock covers it all."""
+    with global_compiler_lock:
+        for c in sorted(set(int(c) for c in cards) & EFFECTS.keys()):
+            if not EFFECT_AT[c]:
+                disp = EFFECTS[c]
+                disp._declare()
+                cres = disp.overloads[disp.declared.args]
+                EFFECT_AT[c] = cres.library.get_pointer_to_function(
+                    cres.fndesc.llvm_func_name)
 
 
 # ============================================================ program packing
