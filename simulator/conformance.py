@@ -17,7 +17,7 @@ import numpy as np
 from . import cards as C
 from . import kernel as K
 from .kingdom import complete_kingdom, parse_kingdom, supply_mask
-from .strategy import Strategy, StrategyError, compile_program
+from .strategy import Strategy, StrategyError, compile_program, read_small_text
 
 STEPS = {"play": 0, "turn": 1, "end_of_turn": 2}
 ZONES = {"hand": K.HAND, "discard": K.DISC, "in_play": K.PLAY_ROW, "set_aside": K.ASIDE}
@@ -63,9 +63,9 @@ def load_cases(path: str | Path) -> list[Case]:
     seen: dict[str, str] = {}
     for f in files:
         try:
-            doc = tomllib.loads(f.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-            raise CaseError(f"{f}: {e}") from None
+            doc = tomllib.loads(read_small_text(f, "rule-case file", CaseError))
+        except tomllib.TOMLDecodeError as e:
+            raise CaseError(f"{f}: not valid TOML: {e}") from None
         for key in doc:
             if key != "case":
                 raise CaseError(f"{f}: unknown table or key {key!r}{C.suggest(key, ['case'])}"

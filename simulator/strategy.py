@@ -46,7 +46,9 @@ from __future__ import annotations
 
 import ast
 import difflib
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -751,13 +753,62 @@ class _Spec:
     inherited: dict = field(default_factory=dict)   # the parent's lists
 
 
-def _read(path: Path) -> dict:
+MAX_FILE_BYTES = 1 << 20      # strategy and rule-case files: the largest is a few kB
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_small_text(path, what: str, error: type[Exception] = ValueError) -> str:
+    """The text of a strategy or rule-case file (``what`` names it in errors).
+
+    Such files are a few kB, so anything over ``MAX_FILE_BYTES`` is refused
+    before it is read: a 50 MB file read whole grew the process to 2.4 GB.
+    Only a regular file is read: a FIFO or a device would block or never
+    end.  It is opened without blocking and checked on the open descriptor,
+    so a file swapped for a FIFO after a check cannot hang the read.
+    """
+    path = Path(path)
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise StrategyError(f"{path}: no such strategy file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise StrategyError(f"{path}: cannot read: {e}") from None
+        raise error(f"{path}: no such {what}") from None
+    except OSError as e:
+        raise error(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = next((k for test, k in _KINDS if test(st.st_mode)), "not a regular file")
+            raise error(f"{path} is {kind}, not a {what}: give the path of a "
+                        ".toml file")
+        size = st.st_size
+        data = b""
+        if size <= MAX_FILE_BYTES:
+            chunks = []
+            while (got := os.read(fd, MAX_FILE_BYTES + 1 - sum(map(len, chunks)))):
+                chunks.append(got)
+                if sum(map(len, chunks)) > MAX_FILE_BYTES:
+                    break
+            data = b"".join(chunks)
+        if size > MAX_FILE_BYTES or len(data) > MAX_FILE_BYTES:
+            shown = f"{size:,} bytes" if size > MAX_FILE_BYTES else "over 1 MB"
+            raise error(f"{path}: {shown}; a {what} may hold at most 1 MB "
+                        f"({MAX_FILE_BYTES:,} bytes): check that this is the file you meant")
+    except OSError as e:
+        raise error(f"{path}: cannot read: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise error(f"{path}: cannot read: not UTF-8 text ({e.reason} at byte "
+                    f"{e.start})") from None
+
+
+def _read(path: Path) -> dict:
+    text = read_small_text(path, "strategy file", StrategyError)
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise StrategyError(f"{path}: not valid TOML: {e}") from None
 

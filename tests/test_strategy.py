@@ -681,3 +681,47 @@ def test_load_unknown_suggests_shipped_names():
     assert "big-money-ultimate" in msg          # the list of shipped stems
     with pytest.raises(StrategyError, match="no such"):
         load_strategy("/nonexistent/strategy.toml")
+
+
+# ---------------------------------------------------------------- file limits
+
+def test_strategy_files_over_one_megabyte_are_refused_unread(tmp_path, monkeypatch):
+    """Issue 28: a 50 MB strategy file was read whole (2.4 GB of memory)."""
+    limit = strategy_module.MAX_FILE_BYTES
+    ok = write(tmp_path, SMITHY_TOML + "#" * (limit - len(SMITHY_TOML) - 1) + "\n",
+               "at-limit.toml")
+    assert ok.stat().st_size == limit and load_strategy(ok).name == "Smithy"
+    big = write(tmp_path, SMITHY_TOML + "#" * limit + "\n", "big.toml")
+    with pytest.raises(StrategyError, match=r"big\.toml: 1,048,\d+ bytes; a strategy file "
+                                            r"may hold at most 1 MB"):
+        load_strategy(big)
+    child = write(tmp_path, 'name = "Child"\nextends = "big.toml"\n', "child.toml")
+    with pytest.raises(StrategyError, match=r"big\.toml: .* at most 1 MB"):
+        load_strategy(child)
+    # refused from its size, before a byte is read
+    reads = []
+    real_read = strategy_module.os.read
+    monkeypatch.setattr(strategy_module.os, "read",
+                        lambda fd, n: reads.append(n) or real_read(fd, n))
+    with pytest.raises(StrategyError, match="at most 1 MB"):
+        load_strategy(big)
+    assert reads == []
+
+
+def test_a_fifo_or_device_given_as_a_strategy_is_refused_at_once(tmp_path):
+    """A FIFO with no writer blocked the open forever; /dev/zero never ends."""
+    import os
+    import subprocess
+    import sys
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    code = ("import sys\nfrom simulator.strategy import load_strategy, StrategyError\n"
+            "for ref in sys.argv[1:]:\n"
+            "    try:\n        load_strategy(ref)\n"
+            "    except StrategyError as e:\n        print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(fifo), "/dev/zero"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        f"{fifo} is a FIFO, not a strategy file: give the path of a .toml file",
+        "/dev/zero is a device, not a strategy file: give the path of a .toml file"]
