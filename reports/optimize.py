@@ -76,6 +76,14 @@ def summary_lines(result) -> list[str]:
     ]
 
 
+def kingdom_title(result) -> str:
+    """The kingdom as given, or 'random kingdom of seed S' for a drawn one."""
+    from simulator.optimize import is_random
+    if is_random(result.kingdom):
+        return f"random kingdom of seed {result.options['seed']}"
+    return result.kingdom
+
+
 def score_note(result) -> str:
     from simulator.optimize import score_meaning
     return score_meaning(result.options["players"])
@@ -130,7 +138,7 @@ def history_chart(result):
         ax.set_xlabel("round")
         ax.set_ylabel("score (wins + ties/2) / games")
         ax.legend(loc="lower right")
-        _titles(fig, f"Best fitness per round: {result.kingdom}",
+        _titles(fig, f"Best fitness per round: {kingdom_title(result)}",
                 "Error bars: 95% Wilson CI over the round's field; the line is the best so "
                 f"far against the fixed field; grey: even ({even:.3f})")
         return fig
@@ -177,7 +185,7 @@ def write(out_dir, result) -> Path:
         save(field_chart(result), tmp, "field")
         doc = _document(result)
         write_atomic(tmp / "README.md", doc.markdown())
-        write_atomic(tmp / "index.html", doc.html(f"domsim optimize: {result.kingdom}"))
+        write_atomic(tmp / "index.html", doc.html(f"domsim optimize: {kingdom_title(result)}"))
         (tmp / MARKER).write_text("This folder was written by domsim optimize, which "
                                   "replaces it as a whole.\n", encoding="utf-8")
         if real.exists():
@@ -191,7 +199,7 @@ def write(out_dir, result) -> Path:
 
 def _document(result) -> Doc:
     doc = Doc()
-    doc.h(1, f"Strongest strategy found: {result.kingdom}")
+    doc.h(1, f"Strongest strategy found: {kingdom_title(result)}")
     doc.ul(summary_lines(result))
     if getattr(result, "warnings", None):
         doc.p("**Warning: the winner is weaker than a bot of its own field.**")

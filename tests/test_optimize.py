@@ -371,6 +371,8 @@ def test_random_kingdom_is_drawn_from_the_seed_and_resumed(tmp_path):
                              "--seed 3 ")
     assert f"# Kingdom: {', '.join(drawn)} (drawn from seed 3)\n" in r.toml
     assert r.strategy["name"].startswith("Optimised for a random kingdom")
+    from reports.optimize import kingdom_title
+    assert kingdom_title(r) == "random kingdom of seed 3"
     again = optimize(resume=run, kingdom="random")
     assert again.cards == drawn and again.strategy == r.strategy and again.played == 0
     other = _search_in("random", seed=4, evaluations=1)
