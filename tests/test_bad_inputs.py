@@ -116,6 +116,7 @@ R = ["--games", "100", "--players", "2"]    # same for report balance
 BAL = ["report", "balance"]
 CMP = ["compare", "big-money", "smithy"]
 LOG = ["log", "big-money", "smithy"]
+OPT = ["optimize", "--kingdom", "First Game", "--evaluations", "1"]
 
 # (command, exit code, the one error line: a regex searched in it)
 ROWS = [
@@ -179,6 +180,20 @@ ROWS = [
     (["compare", "./unrelated", "big-money", *G], 2, r"unrelated is a folder, not a strategy file"),
     (["conformance", "huge.toml"], 2, r"huge\.toml: 67,108,864 bytes; a rule-case file may hold at most 1 MB"),
     (["conformance", "fifo"], 2, r"fifo is a FIFO, not a rule-case file"),
+    # optimize: every output is checked before a game is played (a search is long)
+    ([*OPT, "--out", "/proc/version"], 2, r"cannot write /proc/version: /proc takes no new file"),
+    ([*OPT, "--out", "/dev/full"], 2, r"cannot write /dev/full: the device is always full"),
+    ([*OPT, "--json-out", "/dev/full"], 2, r"cannot write /dev/full: the device is always full"),
+    ([*OPT, "--out", "unrelated"], 2, r"'--out': file 'unrelated' is a directory"),
+    ([*OPT, "--out", "missing/w.toml"], 2, r"cannot write missing/w\.toml: directory missing does not exist"),
+    ([*OPT, "--report", "unrelated"], 2, r"--report unrelated is a non-empty folder that domsim did not write .*choose another --report$"),
+    ([*OPT, "--report", "/proc/rep"], 2, r"cannot write --report /proc/rep: /proc takes no new folder"),
+    ([*OPT, "--report", "rep", "--out", "rep/w.toml"], 2, r"rep/w\.toml is inside --report rep"),
+    ([*OPT, "--report", "rep", "--json-out", "rep/w.json"], 2, r"rep/w\.json is inside --report rep"),
+    pytest.param([*OPT, "--out", "ro-dir/w.toml"], 2, r"cannot write ro-dir/w\.toml: .*ro-dir is read-only",
+                 marks=not_root()),
+    pytest.param([*OPT, "--report", "ro-dir/rep"], 2, r"cannot write ro-dir/rep: .*ro-dir is read-only",
+                 marks=not_root()),
     # conformance suites that would test nothing
     (["conformance", "empty"], 2, r"empty: no \*\.toml case files in this folder"),
     (["conformance", "misspelt"], 2, r"cases\.toml: unknown table or key 'cases' \(did you mean 'case'\?\)"),
