@@ -587,12 +587,13 @@ def _write_into(d: Path, b: Balance) -> None:
         "Seats rotate game by game, so each strategy sits in each seat equally often "
         "(game counts are rounded up to a multiple of the batches times the players); "
         "in the mirrors every seat holds the same bot, so every seating is played.",
-        "Scores count a win 1 and a tie 1/2 (95% normal CI from the per-game "
-        "variance); 50% is the exact even point, what a bot scores against itself.",
+        "Scores count a win 1 and a tie 1/2 (95% Wilson CI on the points, wins + "
+        "ties/2); 50% is the exact even point, what a bot scores against itself.",
         "Each run is played in independent batches with seeds derived from the report "
         "seed; the batches give the confidence intervals of the per-turn averages.",
         "Wilson score intervals for rates; normal intervals for mean game length; "
-        "differences of two rates from one run use the multinomial variance.",
+        "differences of two seats' rates from one run: Newcombe's paired interval "
+        "(their test uses the multinomial variance).",
         "Games that reach the turn cap are scored as they stand; their share is shown.",
     ])
 

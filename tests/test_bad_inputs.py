@@ -58,6 +58,8 @@ def ws(tmp_path_factory):
     (d / "keep.csv").write_text("precious\n")
     (d / "notes.txt").write_text("not a folder\n")
     os.mkfifo(d / "fifo")
+    with open(d / "huge.toml", "wb") as f:       # 64 MB, sparse: over the 1 MB limit
+        f.truncate(64 << 20)
     os.symlink("unrelated", d / "link-dir")
     os.symlink("keep.csv", d / "link.csv")
     os.symlink("missing/x.csv", d / "dangling.csv")
@@ -171,6 +173,13 @@ ROWS = [
     (["compare", "deep-neg.toml", "big-money", *G], 2, r"condition nested too deeply"),
     (["compare", "deep-plus.toml", "big-money", *G], 2, r"condition nested too deeply"),
     ([*CMP, *G, "--frobnicate"], 2, r"No such option: --frobnicate"),
+    # strategy and rule-case files (stats helper): at most 1 MB, regular files only
+    (["compare", "huge.toml", "big-money", *G], 2, r"huge\.toml: 67,108,864 bytes; a strategy file may hold at most 1 MB"),
+    (["compare", "./fifo", "big-money", *G], 2, r"fifo is a FIFO, not a strategy file"),
+    (["compare", "/dev/zero", "big-money", *G], 2, r"/dev/zero is a device, not a strategy file"),
+    (["compare", "./unrelated", "big-money", *G], 2, r"unrelated is a folder, not a strategy file"),
+    (["conformance", "huge.toml"], 2, r"huge\.toml: 67,108,864 bytes; a rule-case file may hold at most 1 MB"),
+    (["conformance", "fifo"], 2, r"fifo is a FIFO, not a rule-case file"),
     # optimize: every output is checked before a game is played (a search is long)
     ([*OPT, "--out", "/proc/version"], 2, r"cannot write /proc/version: /proc takes no new file"),
     ([*OPT, "--out", "/dev/full"], 2, r"cannot write /dev/full: the device is always full"),
