@@ -113,8 +113,12 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
-    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N = range(13)
+    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
+    GS_FROM_TRASH, GS_LEAVING = range(15)
 # GS_TURN_LOG: 1 + the player whose gains and buys GAINED/BOUGHT count, 0: none
+# While a gain is being chosen (the words ``ends_game``, ``lead_after``):
+# GS_FROM_TRASH 1 when it comes from the trash (Thief: no pile empties),
+# GS_LEAVING 1 + the card the same choice trashes (Remodel), else 0.
 # a setup's kingdom mask: IN_SUPPLY for a supply pile, IN_MARKET for a card of
 # the Black Market deck
 IN_SUPPLY, IN_MARKET = 1, 2
@@ -198,7 +202,7 @@ ARG_TYPES = {
     "strat": nb.int32[::1], "vp": nb.int32[::1], "outcome": nb.int32[::1],
     "per_turn": nb.int64[:, :, ::1],
     "order": nb.types.Array(nb.int32, 1, "C", readonly=True),
-    "default": nb.boolean, "traced": nb.boolean,
+    "default": nb.boolean, "traced": nb.boolean, "bought": nb.boolean,
 }
 RETURN_TYPES = {"void": nb.void, "i8": nb.int64, "b1": nb.boolean, "f8": nb.float64}
 FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
@@ -767,18 +771,32 @@ def recount(z, p):
 
 
 @kernel_fn('b1', inline=True)
-def _gain(z, deck, p, c, dst, traced):
-    """Gain c from the supply to p's DISC, HAND, or deck top (dst = -1)."""
-    if z[SUPPLY, c] <= 0:
-        return False
-    z[SUPPLY, c] -= 1
-    if z[SUPPLY, c] == 0:
-        z[GS, GS_EMPTY] += 1
+def _gain(z, deck, p, c, src, dst, bought, traced):
+    """p gains c to its DISC, HAND, or deck top (dst = -1): the one way a
+    card comes to a player, so that every count a strategy word reads stays
+    true (owned cards, money, types and VP by ``_own``; ``gained.*`` and,
+    for a buy, ``bought.*``; the supply and its empty piles).
+
+    src: Z_SUPPLY or Z_TRASH (taken from there; False if it has none), or
+    the zone a caller already took it from (Black Market's revealed card),
+    which is only logged."""
+    if src == Z_SUPPLY:
+        if z[SUPPLY, c] <= 0:
+            return False
+        z[SUPPLY, c] -= 1
+        if z[SUPPLY, c] == 0:
+            z[GS, GS_EMPTY] += 1
+    elif src == Z_TRASH:
+        if z[TRASH_ROW, c] <= 0:
+            return False
+        z[TRASH_ROW, c] -= 1
     if z[GS, GS_TURN_LOG] == p + 1:
         z[GAINED, c] += 1
+        if bought:
+            z[BOUGHT, c] += 1
     _own(z, p, c, 1)
     if traced:
-        _record(z, EV_MOVE, p, c, 1, Z_SUPPLY, Z_DECK if dst < 0 else dst)
+        _record(z, EV_MOVE, p, c, 1, src, Z_DECK if dst < 0 else dst)
     if dst < 0:
         put_top(z, deck, p, c)
     else:
@@ -792,10 +810,20 @@ def _gain(z, deck, p, c, dst, traced):
 
 @kernel_fn('b1')
 def gain(z, deck, p, c, dst):
-    """``_gain`` as a call, for the card effects (the Buy phase inlines it)."""
+    """``_gain`` from the supply as a call, for the card effects (the Buy
+    phase inlines it)."""
     z = _z_fixed(z)
     deck = _deck_fixed(deck)
-    return _gain(z, deck, p, c, dst, _traced(z))
+    return _gain(z, deck, p, c, Z_SUPPLY, dst, False, _traced(z))
+
+
+@kernel_fn('b1')
+def gain_from(z, deck, p, c, src, dst, bought):
+    """``_gain`` from another zone (Thief's trash, Black Market's revealed
+    card) as a call."""
+    z = _z_fixed(z)
+    deck = _deck_fixed(deck)
+    return _gain(z, deck, p, c, src, dst, bought, _traced(z))
 
 
 @kernel_fn('void')
@@ -893,21 +921,31 @@ def _best_opponent(z, p, op, arg):
 
 @kernel_fn('i8')
 def _vp_after_gain(z, p, c):
-    """p's victory points if p gained one c now (Gardens count the card too)."""
+    """p's victory points if p gained one c now (Gardens count the card
+    too), and lost the card the same choice trashes (GS_LEAVING)."""
     n = z[_ps(p), PS_OWN_N]
     gardens = z[p * PR + OWN, Card.GARDENS]
     per = XS[Card.GARDENS]
-    vp = victory_points(z, p) + VPS[c] + gardens * ((n + 1) // per - n // per)
+    vp = np.int64(z[_ps(p), PS_VP]) + VPS[c]
+    k = n + 1                                   # cards owned after
+    leaving = z[GS, GS_LEAVING] - 1
+    if leaving >= 0:
+        vp -= VPS[leaving]
+        k -= 1
+        if leaving == Card.GARDENS:
+            gardens -= 1
     if c == Card.GARDENS:
-        vp += (n + 1) // per
-    return np.int64(vp)
+        gardens += 1
+    return np.int64(vp + gardens * (k // per))
 
 
 @kernel_fn('b1')
 def _ends_game_if_gained(z, c):
-    """Whether the game would end after this turn if c were gained now."""
-    prov = z[SUPPLY, Card.PROVINCE] - (1 if c == Card.PROVINCE and z[SUPPLY, c] > 0 else 0)
-    empty = z[GS, GS_EMPTY] + (1 if z[SUPPLY, c] == 1 else 0)
+    """Whether the game would end after this turn if c were gained now (a
+    gain from the trash takes nothing from the supply)."""
+    taken = z[GS, GS_FROM_TRASH] == 0 and z[SUPPLY, c] > 0
+    prov = z[SUPPLY, Card.PROVINCE] - (1 if c == Card.PROVINCE and taken else 0)
+    empty = z[GS, GS_EMPTY] + (1 if taken and z[SUPPLY, c] == 1 else 0)
     return prov <= 0 or empty >= z[GS, GS_EMPTY_TO_END]
 
 
@@ -1196,6 +1234,18 @@ def chooses(z, fst, prog, p, card, default):
                 return True
             return False
     return default
+
+
+@kernel_fn('b1')
+def names(z, fst, prog, p, k, card):
+    """Whether a rule of list k names ``card`` and holds (the first such
+    rule's fire is counted): a choice about one card, such as Thief's gain."""
+    start, end, _ = _list(prog, z, p, k)
+    for r in range(start, end, 3):
+        if prog[r] == card and rule_holds(z, fst, prog, p, r):
+            _fired(fst, prog, r)
+            return True
+    return False
 
 
 @kernel_fn('i8')
@@ -1842,8 +1892,9 @@ def effect_thief(z, deck, rng, fst, prog, p):
     # You may gain any or all of these trashed cards. They discard the other
     # revealed cards."  Victims in turn order from your left; Moat blocks.
     # You choose each victim's dearest revealed Treasure (the first revealed
-    # on a tie); after each victim you gain it from the trash when a rule of
-    # your gain list names it, whatever it costs.
+    # on a tie); you gain it from the trash when a rule of your gain list
+    # names it, whatever it costs; then the victim discards the rest.  A
+    # gain from the trash empties no pile (``ends_game`` knows: GS_FROM_TRASH).
     for j in range(1, n):
         v = (p + j) % n
         if not _attacked(z, v):
@@ -1862,18 +1913,12 @@ def effect_thief(z, deck, rng, fst, prog, p):
             continue
         if best >= 0:
             _trash_revealed(z, v, best, Z_REVEAL)
+            z[GS, GS_FROM_TRASH] = 1
+            take = names(z, fst, prog, p, GAIN, best)
+            z[GS, GS_FROM_TRASH] = 0
+            if take:
+                gain_from(z, deck, p, best, Z_TRASH, DISC, False)
         _tmp_to_discard(z, v)
-        if best < 0:
-            continue
-        z[TMP, best] += 1                  # the gain list sees just this card
-        take = pick_call(z, fst, prog, p, GAIN, TMP, 0, 0) >= 0
-        z[TMP, best] -= 1
-        if take:
-            z[TRASH_ROW, best] -= 1
-            z[p * PR + DISC, best] += 1
-            z[_ps(p), PS_DISC_N] += 1
-            _own(z, p, best, 1)
-            emit(z, EV_MOVE, p, best, 1, Z_TRASH, DISC)
 
 
 @effect(Card.ENVOY)
@@ -1932,6 +1977,34 @@ def _play_treasures(z, p):
         z[GS, GS_MERCHANT] = 0
 
 
+@kernel_fn('i8')
+def _market_pick(z, fst, prog, p, money):
+    """What Black Market buys of the revealed cards in TMP (those ``money``
+    affords), by the buy list's priorities: the first rule whose card it
+    could take now, revealed or from the supply with this money.  A revealed
+    card when that comes first; when a supply card does, the first revealed
+    card the list takes, but only if the Buy phase still takes that supply
+    card with the money left after it (the buy uses no Buy): Witch over a
+    Province never, Witch and then the Province with $13.  -1: none."""
+    start, end, _ = _list(prog, z, p, BUY)
+    for r in range(start, end, 3):
+        c = prog[r]
+        if COST[c] > money or (z[TMP, c] <= 0 and z[SUPPLY, c] <= 0) \
+                or not rule_holds(z, fst, prog, p, r):
+            continue
+        if z[TMP, c] > 0:
+            _fired(fst, prog, r)
+            return np.int64(c)
+        b = would_pick(z, fst, prog, p, BUY, TMP, 0, 0)
+        if b < 0:
+            return np.int64(-1)
+        z[GS, GS_COINS] = money - COST[b]
+        still = would_pick(z, fst, prog, p, BUY, -1, money - COST[b], 0) == c
+        z[GS, GS_COINS] = money
+        return pick_call(z, fst, prog, p, BUY, TMP, 0, 0) if still else np.int64(-1)
+    return np.int64(-1)
+
+
 @effect(Card.BLACK_MARKET)
 def effect_black_market(z, deck, rng, fst, prog, p):
     # +$2 is the table's.  "Reveal the top 3 cards of the Black Market deck.
@@ -1940,9 +2013,11 @@ def effect_black_market(z, deck, rng, fst, prog, p):
     # there is.  The deck is not a supply pile.  Buying uses no Buy and is
     # not the Buy phase: it pays with the coins so far, and Treasures may be
     # played from hand for it now (their coins stay for the Buy phase).
-    # Choice: the first buy rule naming a revealed card it can afford with
-    # its coins plus the Treasures in hand; it plays all those Treasures only
-    # when its coins are short.  The rest go under in the order revealed.
+    # Choice (``_market_pick``): by the buy list, with the coins plus the
+    # Treasures in hand, which is also what the word ``coins`` reads while
+    # it chooses (the Buy phase would have them); it plays all those
+    # Treasures only when its coins are short.  The rest go under in the
+    # order revealed.
     n = z[GS, GS_MARKET_N]
     k = min(XS[Card.BLACK_MARKET], n)
     r0 = z[MARKET, 0] if k > 0 else -1
@@ -1951,25 +2026,25 @@ def effect_black_market(z, deck, rng, fst, prog, p):
     for i in range(n - k):
         z[MARKET, i] = z[MARKET, i + k]
     n -= k
-    money = z[GS, GS_COINS] + _hand_money(z, p)
+    coins = z[GS, GS_COINS]
+    money = coins + _hand_money(z, p)
     for r in (r0, r1, r2):                # revealed; TMP holds the affordable
         if r >= 0:
             emit(z, EV_MOVE, p, r, 1, Z_BLACK_MARKET, Z_REVEAL)
             if COST[r] <= money:
                 z[TMP, r] += 1
-    c = pick_call(z, fst, prog, p, BUY, TMP, 0, 0)
+    z[GS, GS_COINS] = money
+    c = _market_pick(z, fst, prog, p, money)
+    z[GS, GS_COINS] = coins
     for r in (r0, r1, r2):
         if r >= 0 and COST[r] <= money:
             z[TMP, r] -= 1
     if c >= 0:
-        if z[GS, GS_COINS] < COST[c]:
+        if coins < COST[c]:
             _play_treasures(z, p)
         emit(z, EV_BUY, p, c, COST[c], Z_BLACK_MARKET, 0)
         z[GS, GS_COINS] -= COST[c]
-        z[p * PR + DISC, c] += 1
-        z[_ps(p), PS_DISC_N] += 1
-        _own(z, p, c, 1)
-        emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
+        gain_from(z, deck, p, c, Z_REVEAL, DISC, True)
     else:
         emit(z, EV_NOTHING, p, -1, 0, NO_BUY, 0)
     for r in (r0, r1, r2):                # the others under, in revealed order
@@ -2138,9 +2213,7 @@ def buy_phase(z, deck, fst, prog, p, traced):
             return
         if traced:
             _record(z, EV_BUY, p, c, COST[c], 0, 0)
-        _gain(z, deck, p, c, DISC, traced)
-        if z[GS, GS_TURN_LOG]:
-            z[BOUGHT, c] += 1
+        _gain(z, deck, p, c, Z_SUPPLY, DISC, True, traced)
         z[GS, GS_COINS] -= COST[c]
         z[GS, GS_BUYS] -= 1
 
