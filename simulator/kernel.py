@@ -73,7 +73,7 @@ from .cards import Card
 from .rng import below, scale, seed_game, step
 from .program import (
     BUY, DISCARD, FLAG_TURN_LOG, GAIN, MAY, NLISTS, PLAY, REMODEL, SKIP, TOPDECK,
-    TRASH,
+    TRASH, is_upgrade,
     OP_ABS, OP_ACTIONS, OP_ADD, OP_AND, OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_COINS,
     OP_CONST, OP_DECK_CARD, OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV,
     OP_EMPTY_PILES, OP_END, OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED,
@@ -172,6 +172,9 @@ for _c in range(NC):
     TYPE_COL[_c, :len(_cols)] = _cols
 # MONEY[c]: coins card c adds to my.money (a Treasure's value, else 0)
 MONEY = np.where(C.TYPES & C.TREASURE, C.PLUS_COINS, 0).astype(np.int32)
+# UPGRADE[t, g]: gaining g for a trashed t improves the deck (program.is_upgrade)
+UPGRADE = np.array([[is_upgrade(t, g) for g in range(NC)] for t in range(NC)],
+                   dtype=np.bool_)
 U = np.uint64          # hot indices are cast to it: no negative-index fix-up
 
 
@@ -1541,19 +1544,75 @@ def effect_poacher(z, deck, rng, fst, prog, p):
         required_discard(z, fst, prog, p, n)
 
 
+@kernel_fn('i8')
+def _upgrade_gain(z, fst, prog, p, t, count):
+    """What Remodel gains for a trashed t when it can improve on t
+    (``UPGRADE``): the first card of the gain list that is an upgrade it
+    may gain (the rule holds), else the dearest Treasure it may gain if that
+    is one (Curse into Copper, Estate into Silver); -1: none.  Asked before
+    the trash, as one decision with it: the words read the deck still
+    holding t, except ``lead_after``, which counts t as gone (GS_LEAVING).
+    ``count``: count the gain rule's fire."""
+    limit = COST[t] + XS[Card.REMODEL]
+    z[GS, GS_LEAVING] = t + 1
+    g = -1
+    start, end, _ = _list(prog, z, p, GAIN)
+    for r in range(start, end, 3):
+        c = prog[r]
+        if UPGRADE[t, c] and _gainable(z, c, limit, 0) and rule_holds(z, fst, prog, p, r):
+            if count:
+                _fired(fst, prog, r)
+            g = c
+            break
+    if g < 0:
+        for i in range(TREASURE_CARDS.shape[0]):
+            c = TREASURE_CARDS[i]
+            if _gainable(z, c, limit, 0) and (g < 0 or COST[c] > COST[g]):
+                g = c
+        if g >= 0 and not UPGRADE[t, g]:
+            g = -1
+    z[GS, GS_LEAVING] = 0
+    return np.int64(g)
+
+
 @effect(Card.REMODEL)
 def effect_remodel(z, deck, rng, fst, prog, p):
+    # "Trash a card from your hand. Gain a card costing up to $2 more than
+    # it."  Which card: the remodel list if given, else an explicit trash
+    # list, else remodel's default; its first rule naming a hand card that
+    # can be improved on (``_upgrade_gain``), else its first rule naming a
+    # hand card, else TRASH_ORDER: the trash is not optional.  The gain is
+    # chosen with the trash, before it: the upgrade, else the required gain
+    # (``gain_choice``).  The default play rule plays Remodel only when
+    # some hand card has an upgrade (strategy.py, ``_remodel_when_useful``).
     h = p * PR + HAND
-    # the remodel list if given, else an explicit trash list, else remodel's default
     _, _, own = _list(prog, z, p, REMODEL)
     _, _, trash = _list(prog, z, p, TRASH)
-    c = pick_call(z, fst, prog, p, TRASH if trash and not own else REMODEL, h, 0, 0)
+    start, end, _ = _list(prog, z, p, TRASH if trash and not own else REMODEL)
+    c = -1
+    first = -1                                # the first rule naming a hand card
+    for r in range(start, end, 3):
+        t = prog[r]
+        if z[h, t] > 0 and rule_holds(z, fst, prog, p, r):
+            if _upgrade_gain(z, fst, prog, p, t, 0) >= 0:
+                c = t
+                _fired(fst, prog, r)
+                break
+            if first < 0:
+                first = r
+    if c < 0 and first >= 0:
+        c = prog[first]
+        _fired(fst, prog, first)
     if c < 0:
-        c = first_in(z, h, TRASH_ORDER, 0)    # the trash is not optional
+        c = first_in(z, h, TRASH_ORDER, 0)
     if c < 0:
         return                                # nothing to trash, nothing gained
+    g = _upgrade_gain(z, fst, prog, p, c, 1)
+    if g < 0:
+        z[GS, GS_LEAVING] = c + 1
+        g = gain_choice(z, fst, prog, p, COST[c] + XS[Card.REMODEL], 0)
+        z[GS, GS_LEAVING] = 0
     trash_from(z, p, HAND, c)
-    g = gain_choice(z, fst, prog, p, COST[c] + XS[Card.REMODEL], 0)
     if g >= 0:
         gain(z, deck, p, g, DISC)
 
