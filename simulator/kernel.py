@@ -172,6 +172,8 @@ for _c in range(NC):
     TYPE_COL[_c, :len(_cols)] = _cols
 # MONEY[c]: coins card c adds to my.money (a Treasure's value, else 0)
 MONEY = np.where(C.TYPES & C.TREASURE, C.PLUS_COINS, 0).astype(np.int32)
+# COINS_OF[c]: the coins c gives when played (a Treasure's value, an Action's +$)
+COINS_OF = C.PLUS_COINS.astype(np.int32)
 # UPGRADE[t, g]: gaining g for a trashed t improves the deck (program.is_upgrade)
 UPGRADE = np.array([[is_upgrade(t, g) for g in range(NC)] for t in range(NC)],
                    dtype=np.bool_)
@@ -1845,15 +1847,38 @@ def effect_artisan(z, deck, rng, fst, prog, p):
     emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)
 
 
+@kernel_fn('b1')
+def _deck_is_poorer(z, deck, fst, prog, p):
+    """Chancellor's default: whether p's draw pile holds fewer coins per card
+    (``COINS_OF``: a Treasure's value, an Action's +$) than the rest of p's
+    cards with the card this turn's buy would take (the buy list with the
+    hand's money): putting the deck into the discard pile then deals the
+    next hands from all of them, sooner (measured in docs/strategies.md)."""
+    ps = _ps(p)
+    n = z[ps, PS_DECK_N]
+    dm = 0
+    for i in range(n):
+        dm += COINS_OF[deck[p, i]]
+    total = 0
+    kinds = z[p * PR + KINDS]
+    for i in range(z[ps, PS_KINDS]):
+        total += z[p * PR + OWN, kinds[i]] * COINS_OF[kinds[i]]
+    g = would_pick(z, fst, prog, p, BUY, -1, hand_coins(z, p), 0)
+    om = total - dm + (COINS_OF[g] if g >= 0 else 0)
+    oc = z[ps, PS_OWN_N] - n + (1 if g >= 0 else 0)
+    return dm * oc < om * n
+
+
 @effect(Card.CHANCELLOR)
 def effect_chancellor(z, deck, rng, fst, prog, p):
     # +$2 is the table's.  "You may immediately put your deck into your
     # discard pile": the whole pile at once, unseen (it is not discarding).
-    # Default yes: the cards bought this turn then come back at the next
-    # shuffle.  An empty deck leaves nothing to do.
+    # Default (``_deck_is_poorer``): when the draw pile is poorer in money
+    # than the rest with this turn's buy.  An empty deck leaves nothing to do.
     ps = _ps(p)
     n = z[ps, PS_DECK_N]
-    if n == 0 or not chooses(z, fst, prog, p, Card.CHANCELLOR, 1):
+    if n == 0 or not chooses(z, fst, prog, p, Card.CHANCELLOR,
+                             _deck_is_poorer(z, deck, fst, prog, p)):
         return
     d = p * PR + DISC
     for i in range(n):
