@@ -1945,7 +1945,8 @@ def effect_spy(z, deck, rng, fst, prog, p):
     # back, your choice": you first, then the others in turn order from your
     # left, for whom it is an Attack (Moat blocks it).  Your choice: your own
     # card is discarded when a rule of your discard list names it (default:
-    # green cards and Curses); another player's when it would help them, an
+    # green cards and Curses, and a Copper, as Sentry: a Copper on the deck is
+    # a poor next card); another player's when it would help them, an
     # Action or a Treasure other than Copper.  Revealing from an empty deck
     # shuffles first; with no cards at all there is nothing to reveal.
     for j in range(n):
@@ -1958,6 +1959,9 @@ def effect_spy(z, deck, rng, fst, prog, p):
             continue
         if j == 0:
             discard = pick_call(z, fst, prog, p, DISCARD, TMP, 0, 0) >= 0
+            if not discard and c == Card.COPPER:      # default: a Copper too,
+                _, _, explicit = _list(prog, z, p, DISCARD)  # as Sentry
+                discard = not explicit
         else:
             discard = TYPES[c] & T_ACTION or (TYPES[c] & T_TREASURE and c != Card.COPPER)
         if discard:

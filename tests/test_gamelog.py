@@ -110,18 +110,19 @@ def test_golden_black_market_thief_spy_log():
             "reveals Witch, Woodcutter, Workshop from the Black Market deck; plays Copper, "
             "Silver; buys Witch; puts Woodcutter, Workshop under the Black Market deck",
             "  plays no Treasures: $0",
-            # the buy list takes a Province before Laboratory: nothing from
-            # the Black Market deck with $11
+            # the buy list takes a Gold before Laboratory: nothing from the
+            # Black Market deck with $6
             "reveals Council Room, Laboratory, Militia from the Black Market deck; buys "
             "nothing; puts Council Room, Laboratory, Militia under the Black Market deck\n"
-            "  plays Gold x3: $11 (incl. $2 from the Action phase)\n  buys Province",
+            "  plays Copper, Gold: $6 (incl. $2 from the Action phase)\n  buys Gold",
             "    Marketeer reveals Copper x2; trashes Copper; discards Copper",
             # Thief in the card's order: reveal, trash, gain, discard
             "  plays Thief\n    Marketeer reveals Copper, Gold; trashes Gold\n"
             "    Snoop gains Gold from the trash\n    Marketeer discards Copper",
+            # Spy: its own Copper discarded, the victim's Estate put back
             "  plays Spy: reshuffles 12 cards; draws Copper; +1 Action; reveals Copper; "
-            "puts back Copper\n    Marketeer reveals Estate; puts back Estate",
-            "    Marketeer reveals Black Market; discards Black Market",
+            "discards Copper\n    Marketeer reveals Estate; puts back Estate",
+            "    Marketeer reveals Witch; discards Witch",
             "  plays Thief\n    Marketeer reveals Moat: unaffected"]:
         assert needle in text, needle
 
