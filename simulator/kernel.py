@@ -73,7 +73,7 @@ from .cards import Card
 from .rng import below, scale, seed_game, step
 from .program import (
     BUY, DISCARD, FLAG_TURN_LOG, GAIN, MAY, NLISTS, PLAY, REMODEL, SKIP, TOPDECK,
-    TRASH, cards_drawn, is_upgrade,
+    TRASH, is_upgrade,
     OP_ABS, OP_ACTIONS, OP_ADD, OP_AND, OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_COINS,
     OP_CONST, OP_DECK_CARD, OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV,
     OP_EMPTY_PILES, OP_END, OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED,
@@ -188,21 +188,26 @@ def _dead(c):  # Curses and pure Victory cards: never worth keeping in hand
     return not (C.TYPES[c] & (C.ACTION | C.TREASURE))
 
 
-def _hand_value(c) -> int:
-    """What c gives a hand this turn, in half coins: its coins (a Treasure's
-    value, an Action's +$) and 1.5 coins per card it draws (about a drawn
-    card's worth in a Big Money deck): Silver 4, Spy or Village 3, Market 5,
-    Smithy 9."""
-    return 2 * int(C.PLUS_COINS[c]) + 3 * cards_drawn(c)
-
+# The kingdom Actions from weakest to strongest as measured: the score of
+# each card's Big Money bot against Big Money Ultimate (docs/strategies.md,
+# "Shipped bots and how they do"; the single-card bot where there are two),
+# and Silver where buying a Silver instead stands (Big Money Ultimate's own
+# 0.5).  tests/test_bots.py checks it against that table.
+MEASURED_ORDER = tuple(C.card_id(n) for n in (
+    "Throne Room", "Village", "Workshop", "Spy", "Artisan", "Feast", "Vassal",
+    "Harbinger", "Cellar", "Merchant", "Black Market", "Silver", "Adventurer", "Chapel",
+    "Woodcutter", "Moneylender", "Festival", "Moat", "Remodel", "Mine", "Poacher",
+    "Laboratory", "Bureaucrat", "Thief", "Market", "Chancellor", "Sentry", "Library",
+    "Bandit", "Council Room", "Smithy", "Envoy", "Militia", "Witch"))
 
 # Order a required discard (Militia, Poacher) falls back to after the
-# strategy's discard list: dead cards, Copper, then what gives the hand
-# least this turn (``_hand_value``: a Spy before a Silver), the cheaper
-# first, an Action before a Treasure.
+# strategy's discard list: dead cards, Copper, then the measured order (a
+# Spy, weaker than a Silver, before it), Gold last.
 DISCARD_ORDER = _fallback_order(
-    lambda c: (not _dead(c), c != Card.COPPER, _hand_value(c), int(C.COST[c]),
-               -(C.TYPES[c] & C.ACTION), c))
+    lambda c: (not _dead(c), c != Card.COPPER, c == Card.GOLD,
+               MEASURED_ORDER.index(c) if c in MEASURED_ORDER else int(C.COST[c]), c))
+
+
 # Order a required trash (Remodel) falls back to: Curse, Estate, Copper, cheapest.
 TRASH_ORDER = _fallback_order(
     lambda c: (c != Card.CURSE, c != Card.ESTATE, c != Card.COPPER, int(C.COST[c]), c))

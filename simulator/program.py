@@ -60,20 +60,6 @@ TURN_LOG_OPS = (OP_GAINED, OP_BOUGHT, OP_GAINED_CARDS, OP_BOUGHT_CARDS)
 STACK_DEPTH = 32                 # deepest stack a condition may need
 
 
-def cards_drawn(c: int) -> int:
-    """Cards an Action puts into the hand: its +Cards, or what its text adds:
-    Library from 4 in hand up to 7 (3), Envoy 5 revealed less 1 discarded,
-    Adventurer its 2 Treasures (the default play order and the kernel's
-    discard order read it)."""
-    if c == C.Card.LIBRARY:
-        return int(C.X[c]) - 4
-    if c == C.Card.ENVOY:
-        return int(C.X[c]) - 1
-    if c == C.Card.ADVENTURER:
-        return int(C.X[c])
-    return int(C.PLUS_CARDS[c])
-
-
 def is_upgrade(trashed: int, gained: int) -> bool:
     """Whether gaining ``gained`` for ``trashed`` improves the deck (Remodel):
     another card that costs more or scores more (Estate into Silver, Gold

@@ -68,7 +68,7 @@ from .program import (
     OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP, OP_NE, OP_NEG, OP_NOT,
     OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR,
     OP_PLAYERS, OP_SUB, OP_SUPPLY, RULE_OPTIONAL, STACK_DEPTH,
-    TURN_LOG_OPS, UNARY_OPS, Program, cards_drawn, is_upgrade)
+    TURN_LOG_OPS, UNARY_OPS, Program, is_upgrade)
 
 PYTHON_SOURCE = "<python>"
 OPTION_KEYS = ("extends", "let", "may", "penultimate_province")
@@ -120,6 +120,20 @@ class RuleSource(NamedTuple):
 
 # ============================================================ defaults
 
+def _draw(c: int) -> int:
+    """Cards an Action draws: its +Cards, or what its text adds to the hand:
+    Library from 4 in hand up to 7 (3), Envoy 5 revealed less 1 discarded,
+    Adventurer its 2 Treasures."""
+    s = TABLE[c]
+    if c == Card.LIBRARY:
+        return s.x - 4
+    if c == Card.ENVOY:
+        return s.x - 1
+    if c == Card.ADVENTURER:
+        return s.x
+    return s.cards
+
+
 # Terminals whose text gives the turn nothing now: they gain to the discard
 # pile or only trash.  Played last: a +$ card first measured better (Feast
 # with Woodcutter 0.284 -> 0.328 against Big Money Ultimate, docs/strategies.md).
@@ -140,7 +154,7 @@ def _play_order() -> list[int]:
     def key(c: int):
         s = TABLE[c]
         attack = bool(s.types & C.ATTACK)
-        draw = cards_drawn(c)
+        draw = _draw(c)
         if s.actions >= 2:
             return (0, -draw, -s.cost, c)
         if s.actions == 1:

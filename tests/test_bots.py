@@ -260,3 +260,25 @@ def test_docs_quote_the_default_lists():
             assert f'"{rule}"' in doc, f"docs/strategies.md does not quote {rule!r}"
     for stem in BM_STEMS + sorted(ENGINES):
         assert re.search(rf"\b{re.escape(stem)}\b", doc), f"{stem} not in the docs table"
+
+
+def test_discard_order_follows_the_measured_table():
+    """DISCARD_ORDER ranks the kingdom Actions and Silver by the table of
+    shipped bots in docs/strategies.md (a Spy, which loses to a Silver, goes
+    before it): re-measuring the table may reorder it."""
+    from simulator import kernel as K
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "strategies.md").read_text(
+        encoding="utf-8")
+    score = dict(re.findall(r"^\| \d+ \| `([\w-]+)`[^|]*\| ([01]\.\d{4}) \|", doc, re.M))
+    measured = {}
+    for card in KINGDOM_NAMES:
+        if C.TYPES[card_id(card)] & C.ACTION:
+            stem = stem_of(card)
+            measured[card] = float(score.get(stem + "-only", score[stem]))
+    measured["Silver"] = 0.5                 # Big Money Ultimate against itself
+    order = [C.NAMES[c] for c in K.DISCARD_ORDER if C.NAMES[c] in measured]
+    assert order == sorted(measured, key=measured.get), order
+    assert order.index("Spy") < order.index("Silver")
+    assert [C.NAMES[c] for c in K.DISCARD_ORDER[:6]] == [
+        "Curse", "Estate", "Gardens", "Duchy", "Province", "Copper"]
+    assert C.NAMES[K.DISCARD_ORDER[-1]] == "Gold"
