@@ -188,24 +188,22 @@ def _dead(c):  # Curses and pure Victory cards: never worth keeping in hand
     return not (C.TYPES[c] & (C.ACTION | C.TREASURE))
 
 
-# The kingdom Actions from weakest to strongest as measured: the score of
-# each card's Big Money bot against Big Money Ultimate (docs/strategies.md,
-# "Shipped bots and how they do"; the single-card bot where there are two),
-# and Silver where buying a Silver instead stands (Big Money Ultimate's own
-# 0.5).  tests/test_bots.py checks it against that table.
-MEASURED_ORDER = tuple(C.card_id(n) for n in (
+# Kingdom Actions weaker than a Silver as measured: each one's Big Money bot
+# (its single-card bot where there are two) loses to Big Money Ultimate,
+# which buys the Silver instead (docs/strategies.md, "Shipped bots and how
+# they do"; tests/test_bots.py checks the set against that table).
+WEAKER_THAN_SILVER = frozenset(C.card_id(n) for n in (
     "Throne Room", "Village", "Workshop", "Spy", "Artisan", "Feast", "Vassal",
-    "Harbinger", "Cellar", "Merchant", "Black Market", "Silver", "Adventurer", "Chapel",
-    "Woodcutter", "Moneylender", "Festival", "Moat", "Remodel", "Mine", "Poacher",
-    "Laboratory", "Bureaucrat", "Thief", "Market", "Chancellor", "Sentry", "Library",
-    "Bandit", "Council Room", "Smithy", "Envoy", "Militia", "Witch"))
+    "Harbinger", "Cellar", "Merchant", "Black Market"))
 
 # Order a required discard (Militia, Poacher) falls back to after the
-# strategy's discard list: dead cards, Copper, then the measured order (a
-# Spy, weaker than a Silver, before it), Gold last.
+# strategy's discard list: dead cards, Copper, then the cheapest card, an
+# Action before a Treasure at equal cost, where a card weaker than a Silver
+# counts as costing no more than one (a Spy goes before a Silver).
 DISCARD_ORDER = _fallback_order(
-    lambda c: (not _dead(c), c != Card.COPPER, c == Card.GOLD,
-               MEASURED_ORDER.index(c) if c in MEASURED_ORDER else int(C.COST[c]), c))
+    lambda c: (not _dead(c), c != Card.COPPER,
+               min(int(C.COST[c]), int(C.COST[Card.SILVER])) if c in WEAKER_THAN_SILVER
+               else int(C.COST[c]), -(C.TYPES[c] & C.ACTION), c))
 
 
 # Order a required trash (Remodel) falls back to: Curse, Estate, Copper, cheapest.
