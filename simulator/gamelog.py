@@ -443,17 +443,22 @@ def _nothing_text(f: Fragment, w: _Words) -> str:
     card = w.card(f.cards[0]) if f.cards else ""
     return {NO_CARDS: "has no cards to reveal",
             PILE_EMPTY: f"gains no {card} (none left)",
-            HAND_SIZE: f"has {f.number} cards in hand: unaffected",
+            HAND_SIZE: f"has {_count(f.number, 'card')} in hand: unaffected",
             NO_TYPE: f"reveals a hand with no {_type_name(f.number)} card",
             NO_PLAY: "plays no Action card",
             NO_BUY: "buys nothing"}.get(f.detail, "nothing happens")
 
 
+def _count(n: int, noun: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def _fragment_text(f: Fragment, w: _Words) -> str:
     if f.verb == "shuffle":
-        return f"reshuffles {f.number} cards"
+        return f"reshuffles {_count(f.number, 'card')}"
     if f.verb == "deck_to_discard":
-        return f"puts the deck ({f.number} cards) into the discard pile"
+        return f"puts the deck ({_count(f.number, 'card')}) into the discard pile"
     if f.verb in ("plus_actions", "plus_buys"):
         unit = "Action" if f.verb == "plus_actions" else "Buy"
         return f"+{f.number} {unit}" + ("s" if f.number != 1 else "")
@@ -475,15 +480,22 @@ def _fragment_text(f: Fragment, w: _Words) -> str:
 
 
 def _resolution_lines(r: Resolution, me: int, w: _Words) -> list:
+    """The card's line, then one indented line per run of another player's
+    fragments, in the order they happened; the player's own fragments after
+    another's (Thief gains what a victim trashed, before the victim
+    discards) get a line of their own there too."""
     pad = "  " * (r.depth + 1)
     name = w.card(r.card)
     head = {"hand": f"plays {name}", "played": name, "again": f"{name} again"}[r.how]
-    own = [_fragment_text(f, w) for f in r.fragments if f.player == me]
+    runs: list = []                                    # [player, [text, ...]]
+    for f in r.fragments:
+        if runs and runs[-1][0] == f.player:
+            runs[-1][1].append(_fragment_text(f, w))
+        else:
+            runs.append([f.player, [_fragment_text(f, w)]])
+    own = runs.pop(0)[1] if runs and runs[0][0] == me else []
     lines = [pad + head + (": " + "; ".join(own) if own else "")]
-    others = dict.fromkeys(f.player for f in r.fragments if f.player != me)
-    for q in others:                                   # in the order they were hit
-        parts = [_fragment_text(f, w) for f in r.fragments if f.player == q]
-        lines.append(f"{pad}  {w.label[q]} " + "; ".join(parts))
+    lines += [f"{pad}  {w.label[q]} " + "; ".join(parts) for q, parts in runs]
     return lines
 
 
@@ -507,7 +519,7 @@ def _turn_lines(t: TurnLog, w: _Words) -> list:
             lines.append(f"  buys {w.card(item[1])}")
     if not bought:
         lines.append("  buys nothing")
-    steps = [f"draws {k}" if kind == "draw" else f"reshuffles {k} cards"
+    steps = [f"draws {k}" if kind == "draw" else f"reshuffles {_count(k, 'card')}"
              for kind, k in t.cleanup]
     lines.append("  clean-up: " + ("; ".join(steps) if steps else "draws nothing"))
     return lines
@@ -530,7 +542,7 @@ def _turn_digest(t: TurnLog, w: _Words) -> str:
 def _end_lines(trace, g: GameLog, w: _Words) -> list:
     why = {0: f"the {w.card(Card.PROVINCE)} pile is empty",
            1: f"{C.empty_piles_to_end(g.players)} supply piles are empty",
-           2: f"the turn cap of {trace.turn_cap} turns is reached"}[g.ended_by]
+           2: f"the turn cap of {_count(trace.turn_cap, 'turn')} is reached"}[g.ended_by]
     lines = [f"Game over after turn {g.turns[g.last_player]} of "
              f"{w.seat[g.last_player]}: {why}",
              "Empty piles: " + (", ".join(w.card(c) for c in g.empty_piles) or "none")]
@@ -539,15 +551,16 @@ def _end_lines(trace, g: GameLog, w: _Words) -> list:
         for c, n, v in g.breakdown[p]:
             part = w.card(c) + (f" x{n}" if n > 1 else "") + f" = {v}"
             if c == Card.GARDENS:
-                part += f" ({g.cards[p]} cards)"
+                part += f" ({_count(g.cards[p], 'card')})"
             parts.append(part)
-        lines.append(f"{w.seat[p]}: {g.vp[p]} VP, {g.turns[p]} turns, {g.cards[p]} cards"
+        lines.append(f"{w.seat[p]}: {g.vp[p]} VP, {_count(g.turns[p], 'turn')}, "
+                     f"{_count(g.cards[p], 'card')}"
                      + (" (" + ", ".join(parts) + ")" if parts else ""))
     win = g.winners
     best = g.vp[win[0]]
     tied = [p for p in range(g.players) if g.vp[p] == best]
     more = [p for p in tied if p not in win]
-    others = ", ".join(f"{w.seat[p]}: {g.turns[p]} turns" for p in more)
+    others = ", ".join(f"{w.seat[p]}: {_count(g.turns[p], 'turn')}" for p in more)
     if g.tie_break == "none":
         lines.append(f"Winner: {w.seat[win[0]]} with {best} VP")
         return lines
@@ -555,11 +568,11 @@ def _end_lines(trace, g: GameLog, w: _Words) -> list:
         lines.append(f"Tie on {best} VP between {_join([w.seat[p] for p in tied])}; "
                      "the tie-break decides: fewer turns win")
     else:
-        lines.append(f"Tie on {best} VP and {g.turns[win[0]]} turns each between "
+        lines.append(f"Tie on {best} VP and {_count(g.turns[win[0]], 'turn')} each between "
                      f"{_join([w.seat[p] for p in tied])}: the tie-break does not decide")
     lead = "Winner" if len(win) == 1 else "Shared win"
     lines.append(f"{lead}: {_join([w.seat[p] for p in win])} with {best} VP in "
-                 f"{g.turns[win[0]]} turns" + (f" ({others})" if more else ""))
+                 f"{_count(g.turns[win[0]], 'turn')}" + (f" ({others})" if more else ""))
     return lines
 
 
@@ -575,7 +588,7 @@ def _setup_lines(g: GameLog, w: _Words) -> list:
         lines = [f"Setup: {w.seat[p]} shuffles {w.counter(g.start[p])} and draws 5"
                  for p in range(g.players)]
     if g.black_market:
-        lines.append(f"Black Market deck ({len(g.black_market)} cards, top first): "
+        lines.append(f"Black Market deck ({_count(len(g.black_market), 'card')}, top first): "
                      + ", ".join(w.card(c) for c in g.black_market))
     return lines
 
@@ -607,6 +620,41 @@ def render_text(trace, lang: str = "en") -> str:
         out += ["", head, *lines]
     out += ["", *doc.tail]
     return "\n".join(out) + "\n"
+
+
+def fit(text: str, width: int | None) -> str:
+    """The text log with each line wider than ``width`` terminal cells
+    wrapped at spaces, its continuation lines indented two more than it
+    (None: unchanged).  Widths are terminal cells, as a terminal shows
+    them: a Japanese card name takes two per character.  A word wider than
+    a whole line is cut."""
+    if width is None:
+        return text
+    from rich.cells import cell_len
+    out = []
+    for line in text.split("\n"):
+        if cell_len(line) <= width:
+            out.append(line)
+            continue
+        rest = " " * (len(line) - len(line.lstrip()) + 2)
+        cur, empty = line[:len(line) - len(line.lstrip())], True
+        for word in line.split():
+            wide = cell_len(cur + ("" if empty else " ") + word) > width
+            if wide and not empty:
+                out.append(cur)
+                cur, empty = rest, True
+            if cell_len(cur + ("" if empty else " ") + word) <= width:
+                cur += ("" if empty else " ") + word
+                empty = False
+                continue
+            for ch in word:                       # wider than a line: cut it
+                if cell_len(cur + ch) > width and not empty:
+                    out.append(cur)
+                    cur = rest
+                cur += ch
+                empty = False
+        out.append(cur)
+    return "\n".join(out)
 
 
 # ============================================================ json

@@ -73,7 +73,7 @@ from .cards import Card
 from .rng import below, scale, seed_game, step
 from .program import (
     BUY, DISCARD, FLAG_TURN_LOG, GAIN, MAY, NLISTS, PLAY, REMODEL, SKIP, TOPDECK,
-    TRASH,
+    TRASH, is_upgrade,
     OP_ABS, OP_ACTIONS, OP_ADD, OP_AND, OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_COINS,
     OP_CONST, OP_DECK_CARD, OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV,
     OP_EMPTY_PILES, OP_END, OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED,
@@ -113,8 +113,12 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
-    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N = range(13)
+    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
+    GS_FROM_TRASH, GS_LEAVING = range(15)
 # GS_TURN_LOG: 1 + the player whose gains and buys GAINED/BOUGHT count, 0: none
+# While a gain is being chosen (the words ``ends_game``, ``lead_after``):
+# GS_FROM_TRASH 1 when it comes from the trash (Thief: no pile empties),
+# GS_LEAVING 1 + the card the same choice trashes (Remodel), else 0.
 # a setup's kingdom mask: IN_SUPPLY for a supply pile, IN_MARKET for a card of
 # the Black Market deck
 IN_SUPPLY, IN_MARKET = 1, 2
@@ -168,6 +172,11 @@ for _c in range(NC):
     TYPE_COL[_c, :len(_cols)] = _cols
 # MONEY[c]: coins card c adds to my.money (a Treasure's value, else 0)
 MONEY = np.where(C.TYPES & C.TREASURE, C.PLUS_COINS, 0).astype(np.int32)
+# COINS_OF[c]: the coins c gives when played (a Treasure's value, an Action's +$)
+COINS_OF = C.PLUS_COINS.astype(np.int32)
+# UPGRADE[t, g]: gaining g for a trashed t improves the deck (program.is_upgrade)
+UPGRADE = np.array([[is_upgrade(t, g) for g in range(NC)] for t in range(NC)],
+                   dtype=np.bool_)
 U = np.uint64          # hot indices are cast to it: no negative-index fix-up
 
 
@@ -179,10 +188,24 @@ def _dead(c):  # Curses and pure Victory cards: never worth keeping in hand
     return not (C.TYPES[c] & (C.ACTION | C.TREASURE))
 
 
+# Kingdom Actions weaker than a Silver as measured: each one's Big Money bot
+# (its single-card bot where there are two) loses to Big Money Ultimate,
+# which buys the Silver instead (docs/strategies.md, "Shipped bots and how
+# they do"; tests/test_bots.py checks the set against that table).
+WEAKER_THAN_SILVER = frozenset(C.card_id(n) for n in (
+    "Throne Room", "Village", "Workshop", "Spy", "Artisan", "Feast", "Vassal",
+    "Harbinger", "Cellar", "Merchant", "Black Market"))
+
 # Order a required discard (Militia, Poacher) falls back to after the
-# strategy's discard list: dead cards, Copper, then the cheapest card.
+# strategy's discard list: dead cards, Copper, then the cheapest card, an
+# Action before a Treasure at equal cost, where a card weaker than a Silver
+# counts as costing no more than one (a Spy goes before a Silver).
 DISCARD_ORDER = _fallback_order(
-    lambda c: (not _dead(c), c != Card.COPPER, int(C.COST[c]), -(C.TYPES[c] & C.ACTION), c))
+    lambda c: (not _dead(c), c != Card.COPPER,
+               min(int(C.COST[c]), int(C.COST[Card.SILVER])) if c in WEAKER_THAN_SILVER
+               else int(C.COST[c]), -(C.TYPES[c] & C.ACTION), c))
+
+
 # Order a required trash (Remodel) falls back to: Curse, Estate, Copper, cheapest.
 TRASH_ORDER = _fallback_order(
     lambda c: (c != Card.CURSE, c != Card.ESTATE, c != Card.COPPER, int(C.COST[c]), c))
@@ -198,7 +221,7 @@ ARG_TYPES = {
     "strat": nb.int32[::1], "vp": nb.int32[::1], "outcome": nb.int32[::1],
     "per_turn": nb.int64[:, :, ::1],
     "order": nb.types.Array(nb.int32, 1, "C", readonly=True),
-    "default": nb.boolean, "traced": nb.boolean,
+    "default": nb.boolean, "traced": nb.boolean, "bought": nb.boolean,
 }
 RETURN_TYPES = {"void": nb.void, "i8": nb.int64, "b1": nb.boolean, "f8": nb.float64}
 FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
@@ -767,18 +790,32 @@ def recount(z, p):
 
 
 @kernel_fn('b1', inline=True)
-def _gain(z, deck, p, c, dst, traced):
-    """Gain c from the supply to p's DISC, HAND, or deck top (dst = -1)."""
-    if z[SUPPLY, c] <= 0:
-        return False
-    z[SUPPLY, c] -= 1
-    if z[SUPPLY, c] == 0:
-        z[GS, GS_EMPTY] += 1
+def _gain(z, deck, p, c, src, dst, bought, traced):
+    """p gains c to its DISC, HAND, or deck top (dst = -1): the one way a
+    card comes to a player, so that every count a strategy word reads stays
+    true (owned cards, money, types and VP by ``_own``; ``gained.*`` and,
+    for a buy, ``bought.*``; the supply and its empty piles).
+
+    src: Z_SUPPLY or Z_TRASH (taken from there; False if it has none), or
+    the zone a caller already took it from (Black Market's revealed card),
+    which is only logged."""
+    if src == Z_SUPPLY:
+        if z[SUPPLY, c] <= 0:
+            return False
+        z[SUPPLY, c] -= 1
+        if z[SUPPLY, c] == 0:
+            z[GS, GS_EMPTY] += 1
+    elif src == Z_TRASH:
+        if z[TRASH_ROW, c] <= 0:
+            return False
+        z[TRASH_ROW, c] -= 1
     if z[GS, GS_TURN_LOG] == p + 1:
         z[GAINED, c] += 1
+        if bought:
+            z[BOUGHT, c] += 1
     _own(z, p, c, 1)
     if traced:
-        _record(z, EV_MOVE, p, c, 1, Z_SUPPLY, Z_DECK if dst < 0 else dst)
+        _record(z, EV_MOVE, p, c, 1, src, Z_DECK if dst < 0 else dst)
     if dst < 0:
         put_top(z, deck, p, c)
     else:
@@ -792,10 +829,20 @@ def _gain(z, deck, p, c, dst, traced):
 
 @kernel_fn('b1')
 def gain(z, deck, p, c, dst):
-    """``_gain`` as a call, for the card effects (the Buy phase inlines it)."""
+    """``_gain`` from the supply as a call, for the card effects (the Buy
+    phase inlines it)."""
     z = _z_fixed(z)
     deck = _deck_fixed(deck)
-    return _gain(z, deck, p, c, dst, _traced(z))
+    return _gain(z, deck, p, c, Z_SUPPLY, dst, False, _traced(z))
+
+
+@kernel_fn('b1')
+def gain_from(z, deck, p, c, src, dst, bought):
+    """``_gain`` from another zone (Thief's trash, Black Market's revealed
+    card) as a call."""
+    z = _z_fixed(z)
+    deck = _deck_fixed(deck)
+    return _gain(z, deck, p, c, src, dst, bought, _traced(z))
 
 
 @kernel_fn('void')
@@ -893,21 +940,31 @@ def _best_opponent(z, p, op, arg):
 
 @kernel_fn('i8')
 def _vp_after_gain(z, p, c):
-    """p's victory points if p gained one c now (Gardens count the card too)."""
+    """p's victory points if p gained one c now (Gardens count the card
+    too), and lost the card the same choice trashes (GS_LEAVING)."""
     n = z[_ps(p), PS_OWN_N]
     gardens = z[p * PR + OWN, Card.GARDENS]
     per = XS[Card.GARDENS]
-    vp = victory_points(z, p) + VPS[c] + gardens * ((n + 1) // per - n // per)
+    vp = np.int64(z[_ps(p), PS_VP]) + VPS[c]
+    k = n + 1                                   # cards owned after
+    leaving = z[GS, GS_LEAVING] - 1
+    if leaving >= 0:
+        vp -= VPS[leaving]
+        k -= 1
+        if leaving == Card.GARDENS:
+            gardens -= 1
     if c == Card.GARDENS:
-        vp += (n + 1) // per
-    return np.int64(vp)
+        gardens += 1
+    return np.int64(vp + gardens * (k // per))
 
 
 @kernel_fn('b1')
 def _ends_game_if_gained(z, c):
-    """Whether the game would end after this turn if c were gained now."""
-    prov = z[SUPPLY, Card.PROVINCE] - (1 if c == Card.PROVINCE and z[SUPPLY, c] > 0 else 0)
-    empty = z[GS, GS_EMPTY] + (1 if z[SUPPLY, c] == 1 else 0)
+    """Whether the game would end after this turn if c were gained now (a
+    gain from the trash takes nothing from the supply)."""
+    taken = z[GS, GS_FROM_TRASH] == 0 and z[SUPPLY, c] > 0
+    prov = z[SUPPLY, Card.PROVINCE] - (1 if c == Card.PROVINCE and taken else 0)
+    empty = z[GS, GS_EMPTY] + (1 if taken and z[SUPPLY, c] == 1 else 0)
     return prov <= 0 or empty >= z[GS, GS_EMPTY_TO_END]
 
 
@@ -1196,6 +1253,18 @@ def chooses(z, fst, prog, p, card, default):
                 return True
             return False
     return default
+
+
+@kernel_fn('b1')
+def names(z, fst, prog, p, k, card):
+    """Whether a rule of list k names ``card`` and holds (the first such
+    rule's fire is counted): a choice about one card, such as Thief's gain."""
+    start, end, _ = _list(prog, z, p, k)
+    for r in range(start, end, 3):
+        if prog[r] == card and rule_holds(z, fst, prog, p, r):
+            _fired(fst, prog, r)
+            return True
+    return False
 
 
 @kernel_fn('i8')
@@ -1491,19 +1560,75 @@ def effect_poacher(z, deck, rng, fst, prog, p):
         required_discard(z, fst, prog, p, n)
 
 
+@kernel_fn('i8')
+def _upgrade_gain(z, fst, prog, p, t, count):
+    """What Remodel gains for a trashed t when it can improve on t
+    (``UPGRADE``): the first card of the gain list that is an upgrade it
+    may gain (the rule holds), else the dearest Treasure it may gain if that
+    is one (Curse into Copper, Estate into Silver); -1: none.  Asked before
+    the trash, as one decision with it: the words read the deck still
+    holding t, except ``lead_after``, which counts t as gone (GS_LEAVING).
+    ``count``: count the gain rule's fire."""
+    limit = COST[t] + XS[Card.REMODEL]
+    z[GS, GS_LEAVING] = t + 1
+    g = -1
+    start, end, _ = _list(prog, z, p, GAIN)
+    for r in range(start, end, 3):
+        c = prog[r]
+        if UPGRADE[t, c] and _gainable(z, c, limit, 0) and rule_holds(z, fst, prog, p, r):
+            if count:
+                _fired(fst, prog, r)
+            g = c
+            break
+    if g < 0:
+        for i in range(TREASURE_CARDS.shape[0]):
+            c = TREASURE_CARDS[i]
+            if _gainable(z, c, limit, 0) and (g < 0 or COST[c] > COST[g]):
+                g = c
+        if g >= 0 and not UPGRADE[t, g]:
+            g = -1
+    z[GS, GS_LEAVING] = 0
+    return np.int64(g)
+
+
 @effect(Card.REMODEL)
 def effect_remodel(z, deck, rng, fst, prog, p):
+    # "Trash a card from your hand. Gain a card costing up to $2 more than
+    # it."  Which card: the remodel list if given, else an explicit trash
+    # list, else remodel's default; its first rule naming a hand card that
+    # can be improved on (``_upgrade_gain``), else its first rule naming a
+    # hand card, else TRASH_ORDER: the trash is not optional.  The gain is
+    # chosen with the trash, before it: the upgrade, else the required gain
+    # (``gain_choice``).  The default play rule plays Remodel only when
+    # some hand card has an upgrade (strategy.py, ``_remodel_when_useful``).
     h = p * PR + HAND
-    # the remodel list if given, else an explicit trash list, else remodel's default
     _, _, own = _list(prog, z, p, REMODEL)
     _, _, trash = _list(prog, z, p, TRASH)
-    c = pick_call(z, fst, prog, p, TRASH if trash and not own else REMODEL, h, 0, 0)
+    start, end, _ = _list(prog, z, p, TRASH if trash and not own else REMODEL)
+    c = -1
+    first = -1                                # the first rule naming a hand card
+    for r in range(start, end, 3):
+        t = prog[r]
+        if z[h, t] > 0 and rule_holds(z, fst, prog, p, r):
+            if _upgrade_gain(z, fst, prog, p, t, 0) >= 0:
+                c = t
+                _fired(fst, prog, r)
+                break
+            if first < 0:
+                first = r
+    if c < 0 and first >= 0:
+        c = prog[first]
+        _fired(fst, prog, first)
     if c < 0:
-        c = first_in(z, h, TRASH_ORDER, 0)    # the trash is not optional
+        c = first_in(z, h, TRASH_ORDER, 0)
     if c < 0:
         return                                # nothing to trash, nothing gained
+    g = _upgrade_gain(z, fst, prog, p, c, 1)
+    if g < 0:
+        z[GS, GS_LEAVING] = c + 1
+        g = gain_choice(z, fst, prog, p, COST[c] + XS[Card.REMODEL], 0)
+        z[GS, GS_LEAVING] = 0
     trash_from(z, p, HAND, c)
-    g = gain_choice(z, fst, prog, p, COST[c] + XS[Card.REMODEL], 0)
     if g >= 0:
         gain(z, deck, p, g, DISC)
 
@@ -1736,15 +1861,38 @@ def effect_artisan(z, deck, rng, fst, prog, p):
     emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)
 
 
+@kernel_fn('b1')
+def _deck_is_poorer(z, deck, fst, prog, p):
+    """Chancellor's default: whether p's draw pile holds fewer coins per card
+    (``COINS_OF``: a Treasure's value, an Action's +$) than the rest of p's
+    cards with the card this turn's buy would take (the buy list with the
+    hand's money): putting the deck into the discard pile then deals the
+    next hands from all of them, sooner (measured in docs/strategies.md)."""
+    ps = _ps(p)
+    n = z[ps, PS_DECK_N]
+    dm = 0
+    for i in range(n):
+        dm += COINS_OF[deck[p, i]]
+    total = 0
+    kinds = z[p * PR + KINDS]
+    for i in range(z[ps, PS_KINDS]):
+        total += z[p * PR + OWN, kinds[i]] * COINS_OF[kinds[i]]
+    g = would_pick(z, fst, prog, p, BUY, -1, hand_coins(z, p), 0)
+    om = total - dm + (COINS_OF[g] if g >= 0 else 0)
+    oc = z[ps, PS_OWN_N] - n + (1 if g >= 0 else 0)
+    return dm * oc < om * n
+
+
 @effect(Card.CHANCELLOR)
 def effect_chancellor(z, deck, rng, fst, prog, p):
     # +$2 is the table's.  "You may immediately put your deck into your
     # discard pile": the whole pile at once, unseen (it is not discarding).
-    # Default yes: the cards bought this turn then come back at the next
-    # shuffle.  An empty deck leaves nothing to do.
+    # Default (``_deck_is_poorer``): when the draw pile is poorer in money
+    # than the rest with this turn's buy.  An empty deck leaves nothing to do.
     ps = _ps(p)
     n = z[ps, PS_DECK_N]
-    if n == 0 or not chooses(z, fst, prog, p, Card.CHANCELLOR, 1):
+    if n == 0 or not chooses(z, fst, prog, p, Card.CHANCELLOR,
+                             _deck_is_poorer(z, deck, fst, prog, p)):
         return
     d = p * PR + DISC
     for i in range(n):
@@ -1811,7 +1959,8 @@ def effect_spy(z, deck, rng, fst, prog, p):
     # back, your choice": you first, then the others in turn order from your
     # left, for whom it is an Attack (Moat blocks it).  Your choice: your own
     # card is discarded when a rule of your discard list names it (default:
-    # green cards and Curses); another player's when it would help them, an
+    # green cards and Curses, and a Copper, as Sentry: a Copper on the deck is
+    # a poor next card); another player's when it would help them, an
     # Action or a Treasure other than Copper.  Revealing from an empty deck
     # shuffles first; with no cards at all there is nothing to reveal.
     for j in range(n):
@@ -1824,6 +1973,9 @@ def effect_spy(z, deck, rng, fst, prog, p):
             continue
         if j == 0:
             discard = pick_call(z, fst, prog, p, DISCARD, TMP, 0, 0) >= 0
+            if not discard and c == Card.COPPER:      # default: a Copper too,
+                _, _, explicit = _list(prog, z, p, DISCARD)  # as Sentry
+                discard = not explicit
         else:
             discard = TYPES[c] & T_ACTION or (TYPES[c] & T_TREASURE and c != Card.COPPER)
         if discard:
@@ -1842,8 +1994,9 @@ def effect_thief(z, deck, rng, fst, prog, p):
     # You may gain any or all of these trashed cards. They discard the other
     # revealed cards."  Victims in turn order from your left; Moat blocks.
     # You choose each victim's dearest revealed Treasure (the first revealed
-    # on a tie); after each victim you gain it from the trash when a rule of
-    # your gain list names it, whatever it costs.
+    # on a tie); you gain it from the trash when a rule of your gain list
+    # names it, whatever it costs; then the victim discards the rest.  A
+    # gain from the trash empties no pile (``ends_game`` knows: GS_FROM_TRASH).
     for j in range(1, n):
         v = (p + j) % n
         if not _attacked(z, v):
@@ -1862,18 +2015,12 @@ def effect_thief(z, deck, rng, fst, prog, p):
             continue
         if best >= 0:
             _trash_revealed(z, v, best, Z_REVEAL)
+            z[GS, GS_FROM_TRASH] = 1
+            take = names(z, fst, prog, p, GAIN, best)
+            z[GS, GS_FROM_TRASH] = 0
+            if take:
+                gain_from(z, deck, p, best, Z_TRASH, DISC, False)
         _tmp_to_discard(z, v)
-        if best < 0:
-            continue
-        z[TMP, best] += 1                  # the gain list sees just this card
-        take = pick_call(z, fst, prog, p, GAIN, TMP, 0, 0) >= 0
-        z[TMP, best] -= 1
-        if take:
-            z[TRASH_ROW, best] -= 1
-            z[p * PR + DISC, best] += 1
-            z[_ps(p), PS_DISC_N] += 1
-            _own(z, p, best, 1)
-            emit(z, EV_MOVE, p, best, 1, Z_TRASH, DISC)
 
 
 @effect(Card.ENVOY)
@@ -1932,6 +2079,34 @@ def _play_treasures(z, p):
         z[GS, GS_MERCHANT] = 0
 
 
+@kernel_fn('i8')
+def _market_pick(z, fst, prog, p, money):
+    """What Black Market buys of the revealed cards in TMP (those ``money``
+    affords), by the buy list's priorities: the first rule whose card it
+    could take now, revealed or from the supply with this money.  A revealed
+    card when that comes first; when a supply card does, the first revealed
+    card the list takes, but only if the Buy phase still takes that supply
+    card with the money left after it (the buy uses no Buy): Witch over a
+    Province never, Witch and then the Province with $13.  -1: none."""
+    start, end, _ = _list(prog, z, p, BUY)
+    for r in range(start, end, 3):
+        c = prog[r]
+        if COST[c] > money or (z[TMP, c] <= 0 and z[SUPPLY, c] <= 0) \
+                or not rule_holds(z, fst, prog, p, r):
+            continue
+        if z[TMP, c] > 0:
+            _fired(fst, prog, r)
+            return np.int64(c)
+        b = would_pick(z, fst, prog, p, BUY, TMP, 0, 0)
+        if b < 0:
+            return np.int64(-1)
+        z[GS, GS_COINS] = money - COST[b]
+        still = would_pick(z, fst, prog, p, BUY, -1, money - COST[b], 0) == c
+        z[GS, GS_COINS] = money
+        return pick_call(z, fst, prog, p, BUY, TMP, 0, 0) if still else np.int64(-1)
+    return np.int64(-1)
+
+
 @effect(Card.BLACK_MARKET)
 def effect_black_market(z, deck, rng, fst, prog, p):
     # +$2 is the table's.  "Reveal the top 3 cards of the Black Market deck.
@@ -1940,9 +2115,11 @@ def effect_black_market(z, deck, rng, fst, prog, p):
     # there is.  The deck is not a supply pile.  Buying uses no Buy and is
     # not the Buy phase: it pays with the coins so far, and Treasures may be
     # played from hand for it now (their coins stay for the Buy phase).
-    # Choice: the first buy rule naming a revealed card it can afford with
-    # its coins plus the Treasures in hand; it plays all those Treasures only
-    # when its coins are short.  The rest go under in the order revealed.
+    # Choice (``_market_pick``): by the buy list, with the coins plus the
+    # Treasures in hand, which is also what the word ``coins`` reads while
+    # it chooses (the Buy phase would have them); it plays all those
+    # Treasures only when its coins are short.  The rest go under in the
+    # order revealed.
     n = z[GS, GS_MARKET_N]
     k = min(XS[Card.BLACK_MARKET], n)
     r0 = z[MARKET, 0] if k > 0 else -1
@@ -1951,25 +2128,25 @@ def effect_black_market(z, deck, rng, fst, prog, p):
     for i in range(n - k):
         z[MARKET, i] = z[MARKET, i + k]
     n -= k
-    money = z[GS, GS_COINS] + _hand_money(z, p)
+    coins = z[GS, GS_COINS]
+    money = coins + _hand_money(z, p)
     for r in (r0, r1, r2):                # revealed; TMP holds the affordable
         if r >= 0:
             emit(z, EV_MOVE, p, r, 1, Z_BLACK_MARKET, Z_REVEAL)
             if COST[r] <= money:
                 z[TMP, r] += 1
-    c = pick_call(z, fst, prog, p, BUY, TMP, 0, 0)
+    z[GS, GS_COINS] = money
+    c = _market_pick(z, fst, prog, p, money)
+    z[GS, GS_COINS] = coins
     for r in (r0, r1, r2):
         if r >= 0 and COST[r] <= money:
             z[TMP, r] -= 1
     if c >= 0:
-        if z[GS, GS_COINS] < COST[c]:
+        if coins < COST[c]:
             _play_treasures(z, p)
         emit(z, EV_BUY, p, c, COST[c], Z_BLACK_MARKET, 0)
         z[GS, GS_COINS] -= COST[c]
-        z[p * PR + DISC, c] += 1
-        z[_ps(p), PS_DISC_N] += 1
-        _own(z, p, c, 1)
-        emit(z, EV_MOVE, p, c, 1, Z_REVEAL, DISC)
+        gain_from(z, deck, p, c, Z_REVEAL, DISC, True)
     else:
         emit(z, EV_NOTHING, p, -1, 0, NO_BUY, 0)
     for r in (r0, r1, r2):                # the others under, in revealed order
@@ -2138,9 +2315,7 @@ def buy_phase(z, deck, fst, prog, p, traced):
             return
         if traced:
             _record(z, EV_BUY, p, c, COST[c], 0, 0)
-        _gain(z, deck, p, c, DISC, traced)
-        if z[GS, GS_TURN_LOG]:
-            z[BOUGHT, c] += 1
+        _gain(z, deck, p, c, Z_SUPPLY, DISC, True, traced)
         z[GS, GS_COINS] -= COST[c]
         z[GS, GS_BUYS] -= 1
 

@@ -97,7 +97,7 @@ def log(
 
     if out is None or is_stdout(out):
         if fmt == "text":
-            text = _fit(text, output_width(wide))
+            text = gamelog.fit(text, output_width(wide))
         typer.echo(text, nl=False)
         return
     try:
@@ -105,23 +105,6 @@ def log(
     except OSError as exc:
         raise fail(f"cannot write {out}: {exc.strerror or exc}")
     typer.echo(f"wrote {out}", err=True)
-
-
-def _fit(text: str, width: int | None) -> str:
-    """The text log with lines longer than ``width`` wrapped, continuation
-    lines indented under their line (files get the log as rendered)."""
-    if width is None:
-        return text
-    import textwrap
-    out = []
-    for line in text.split("\n"):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        indent = " " * (len(line) - len(line.lstrip()))
-        out += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ",
-                             break_on_hyphens=False) or [line]
-    return "\n".join(out)
 
 
 def register(app: typer.Typer) -> None:

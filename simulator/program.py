@@ -20,6 +20,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from . import cards as C
+
 # ---- decision lists (second axis of ``lists``)
 BUY, PLAY, GAIN, TRASH, DISCARD, TOPDECK, REMODEL, SKIP = range(8)
 LIST_KEYS = {"buy": BUY, "play": PLAY, "gain": GAIN, "trash": TRASH,
@@ -56,6 +58,16 @@ UNARY_OPS = (OP_NEG, OP_NOT, OP_ABS)
 TURN_LOG_OPS = (OP_GAINED, OP_BOUGHT, OP_GAINED_CARDS, OP_BOUGHT_CARDS)
 
 STACK_DEPTH = 32                 # deepest stack a condition may need
+
+
+def is_upgrade(trashed: int, gained: int) -> bool:
+    """Whether gaining ``gained`` for ``trashed`` improves the deck (Remodel):
+    another card that costs more or scores more (Estate into Silver, Gold
+    into Province or Duchy, Curse into Copper); never the same card, nor a
+    cheaper one that scores no more (Gold into Silver).  The compiler's
+    default play rule for Remodel and the kernel (``UPGRADE``) both use it."""
+    return gained != trashed and (int(C.COST[gained]) > int(C.COST[trashed])
+                                  or int(C.VP[gained]) > int(C.VP[trashed]))
 
 
 class Program(NamedTuple):

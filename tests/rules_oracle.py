@@ -333,6 +333,14 @@ def _thief(o, r, me):
             return f"trashes {[name(c) for c in trashed]} of seat {q}, not its dearest Treasure"
         if sorted(r.of("discard", q) + trashed) != sorted(shown):
             return f"does not discard seat {q}'s other revealed cards"
+    # the text's order for each victim: reveal, trash, (you gain it), discard
+    for i, (q, kind, c) in enumerate(r.did):
+        if kind == "gain_trash" and (q != me or i == 0 or r.did[i - 1][1:] != ("trash", c)
+                                     or r.did[i - 1][0] == me):
+            return f"gains {name(c)} from the trash other than right after a victim trashed it"
+        if kind == "discard" and q != me and (q, "trash") not in {
+                (x, k) for x, k, _ in r.did[:i]} and r.of("trash", q):
+            return f"makes seat {q} discard before it trashes"
 
 
 def _envoy(o, r, me):

@@ -260,3 +260,29 @@ def test_docs_quote_the_default_lists():
             assert f'"{rule}"' in doc, f"docs/strategies.md does not quote {rule!r}"
     for stem in BM_STEMS + sorted(ENGINES):
         assert re.search(rf"\b{re.escape(stem)}\b", doc), f"{stem} not in the docs table"
+
+
+def test_discard_order_follows_the_measured_table():
+    """DISCARD_ORDER puts before a Silver the Actions whose Big Money bot
+    loses to Big Money Ultimate in the table of docs/strategies.md (a Spy),
+    and keeps the others by cost: re-measuring the table may change it."""
+    from simulator import kernel as K
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "strategies.md").read_text(
+        encoding="utf-8")
+    score = dict(re.findall(r"^\| \d+ \| `([\w-]+)`[^|]*\| ([01]\.\d{4}) \|", doc, re.M))
+    weaker = set()
+    for card in KINGDOM_NAMES:
+        stem = stem_of(card)
+        if C.TYPES[card_id(card)] & C.ACTION and float(score.get(stem + "-only",
+                                                                  score[stem])) < 0.5:
+            weaker.add(card_id(card))
+    assert K.WEAKER_THAN_SILVER == weaker
+    order = list(K.DISCARD_ORDER)
+    silver = order.index(Card.SILVER)
+    assert all(order.index(c) < silver for c in weaker)
+    assert order.index(Card.SPY) < silver
+    assert [C.NAMES[c] for c in order[:6]] == [
+        "Curse", "Estate", "Gardens", "Duchy", "Province", "Copper"]
+    after = [c for c in order[silver + 1:]]
+    assert [C.COST[c] for c in after] == sorted(C.COST[c] for c in after)
+    assert order[-1] == Card.GOLD

@@ -109,13 +109,20 @@ def test_golden_black_market_thief_spy_log():
             "deck; buys nothing; puts Bandit, Smithy, Feast under the Black Market deck",
             "reveals Witch, Woodcutter, Workshop from the Black Market deck; plays Copper, "
             "Silver; buys Witch; puts Woodcutter, Workshop under the Black Market deck",
-            "  plays no Treasures: $6 (incl. $6 from the Action phase)",
+            "  plays no Treasures: $0",
+            # the buy list takes a Gold before Laboratory: nothing from the
+            # Black Market deck with $6
+            "reveals Council Room, Laboratory, Militia from the Black Market deck; buys "
+            "nothing; puts Council Room, Laboratory, Militia under the Black Market deck\n"
+            "  plays Copper, Gold: $6 (incl. $2 from the Action phase)\n  buys Gold",
             "    Marketeer reveals Copper x2; trashes Copper; discards Copper",
-            "  plays Thief: gains Gold from the trash\n"
-            "    Marketeer reveals Copper, Gold; trashes Gold; discards Copper",
+            # Thief in the card's order: reveal, trash, gain, discard
+            "  plays Thief\n    Marketeer reveals Copper, Gold; trashes Gold\n"
+            "    Snoop gains Gold from the trash\n    Marketeer discards Copper",
+            # Spy: its own Copper discarded, the victim's Estate put back
             "  plays Spy: reshuffles 12 cards; draws Copper; +1 Action; reveals Copper; "
-            "puts back Copper\n    Marketeer reveals Estate; puts back Estate",
-            "    Marketeer reveals Black Market; discards Black Market",
+            "discards Copper\n    Marketeer reveals Estate; puts back Estate",
+            "    Marketeer reveals Witch; discards Witch",
             "  plays Thief\n    Marketeer reveals Moat: unaffected"]:
         assert needle in text, needle
 
@@ -371,3 +378,34 @@ def test_a_kernel_without_its_log_refuses_to_trace(monkeypatch):
     monkeypatch.setattr(K, "TRACE", False)
     with pytest.raises(ValueError, match="DOMSIM_TRACE=0"):
         trace_game(["smithy", "big-money"], 7)
+
+
+def test_one_card_reads_singular():
+    F = gamelog.Fragment
+    assert gamelog._fragment_text(F(0, "deck_to_discard", number=1), None) == \
+        "puts the deck (1 card) into the discard pile"
+    assert gamelog._fragment_text(F(0, "deck_to_discard", number=2), None) == \
+        "puts the deck (2 cards) into the discard pile"
+    assert gamelog._fragment_text(F(0, "shuffle", number=1), None) == "reshuffles 1 card"
+
+
+def test_japanese_log_fits_80_cells():
+    # a Japanese card name takes two terminal cells per character: wrapping
+    # by characters left lines of 98-104 cells at 80
+    from rich.cells import cell_len
+    t = trace_game([ATTACKER, DRAWER], 0, 0, kingdom=ATTACK_SET)
+    text = gamelog.render_text(t, "ja")
+    assert max(map(cell_len, text.splitlines())) > 100
+    fitted = gamelog.fit(text, 80)
+    assert max(map(cell_len, fitted.splitlines())) <= 80
+    assert fitted.split() == text.split()                 # only the breaks differ
+    long = "  " + "魔" * 50                               # a word wider than a line
+    assert [cell_len(x) for x in gamelog.fit(long, 20).splitlines()] == [20] * 6 + [6]
+
+
+def test_cli_japanese_log_fits_the_terminal(monkeypatch):
+    from rich.cells import cell_len
+    monkeypatch.setenv("COLUMNS", "80")
+    res = _invoke(["log", "bm-witch", "bm-militia", "--lang", "ja"])
+    assert res.exit_code == 0, res.output
+    assert max(map(cell_len, res.stdout.splitlines())) <= 80

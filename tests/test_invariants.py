@@ -161,3 +161,26 @@ def test_cards_conserved_in_random_games(players):
         assert err == OK, f"kingdom {kingdom}: game {game} broke invariant {err}"
     assert ends.sum() == 8 * 60
     assert ends[K.ENDED_PROVINCES] + ends[K.ENDED_PILES] > 0
+
+
+def test_every_gain_goes_through_one_primitive():
+    """Only ``_gain`` gives a player a card (the starting cards and
+    ``recount`` of a built position aside), so every way of gaining, a buy,
+    a Black Market buy, Thief's gain from the trash, keeps the owned
+    counts, ``gained.*``, ``bought.*`` and the supply true."""
+    import ast
+    import inspect
+    tree = ast.parse(inspect.getsource(K))
+    adders = set()
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
+            k = call.args[3] if len(call.args) > 3 else None
+            if getattr(call.func, "id", "") == "_own" and not (
+                    isinstance(k, ast.UnaryOp) and isinstance(k.op, ast.USub)):
+                adders.add(fn.name)               # p owns more (k not negative)
+        for node in ast.walk(fn):                 # z[GAINED, c] += ...
+            if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript) \
+                    and isinstance(node.target.slice, ast.Tuple) \
+                    and getattr(node.target.slice.elts[0], "id", "") in ("GAINED", "BOUGHT"):
+                adders.add(fn.name)
+    assert adders == {"_gain", "_deal", "recount"}, adders

@@ -328,9 +328,14 @@ def test_default_play_plays_remodel_only_with_a_target():
     s = Strategy.from_rules("t", ["Province", "Remodel", "Silver"])
     rule = next(r for r in s.lists["play"] if r.card == Card.REMODEL)
     assert rule.condition is not None and (P.OP_HAND, Card.CURSE) in rule.condition
-    own = Strategy.from_rules("o", ["Remodel"], remodel=["Gold"])
+    own = Strategy.from_rules("o", ["Province", "Remodel"], remodel=["Gold"])
     rule = next(r for r in own.lists["play"] if r.card == Card.REMODEL)
     assert rule.condition[:3] == ((P.OP_HAND, Card.GOLD), (P.OP_CONST, 0), (P.OP_GT, 0))
+    assert (P.OP_SUPPLY, Card.PROVINCE) in rule.condition    # the upgrade it needs
+    # nothing Remodel may gain improves on a Copper: never played by default
+    none = Strategy.from_rules("c", ["Remodel"], remodel=["Copper"])
+    rule = next(r for r in none.lists["play"] if r.card == Card.REMODEL)
+    assert rule.condition == ((P.OP_CONST, 0), (P.OP_END, 0))
     told = Strategy.from_rules("x", ["Remodel"], play=["Remodel"])
     assert told.lists["play"][0].condition is None        # the file said so
 

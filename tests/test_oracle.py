@@ -302,6 +302,20 @@ def test_oracle_catches_a_spy_keeping_their_gold_on_top():
         audit(_with(t, rows))
 
 
+def test_oracle_catches_thief_gaining_after_the_discard():
+    # the first-edition text: reveal, trash, you gain the trashed card, the
+    # victim discards the rest; the gain after the discard is out of order
+    def pred(rows, i):
+        return rows[i][2] == K.EV_MOVE and (rows[i][5], rows[i][6]) == (K.Z_TRASH, K.DISC) \
+            and rows[i + 1][2] == K.EV_MOVE and rows[i + 1][5] == K.Z_REVEAL \
+            and rows[i + 1][6] == K.DISC
+    t, rows, i = _game_with(["bm-thief", "big-money-ultimate"], "Thief", pred)
+    audit(t)
+    rows[i], rows[i + 1] = rows[i + 1], rows[i]
+    with pytest.raises(RuleViolation, match="from the trash other than right after"):
+        audit(_with(t, rows))
+
+
 def test_oracle_catches_black_market_reordering_its_deck():
     def pred(rows, i):
         return rows[i][2] == K.EV_MOVE and rows[i][6] == K.Z_BLACK_MARKET \
