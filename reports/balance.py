@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from simulator.files import write_atomic
+from simulator.files import MARKER, temp_folder, write_atomic
 from simulator.stats import wilson
 
 from . import charts
@@ -38,7 +38,6 @@ from .text import Table, count, num, num_ci, pct, pp_ci, pvalue, rate_ci
 BASE = "big-money-ultimate"
 MAIN_BOTS = ("big-money-ultimate", "smithy", "bm-witch", "bm-laboratory", "bm-gardens")
 CURVE_TURNS = (5, 10, 15, 20, 25)
-MARKER = ".domsim-report"     # in every report folder: only such a folder is replaced
 
 
 # ============================================================ computation
@@ -424,12 +423,10 @@ def write(out_dir, b: Balance) -> Path:
     out = check_out_dir(out_dir)
     real = Path(os.path.realpath(out))
     try:
-        tmp = Path(tempfile.mkdtemp(dir=real.parent, prefix=f".{real.name}.",
-                                    suffix=".tmp"))
+        tmp = temp_folder(real)
     except OSError as e:
         raise OSError(e.errno, e.strerror, str(out)) from None
     try:
-        os.chmod(tmp, 0o777 & ~_umask())
         _write_into(tmp, b)
         (tmp / MARKER).write_text("This folder was written by domsim report balance, "
                                   "which replaces it as a whole.\n", encoding="utf-8")
@@ -449,12 +446,6 @@ def write(out_dir, b: Balance) -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return out
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _write_into(d: Path, b: Balance) -> None:

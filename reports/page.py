@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simulator.files import write_atomic
+from simulator.files import mark_folder, write_atomic
+
+# the files each command's --out writes (checked before the run: see
+# simulator.files.check_output_folder)
+FILES = {"tournament": ("heatmap.png", "heatmap.svg", "ratings.png", "ratings.svg",
+                        "index.html"),
+         "sweep": ("kingdoms.png", "kingdoms.svg", "index.html")}
 
 
 def write_page(out_dir, title: str, intro: list[str], images: list[tuple[str, str]],
-               tables: list[tuple[str, object]], meta: dict) -> Path:
-    """``images``: (file stem, alt text); ``tables``: (heading, reports.text.Table)."""
+               tables: list[tuple[str, object]], meta: dict, *, command: str,
+               mark: bool) -> Path:
+    """``images``: (file stem, alt text); ``tables``: (heading, reports.text.Table);
+    ``mark``: the folder is domsim's (``domsims_folder`` before anything was
+    written), so ``command`` marks it as such."""
     from reports.balance import Doc
     from simulator.provenance import definition_text
     doc = Doc()
@@ -30,4 +39,6 @@ def write_page(out_dir, title: str, intro: list[str], images: list[tuple[str, st
         doc.code("\n\n".join(definition_text(d) for d in meta["definitions"]))
     path = Path(out_dir) / "index.html"
     write_atomic(path, doc.html(title))
+    if mark:
+        mark_folder(out_dir, command)
     return path

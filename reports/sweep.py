@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from simulator.files import domsims_folder
+
 from . import charts
 from . import tables as T
 from .store import Run
@@ -138,6 +140,7 @@ def write_charts(s: Sweep, out_dir) -> list[Path]:
     if not len(s.best):
         return []
     out_dir = Path(out_dir)
+    mark = domsims_folder(out_dir)       # before writing: empty, new or domsim's
     out_dir.mkdir(parents=True, exist_ok=True)
     bm = s.rows[s.rows["card"].notna()] if "card" in s.rows else s.rows.iloc[:0]
     opp = bm["b"].iloc[0] if len(bm) else "the opponent"
@@ -154,5 +157,6 @@ def write_charts(s: Sweep, out_dir) -> list[Path]:
     intro = [f"{len(s.kingdoms)} kingdoms, {count(s.meta.get('games', 0))} games per "
              f"matchup, seed {s.meta.get('seed', '?')}"] + NOTES
     written.append(write_page(out_dir, "Kingdom sweep", intro,
-                              [("kingdoms", "single-card scores by kingdom")], tables, s.meta))
+                              [("kingdoms", "single-card scores by kingdom")], tables, s.meta,
+                              command="sweep", mark=mark))
     return written

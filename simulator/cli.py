@@ -13,8 +13,8 @@ from typing import Annotated, Optional
 import typer
 
 from simulator.cli_common import (HELP_OPTIONS, CsvOut, JsonFlag, JsonOut, OneLineErrors,
-                                  ParquetOut, Progress, Wide, fail, isatty, user_errors,
-                                  write_outputs)
+                                  ParquetOut, Progress, Wide, check_outputs, fail, isatty,
+                                  user_errors, write_outputs)
 
 app = typer.Typer(
     name="domsim",
@@ -89,11 +89,9 @@ def compare(
     errors = user_errors()
     from simulator.runner import simulate
 
-    from simulator.files import check_writable
-
     try:
-        for path in (json_out, csv, parquet):
-            check_writable(path)
+        tables_out = check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                   parquet=parquet)
         if seating not in ("all", "rotate"):
             raise ValueError(f"unknown --seating {seating!r}: use all or rotate")
     except ValueError as exc:
@@ -117,7 +115,7 @@ def compare(
         doc["rules"] = results.rule_stats().to_dict(orient="records")
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
-    else:
+    elif not tables_out:
         from simulator.termtable import output_width
         width = output_width(wide)
         typer.echo(results.table(width) + (results.explain() if explain else ""))
@@ -142,14 +140,15 @@ def list_strategies(
     from simulator.strategy import shipped_strategies
     try:
         rows = _strategy_rows(shipped_strategies())
-        from simulator.files import check_writable
-        for path in (json_out, csv, parquet):
-            check_writable(path)
+        tables_out = check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                   parquet=parquet)
     except errors as exc:
         raise fail(str(exc))
     records = [{"stem": a, "name": b, "description": c} for a, b, c in rows]
     if as_json:
         typer.echo(json.dumps(records, indent=2))
+    elif tables_out:
+        pass
     elif not rows:
         typer.echo("no shipped strategies found")
     else:

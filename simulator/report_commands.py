@@ -20,8 +20,8 @@ from typing import Annotated, Optional
 import typer
 
 from simulator.termtable import output_width
-from simulator.cli_common import (CsvOut, JsonFlag, JsonOut, ParquetOut, Wide, fail,
-                                  note_ignored, user_errors)
+from simulator.cli_common import (CsvOut, JsonFlag, JsonOut, ParquetOut, Wide,
+                                  check_outputs, fail, note_ignored, user_errors)
 from simulator.experiments import BASE
 
 # report balance defaults (measured: see DEFAULT_GAMES_NOTE in the report help)
@@ -49,6 +49,9 @@ Resume = Annotated[Optional[Path], typer.Option(
     "--resume", help="Continue the interrupted run in this folder (its plan fixes what is "
                      "played; output options still apply).", file_okay=False,
     show_default=False)]
+Force = Annotated[bool, typer.Option(
+    "--force", help="Write --out into a folder that holds files of its own (domsim's "
+                    "charts and index.html there are replaced; nothing else is touched).")]
 JobGames = Annotated[Optional[int], typer.Option(
     "--job-games", min=1, help="Games per job (default: 524,288 / players, about 1-2 s "
                                "on one core). Does not change the results.",
@@ -94,13 +97,14 @@ class _Session:
         return False
 
 
-def _check_outputs(csv, json_path, parquet, save_records) -> None:
-    from reports.export import check_writable
-    for flag, p in (("--csv", csv), ("--json-out", json_path), ("--parquet", parquet),
-                    ("--save-records", save_records)):
-        if p is not None and str(p) == "-":
-            raise ValueError(f"{flag} needs a file name (--json prints JSON on stdout)")
-    check_writable(csv, json_path, parquet, save_records)
+
+
+def _check_out(out, command: str, force: bool) -> None:
+    """--out of tournament and sweep: a folder the charts may go into (before playing)."""
+    if out is not None:
+        from reports.page import FILES
+        from simulator.files import check_output_folder
+        check_output_folder(out, FILES[command], force=force)
 
 
 def _check_resume(resume, run_dir, from_file, given: bool) -> None:
@@ -114,14 +118,16 @@ def _check_resume(resume, run_dir, from_file, given: bool) -> None:
                          "with it")
 
 
-def _show(result, out, wide, csv, json_out, parquet, as_json) -> list:
-    """Print a multi-run result's table (unless --json), write its charts
-    (with --out) and exports; return the files written."""
-    if not as_json:
+def _show(result, out, wide, csv, json_out, parquet, as_json, text: bool) -> None:
+    """Print a multi-run result's tables (``text``: unless --json or --csv -
+    took stdout), write its charts (with --out) and exports."""
+    if text:
         typer.echo(result.text(output_width(wide)))
     written = result.write_charts(out) if out is not None else []
     _export(result, csv, json_out, parquet, as_json)
-    return written
+    if written and text:
+        typer.echo("\nwrote " + ", ".join(str(p) for p in written
+                                          if p.suffix in (".png", ".html")))
 
 
 def _export(result, csv, json_path, parquet, as_json: bool) -> None:
@@ -165,8 +171,10 @@ def tournament_cmd(
     resume: Resume = None,
     job_games: JobGames = None,
     out: Annotated[Optional[Path], typer.Option(
-        help="Write the heatmap and rating charts (PNG + SVG) into this directory "
-             "(default: no files).", file_okay=False, show_default=False)] = None,
+        help="Write the heatmap and rating charts (PNG + SVG) and an index.html into "
+             "this folder: a new or empty one, or one domsim wrote (default: no files).",
+        file_okay=False, show_default=False)] = None,
+    force: Force = False,
     as_json: JsonFlag = False,
     json_out: JsonOut = None,
     csv: CsvOut = None,
@@ -183,7 +191,9 @@ def tournament_cmd(
     """Round robin: every pair of strategies plays; win-rate matrix, rankings
     (average win rate and Bradley-Terry) and a heatmap."""
     with _Session("tournament"):
-        _check_outputs(csv, json_out, parquet, save_records)
+        text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                 parquet=parquet, save_records=save_records) and not as_json
+        _check_out(out, "tournament", force)
         _check_resume(resume, run_dir, from_file, bool(strategies))
         from simulator import api
         if from_file is not None:
@@ -200,9 +210,7 @@ def tournament_cmd(
                                     **_where(scheduler, cluster, threads, run_dir, resume))
             if save_records is not None:
                 result.save_records(save_records)
-        written = _show(result, out, wide, csv, json_out, parquet, as_json)
-    if written and not as_json:
-        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
+        _show(result, out, wide, csv, json_out, parquet, as_json, text)
 
 
 # ============================================================ sweep
@@ -240,9 +248,10 @@ def sweep_cmd(
     resume: Resume = None,
     job_games: JobGames = None,
     out: Annotated[Optional[Path], typer.Option(
-        help="Write the kingdoms x cards heatmap (PNG + SVG) into this directory; "
-             "needs --best-card.",
+        help="Write the kingdoms x cards heatmap (PNG + SVG) and an index.html into "
+             "this folder (new, empty or written by domsim); needs --best-card.",
         file_okay=False, show_default=False)] = None,
+    force: Force = False,
     as_json: JsonFlag = False,
     json_out: JsonOut = None,
     csv: CsvOut = None,
@@ -258,11 +267,13 @@ def sweep_cmd(
     """Play strategies on many kingdoms: win rates, game length, pile endings
     and first-seat advantage per (kingdom, matchup)."""
     with _Session("sweep"):
-        _check_outputs(csv, json_out, parquet, save_records)
+        text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                 parquet=parquet, save_records=save_records) and not as_json
         if out is not None and not best_card and from_file is None:
             raise ValueError("--out writes the kingdoms x cards heatmap of --best-card; "
                              "without --best-card there is no chart: drop --out or add "
                              "--best-card")
+        _check_out(out, "sweep", force)
         _check_resume(resume, run_dir, from_file, bool(strategies or vs or best_card or optimize))
         from simulator import api
         if from_file is not None:
@@ -276,9 +287,7 @@ def sweep_cmd(
                                **_where(scheduler, cluster, threads, run_dir, resume))
             if save_records is not None:
                 result.save_records(save_records)
-        written = _show(result, out, wide, csv, json_out, parquet, as_json)
-    if written and not as_json:
-        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
+        _show(result, out, wide, csv, json_out, parquet, as_json, text)
 
 
 # ============================================================ report balance
@@ -324,7 +333,8 @@ def balance_cmd(
     with _Session("report balance"):
         from reports import balance as BAL
         BAL.check_out_dir(out, csv, json_out, parquet, save_records)
-        _check_outputs(csv, json_out, parquet, save_records)
+        text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                 parquet=parquet, save_records=save_records) and not as_json
         _check_resume(resume, run_dir, from_file, False)
         from reports.store import load_runs
         from simulator import api
@@ -349,7 +359,7 @@ def balance_cmd(
                 result.save_records(save_records)
         path = result.write(out)
         _export(result, csv, json_out, parquet, as_json)
-    if not as_json:
+    if text:
         typer.echo(result.text(path, output_width(wide)))
         meta = result.meta
         if meta.get("seconds"):

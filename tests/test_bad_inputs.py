@@ -170,6 +170,18 @@ ROWS = [
     (["compare", "deep-neg.toml", "big-money", *G], 2, r"condition nested too deeply"),
     (["compare", "deep-plus.toml", "big-money", *G], 2, r"condition nested too deeply"),
     ([*CMP, *G, "--frobnicate"], 2, r"No such option: --frobnicate"),
+    # outputs: chart folders, stdout and streams, run folders, records, Dask (issue 28)
+    (["tournament", "big-money", "smithy", *G, "--out", "unrelated"], 2,
+     r"--out unrelated is a non-empty folder that domsim did not write \(no \.domsim-report file\); it would replace index\.html: choose another --out, or add --force"),
+    (["tournament", "big-money", "smithy", *G, "--out", "link-dir"], 2, r"--out link-dir is a non-empty folder that domsim did not write .*index\.html"),
+    (["tournament", "big-money", "smithy", *G, "--out", "misspelt"], 2, r"--out misspelt is a non-empty folder .*domsim would add heatmap\.png, .*--force"),
+    (["tournament", "big-money", "smithy", *G, "--out", "missing/charts"], 2, r"cannot write missing/charts: directory missing does not exist"),
+    (["tournament", "big-money", "smithy", *G, "--out", "keep.csv"], 2, r"'--out'.*is a file"),
+    (["sweep", "--best-card", *G, "--out", "unrelated"], 2, r"--out unrelated is a non-empty folder that domsim did not write .*index\.html.*--force"),
+    (["tournament", "big-money", "smithy", *G, "--csv", "-", "--json"], 2, r"--json and --csv - would both print on stdout"),
+    ([*CMP, *G, "--csv", "-", "--parquet", "-"], 2, r"--csv - and --parquet - would both print on stdout"),
+    ([*CMP, *G, "--json-out", "-"], 2, r"--json-out needs a file name \(--json prints JSON on stdout\)"),
+    (["tournament", "big-money", "smithy", *G, "--save-records", "-"], 2, r"--save-records needs a file name"),
     # conformance suites that would test nothing
     (["conformance", "empty"], 2, r"empty: no \*\.toml case files in this folder"),
     (["conformance", "misspelt"], 2, r"cases\.toml: unknown table or key 'cases' \(did you mean 'case'\?\)"),

@@ -1,0 +1,135 @@
+"""Where the multi-run commands write, used correctly: chart folders
+(``--out``, ``--force``), tables on stdout and on streams, report folders'
+modes and paths.  The refusals themselves are rows of
+tests/test_bad_inputs.py."""
+from __future__ import annotations
+
+import io
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import typer.testing
+
+from simulator import cli
+from simulator.files import MARKER
+
+TOUR = ["tournament", "big-money", "smithy", "--games", "20"]
+
+
+def run(args, ok=True, cwd=None):
+    try:
+        runner = typer.testing.CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = typer.testing.CliRunner()
+    here = os.getcwd()
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        res = runner.invoke(cli.app, [str(a) for a in args])
+    finally:
+        os.chdir(here)
+    if ok:
+        assert res.exit_code == 0, (res.stdout[-2000:], res.stderr[-2000:], res.exception)
+    return res
+
+
+def _shell(args, cwd, **kw):
+    return subprocess.run([sys.executable, "-m", "simulator", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=600, **kw)
+
+
+# ============================================================ --out chart folders
+
+def test_a_new_chart_folder_is_marked_and_written_again(tmp_path):
+    out = tmp_path / "charts"
+    run([*TOUR, "--out", out])
+    assert (out / MARKER).is_file() and (out / "index.html").is_file()
+    assert stat.S_IMODE(out.stat().st_mode) == 0o777 & ~_umask()
+    run([*TOUR, "--seed", "1", "--out", out])          # domsim's own folder: no --force
+
+
+def test_force_replaces_only_domsims_files_and_leaves_the_folder_unmarked(tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("<p>my page</p>")
+    (out / "thesis.tex").write_text("my thesis")
+    res = run([*TOUR, "--out", out], ok=False)
+    assert res.exit_code == 2 and "it would replace index.html" in res.stderr
+    assert (out / "index.html").read_text() == "<p>my page</p>"
+    run([*TOUR, "--out", out, "--force"])
+    assert (out / "thesis.tex").read_text() == "my thesis"
+    assert "Tournament" in (out / "index.html").read_text()
+    assert not (out / MARKER).exists()                  # still the user's folder
+    assert run([*TOUR, "--out", out], ok=False).exit_code == 2
+
+
+def test_an_empty_folder_is_written_into(tmp_path):
+    out = tmp_path / "empty"
+    out.mkdir()
+    run(["sweep", "--best-card", "--kingdoms", "recommended", "--games", "20", "--out", out])
+    assert {p.name for p in out.iterdir()} == {"kingdoms.png", "kingdoms.svg", "index.html",
+                                               MARKER}
+
+
+# ============================================================ tables on stdout, streams
+
+def test_csv_dash_prints_the_main_table_instead_of_the_text(tmp_path):
+    res = run([*TOUR, "--csv", "-"], cwd=tmp_path)
+    matrix = pd.read_csv(io.StringIO(res.stdout))
+    assert list(matrix.columns[:3]) == ["row", "column", "games"] and len(matrix) == 2
+    assert "note: --csv - gets the main table (matrix) only; the others (ranking, pairs, " \
+           "strategies)" in res.stderr
+    assert list(tmp_path.iterdir()) == []                # no file named '-'
+    res = run(["compare", "big-money", "smithy", "--games", "10", "--csv", "-"],
+              cwd=tmp_path)
+    assert res.stdout.startswith("strategy,games,") and res.stderr == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_fifo_gets_the_main_table_and_nothing_is_made_beside_it(tmp_path):
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader.start()
+    res = run([*TOUR, "--csv", fifo])
+    reader.join(timeout=60)
+    assert got and got[0].startswith("row,column,games")
+    assert "gets the main table (matrix) only" in res.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe.csv"]
+
+
+@pytest.mark.slow
+def test_dev_stdout_gets_the_main_table_and_dev_gets_no_files(tmp_path):
+    before = set(os.listdir("/dev"))
+    with open(tmp_path / "out.txt", "w") as f:
+        res = subprocess.run([sys.executable, "-m", "simulator", *TOUR, "--csv",
+                              "/dev/stdout", "--parquet", "/dev/stderr"], cwd=tmp_path,
+                             stdout=f, stderr=subprocess.PIPE, timeout=600)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert set(os.listdir("/dev")) == before             # no /dev/stdout-pairs.csv
+    assert "\nrow,column,games" in (tmp_path / "out.txt").read_text()
+    assert b"--parquet /dev/stderr gets the main table (matrix) only" in res.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+@pytest.mark.slow
+def test_parquet_dash_writes_the_main_table_to_stdout(tmp_path):
+    out = tmp_path / "m.parquet"
+    with open(out, "wb") as f:
+        res = subprocess.run([sys.executable, "-m", "simulator", *TOUR, "--parquet", "-"],
+                             cwd=tmp_path, stdout=f, stderr=subprocess.PIPE, timeout=600)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert list(pd.read_parquet(out).columns[:2]) == ["row", "column"]
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
