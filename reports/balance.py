@@ -450,7 +450,11 @@ def write(out_dir, b: Balance) -> Path:
 
 def _write_into(d: Path, b: Balance) -> None:
     m = b.meta
+    from .page import shown_sources
+    defs = shown_sources(m.get("definitions") or [], d)     # no paths of this machine
     for name, df in b.tables().items():
+        if name == "strategies":
+            df = df.assign(source=[x["source"] for x in defs])
         write_atomic(d / f"{name}.csv", df.to_csv(index=False))
     doc = Doc()
     title = "Dominion balance report"
@@ -571,7 +575,7 @@ def _write_into(d: Path, b: Balance) -> None:
         doc.p("The full definition of every bot in this report, with a hash of it "
               "(also in strategies.csv), so the results can be rerun after a bot file "
               f"changes; domsim {m.get('version', 'unknown')}.")
-        doc.code("\n\n".join(definition_text(d) for d in m["definitions"]))
+        doc.code("\n\n".join(definition_text(x) for x in defs))
     doc.h(2, "Method")
     doc.ul([
         "Seats rotate game by game, so each strategy sits in each seat equally often "

@@ -133,3 +133,49 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+# ============================================================ report folders
+
+def test_reports_name_strategy_files_relative_to_themselves(tmp_path):
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "mine.toml").write_text(
+        'name = "Mine"\nbuy = ["Province", "Gold", "Silver"]\n')
+    (tmp_path / "site").mkdir()
+    run([*TOUR[:1], "bots/mine.toml", "big-money", "--games", "20", "--out",
+         "site/t"], cwd=tmp_path)
+    page = (tmp_path / "site" / "t" / "index.html").read_text()
+    assert "# Mine (../../bots/mine.toml)" in page
+    assert "# Big Money (shipped: big-money.toml)" in page
+    assert str(tmp_path) not in page and os.sep + "strategies" + os.sep not in page
+
+
+def test_balance_report_holds_no_absolute_paths(tmp_path, build_records):
+    from reports import balance as BAL
+    from simulator.provenance import definition
+    from simulator.strategy import load_strategy
+    from tests.test_reports import _balance_runs
+    mine = tmp_path / "mine.toml"
+    mine.write_text('name = "Mine"\nbuy = ["Province", "Gold", "Silver"]\n')
+    defs = [definition(load_strategy(mine)), definition(load_strategy("smithy"))]
+    b = BAL.build(_balance_runs(build_records), {"definitions": defs})
+    out = BAL.write(tmp_path / "rep", b)
+    for name in ("index.html", "report.md", "strategies.csv"):
+        text = (out / name).read_text()
+        assert str(tmp_path) not in text and "/strategies/" not in text, name
+        assert "../mine.toml" in text and "shipped: smithy.toml" in text, name
+
+
+@pytest.mark.slow
+def test_an_optimize_report_folder_gets_the_umask_mode(tmp_path, monkeypatch):
+    from simulator import optimize as O
+    for name, value in dict(ROUND_SIZE=2, RUNG_GAMES=16, FINAL_GAMES=40,
+                            FIELD_GAMES=20).items():
+        monkeypatch.setattr(O, name, value)
+    old = os.umask(0o022)
+    try:
+        run(["optimize", "--kingdom", "First Game", "--evaluations", "2", "--quiet",
+             "--out", tmp_path / "w.toml", "--report", tmp_path / "rep"])
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "rep").stat().st_mode) == 0o755    # was 0700
