@@ -96,6 +96,7 @@ def compare(
             raise ValueError(f"unknown --seating {seating!r}: use all or rotate")
     except ValueError as exc:
         raise fail(str(exc))
+    _note_scheduler_unused()
     progress = Progress(sys.stderr, enabled=isatty(sys.stderr))
     try:                                # summaries only: no per-game records
         results = simulate(list(strategies), games, seed, players=players,
@@ -121,6 +122,16 @@ def compare(
         typer.echo(results.table(width) + (results.explain() if explain else ""))
     write_outputs(lambda: {"summary": results.csv_frame()}, doc,
                   csv=csv, json_out=json_out, parquet=parquet)
+
+
+def _note_scheduler_unused() -> None:
+    """compare plays one setup in this process (its rule counts and seatings
+    are not split into jobs): say so when the user expects Dask."""
+    from simulator.executors import SCHEDULER_ENV
+    import os
+    if os.environ.get(SCHEDULER_ENV, "").strip():
+        typer.echo(f"note: compare plays in this process; {SCHEDULER_ENV} is used by "
+                   "tournament, sweep, report balance and optimize", err=True)
 
 
 def _strategy_rows(shipped) -> list[tuple[str, str, str]]:

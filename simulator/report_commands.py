@@ -36,6 +36,9 @@ Scheduler = Annotated[Optional[str], typer.Option(
     help="Run the jobs on the Dask cluster whose scheduler is at tcp://HOST:PORT "
          "(default: $DOMSIM_SCHEDULER if set, else this process). Needs the 'dist' extra.",
     show_default=False)]
+SchedulerTimeout = Annotated[Optional[float], typer.Option(
+    "--scheduler-timeout", help="Seconds to wait for the Dask scheduler to answer before "
+                                "giving up (default 10).", show_default=False)]
 Cluster = Annotated[Optional[str], typer.Option(
     help="Start a local Dask cluster of N worker processes for the run: local:N. "
          "Needs the 'dist' extra.", show_default=False)]
@@ -138,11 +141,11 @@ def _export(result, csv, json_path, parquet, as_json: bool) -> None:
         typer.echo(json.dumps(result.to_json(), indent=2))
 
 
-def _where(scheduler, cluster, threads, run_dir, resume) -> dict:
+def _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume) -> dict:
     if run_dir is None and resume is None:
         run_dir = "auto"
-    return dict(scheduler=scheduler, cluster=cluster, threads=threads, resume=resume,
-                run_dir=run_dir)
+    return dict(scheduler=scheduler, scheduler_timeout=scheduler_timeout, cluster=cluster,
+                threads=threads, resume=resume, run_dir=run_dir)
 
 
 # ============================================================ tournament
@@ -166,6 +169,7 @@ def tournament_cmd(
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
     threads: Threads = None,
     scheduler: Scheduler = None,
+    scheduler_timeout: SchedulerTimeout = None,
     cluster: Cluster = None,
     run_dir: RunDir = None,
     resume: Resume = None,
@@ -190,6 +194,7 @@ def tournament_cmd(
 ) -> None:
     """Round robin: every pair of strategies plays; win-rate matrix, rankings
     (average win rate and Bradley-Terry) and a heatmap."""
+    where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
     with _Session("tournament"):
         text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
                                  parquet=parquet, save_records=save_records) and not as_json
@@ -207,7 +212,7 @@ def tournament_cmd(
                                     all_seat_orders=all_seat_orders, turn_cap=turn_cap,
                                     keep_records=save_records is not None,
                                     job_games=job_games,
-                                    **_where(scheduler, cluster, threads, run_dir, resume))
+                                    **where)
             if save_records is not None:
                 result.save_records(save_records)
         _show(result, out, wide, csv, json_out, parquet, as_json, text)
@@ -243,6 +248,7 @@ def sweep_cmd(
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
     threads: Threads = None,
     scheduler: Scheduler = None,
+    scheduler_timeout: SchedulerTimeout = None,
     cluster: Cluster = None,
     run_dir: RunDir = None,
     resume: Resume = None,
@@ -266,6 +272,7 @@ def sweep_cmd(
 ) -> None:
     """Play strategies on many kingdoms: win rates, game length, pile endings
     and first-seat advantage per (kingdom, matchup)."""
+    where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
     with _Session("sweep"):
         text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
                                  parquet=parquet, save_records=save_records) and not as_json
@@ -284,7 +291,7 @@ def sweep_cmd(
             result = api.sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
                                seed=seed, turn_cap=turn_cap, optimize=optimize,
                                keep_records=save_records is not None, job_games=job_games,
-                               **_where(scheduler, cluster, threads, run_dir, resume))
+                               **where)
             if save_records is not None:
                 result.save_records(save_records)
         _show(result, out, wide, csv, json_out, parquet, as_json, text)
@@ -308,6 +315,7 @@ def balance_cmd(
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
     threads: Threads = None,
     scheduler: Scheduler = None,
+    scheduler_timeout: SchedulerTimeout = None,
     cluster: Cluster = None,
     run_dir: RunDir = None,
     resume: Resume = None,
@@ -330,6 +338,7 @@ def balance_cmd(
 
     At the defaults it plays about 3.8 million games: about 3 minutes on two
     cores shared with other work."""
+    where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
     with _Session("report balance"):
         from reports import balance as BAL
         BAL.check_out_dir(out, csv, json_out, parquet, save_records)
@@ -354,7 +363,7 @@ def balance_cmd(
         else:
             result = api.balance(games, players, seed=seed, turn_cap=turn_cap, out=out,
                                  keep_records=save_records is not None, job_games=job_games,
-                                 **_where(scheduler, cluster, threads, run_dir, resume))
+                                 **where)
             if save_records is not None:
                 result.save_records(save_records)
         path = result.write(out)

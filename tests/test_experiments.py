@@ -323,7 +323,7 @@ def test_dask_missing_gives_a_clear_error(app, monkeypatch):
     assert res.exit_code == 2 and res.stderr.startswith("error: --cluster needs Dask")
     monkeypatch.setenv("DOMSIM_SCHEDULER", "tcp://127.0.0.1:8786")
     res = cli(app, "sweep", "--strategies", STRATS, "-n", 100, ok=False)
-    assert res.exit_code == 2 and "--scheduler needs Dask" in res.stderr
+    assert res.exit_code == 2 and "DOMSIM_SCHEDULER needs Dask" in res.stderr
 
 
 def test_executor_options():
