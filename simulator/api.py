@@ -212,8 +212,6 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
             jobs = plan.jobs()
             done = rd.finished(jobs)
             notice(f"resuming {rd.path}: {len(done):,} of {len(jobs):,} jobs already done")
-            for path in rd.skipped:
-                notice(f"note: {path} could not be read; its job is played again")
         try:
             runs, meta = X.run_plan(plan, executor, run_dir=rd, done=done, progress=progress,
                                     on_result=on_result)
