@@ -460,10 +460,13 @@ def _write_into(d: Path, b: Balance) -> None:
     title = "Dominion balance report"
     doc.h(1, title)
     total = m.get("total_games", 0)
+    from simulator.provenance import domsim_version
+    now, played = domsim_version(), m.get("version", "unknown")
     doc.ul([
-        f"Generated {m.get('generated', '?')} with domsim {m.get('version', 'unknown')}"
-        + (f"; simulated {m['simulated']}" if m.get("simulated")
-           and m.get("simulated") != m.get("generated") else ""),
+        f"Generated {m.get('generated', '?')} with domsim {now}"
+        + (f"; games simulated {m.get('simulated', '?')} by domsim {played}"
+           if m.get("simulated", m.get("generated")) != m.get("generated") or played != now
+           else ""),
         f"Seed {m.get('seed', '?')}; {count(total)} games in all, "
         f"{num(m.get('seconds', float('nan')), 0)} s of simulation"
         + (f" on {m['threads']} threads" if m.get("threads") else "")

@@ -110,6 +110,13 @@ def _check_out(out, command: str, force: bool) -> None:
         check_output_folder(out, FILES[command], force=force)
 
 
+def _note_foreign(path, meta: dict) -> None:
+    from reports.store import foreign_note
+    note = foreign_note(path, meta)
+    if note:
+        typer.echo(note, err=True)
+
+
 def _check_resume(resume, run_dir, from_file, given: bool) -> None:
     if from_file is not None and (resume is not None or run_dir is not None):
         raise ValueError("--from rebuilds saved records without playing: it takes no "
@@ -205,6 +212,7 @@ def tournament_cmd(
             if strategies:
                 raise ValueError("give either strategies or --from, not both")
             result = api.from_records(from_file, "tournament")
+            _note_foreign(from_file, result.meta)
             note_ignored(["games", "kingdom", "seed", "all_seat_orders", "turn_cap",
                           "threads"], f"with --from {from_file}: its records are used")
         else:
@@ -285,6 +293,7 @@ def sweep_cmd(
         from simulator import api
         if from_file is not None:
             result = api.from_records(from_file, "sweep")
+            _note_foreign(from_file, result.meta)
             note_ignored(["kingdoms", "strategies", "vs", "best_card", "games", "seed",
                           "turn_cap", "threads"], f"with --from {from_file}: its records are used")
         else:
@@ -353,6 +362,7 @@ def balance_cmd(
             if meta.get("command") != "report balance":
                 raise ValueError(f"{from_file} holds records of "
                                  f"'{meta.get('command', '?')}', not of a balance report")
+            _note_foreign(from_file, meta)
             note_ignored(["games", "players", "seed", "turn_cap", "threads"],
                          f"with --from {from_file}: its records are used")
             meta = {**meta, "generated": now_utc(),
@@ -371,8 +381,13 @@ def balance_cmd(
     if text:
         typer.echo(result.text(path, output_width(wide)))
         meta = result.meta
-        if meta.get("seconds"):
-            typer.echo(f"\n{meta['total_games']:,} games simulated in "
+        games = sum(r.results.games for r in result.runs)
+        if from_file is not None:           # nothing was played
+            typer.echo(f"\n{games:,} {'game' if games == 1 else 'games'} read from "
+                       f"{from_file} (simulated {meta.get('simulated', '?')} by domsim "
+                       f"{meta.get('version', '?')})")
+        elif meta.get("seconds"):
+            typer.echo(f"\n{games:,} {'game' if games == 1 else 'games'} simulated in "
                        f"{meta['seconds']:.0f} s")
 
 

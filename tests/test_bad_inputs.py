@@ -86,6 +86,17 @@ def ws(tmp_path_factory):
     with np.load(d / "good.npz") as z:
         np.savez(d / "incomplete.npz", **{k: z[k] for k in z.files if k != "r0.records"})
     np.savez(d / "objects.npz", __meta__=np.array([{"a": 1}], dtype=object))
+    # outputs (issue 28): records cut short, an unknown compression method, format 2
+    with np.load(d / "good.npz") as z:
+        arrays = {k: z[k] for k in z.files}
+    np.savez(d / "short.npz", **{**arrays, "r0.records": arrays["r0.records"][:3]})
+    doc = json.loads(bytes(arrays["__meta__"]))
+    np.savez(d / "v2.npz", **{**arrays, "__meta__": np.frombuffer(
+        json.dumps({**doc, "version": 2}).encode(), np.uint8)})
+    method = bytearray(good)
+    for at, size in ((good.find(b"PK\x01\x02") + 10, 2), (8, 2)):   # central + local header
+        method[at:at + size] = (99).to_bytes(2, "little")
+    (d / "method.npz").write_bytes(bytes(method))
     return d
 
 
@@ -182,6 +193,9 @@ ROWS = [
     ([*CMP, *G, "--csv", "-", "--parquet", "-"], 2, r"--csv - and --parquet - would both print on stdout"),
     ([*CMP, *G, "--json-out", "-"], 2, r"--json-out needs a file name \(--json prints JSON on stdout\)"),
     (["tournament", "big-money", "smithy", *G, "--save-records", "-"], 2, r"--save-records needs a file name"),
+    ([*BAL, "--out", "rep", "--from", "short.npz", *R], 2, r"short\.npz: not a domsim records file \(run 0: 3 games where its index says 6: records cut short\)"),
+    ([*BAL, "--out", "rep", "--from", "method.npz", *R], 2, r"method\.npz: not a domsim records file \(That compression method is not supported\)"),
+    (["tournament", "--from", "v2.npz"], 2, r"v2\.npz: not a domsim records file \(records file version 2, this domsim reads version 1\)"),
     # conformance suites that would test nothing
     (["conformance", "empty"], 2, r"empty: no \*\.toml case files in this folder"),
     (["conformance", "misspelt"], 2, r"cases\.toml: unknown table or key 'cases' \(did you mean 'case'\?\)"),

@@ -179,3 +179,48 @@ def test_an_optimize_report_folder_gets_the_umask_mode(tmp_path, monkeypatch):
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "rep").stat().st_mode) == 0o755    # was 0700
+
+
+# ============================================================ saved records read back
+
+def _balance_file(path, build_records, **meta):
+    from reports.store import save_runs
+    from tests.test_reports import _balance_runs
+    runs = _balance_runs(build_records)
+    save_runs(path, runs, {"command": "report balance", "simulated": "2020-01-02 03:04 UTC",
+                           "total_games": sum(r.results.games for r in runs), **meta})
+    return sum(r.results.games for r in runs)
+
+
+def test_balance_from_records_says_read_not_simulated(tmp_path, build_records):
+    games = _balance_file(tmp_path / "b.npz", build_records)
+    res = run(["report", "balance", "--out", "rep", "--from", "b.npz"], cwd=tmp_path)
+    assert res.stdout.rstrip().endswith(
+        f"{games} games read from b.npz (simulated 2020-01-02 03:04 UTC by domsim "
+        f"{_version()})")
+    assert "simulated in" not in res.stdout and res.stderr == ""
+
+
+def test_records_of_another_version_are_read_with_a_note(tmp_path, build_records):
+    _balance_file(tmp_path / "old.npz", build_records, version="0.0.1")
+    res = run(["report", "balance", "--out", "rep", "--from", "old.npz"], cwd=tmp_path)
+    assert res.stderr == (f"note: old.npz holds games played by domsim 0.0.1 (this is domsim "
+                          f"{_version()}); the tables show them as that version played them\n")
+    assert "by domsim 0.0.1)" in res.stdout
+    report = (tmp_path / "rep" / "report.md").read_text()
+    assert f"with domsim {_version()}" in report and "by domsim 0.0.1" in report
+
+
+def test_records_missing_games_are_refused(tmp_path, build_records):
+    games = _balance_file(tmp_path / "b.npz", build_records, total_games=10**6)
+    res = run(["report", "balance", "--out", "rep", "--from", "b.npz"], cwd=tmp_path,
+              ok=False)
+    assert res.exit_code == 2 and res.stderr == (
+        f"error: b.npz: not a domsim records file ({games} games where its metadata says "
+        "1,000,000: runs or records are missing)\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.npz"]
+
+
+def _version() -> str:
+    from simulator.provenance import domsim_version
+    return domsim_version()
