@@ -27,6 +27,7 @@ from pathlib import Path
 import pandas as pd
 
 from simulator.files import MARKER, temp_folder, write_atomic
+from simulator.termtable import counted
 from simulator.stats import wilson
 
 from . import charts
@@ -469,7 +470,7 @@ def _write_into(d: Path, b: Balance) -> None:
            else ""),
         f"Seed {m.get('seed', '?')}; {count(total)} games in all, "
         f"{num(m.get('seconds', float('nan')), 0)} s of simulation"
-        + (f" on {m['threads']} threads" if m.get("threads") else "")
+        + (f" on {counted(m['threads'], 'thread')}" if m.get("threads") else "")
         + f"; turn cap {m.get('turn_cap', '?')}.",
         "Every rate is given with its game count and a 95% confidence interval "
         "(Wilson for rates); a tie is never counted as a win.",

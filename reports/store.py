@@ -38,6 +38,7 @@ import numpy as np
 
 from simulator.files import atomic_open
 from simulator.records import record_dtype
+from simulator.termtable import counted
 from simulator.results import Results, Tally
 
 FORMAT = "domsim-runs"
@@ -161,8 +162,8 @@ def _read(z) -> tuple[list[Run], dict]:
             raise StoreError(f"run {i}: {_why(x)}") from None
     total = sum(r.results.games for r in runs)
     if "total_games" in meta and total != meta["total_games"]:
-        raise StoreError(f"{total:,} games where its metadata says {meta['total_games']:,}: "
-                         "runs or records are missing")
+        raise StoreError(f"{counted(total, 'game')} where its metadata says "
+                         f"{meta['total_games']:,}: runs or records are missing")
     return runs, meta
 
 
@@ -190,8 +191,8 @@ def _run(z, i: int, e: dict) -> Run:
                   seconds=e["seconds"], tally=tally, per_turn=per_turn)
     res._tally                          # checks every record's values now
     if "games" in e and res.games != int(e["games"]):
-        raise StoreError(f"{res.games:,} games where its index says {int(e['games']):,}: "
-                         "records cut short")
+        raise StoreError(f"{counted(res.games, 'game')} where its index says "
+                         f"{int(e['games']):,}: records cut short")
     extra = {name: z[f"r{i}.x.{name}"] for name in e.get("extra", [])}
     return Run(res, e["kind"], tuple(e["strategies"]), e.get("info", {}), extra)
 

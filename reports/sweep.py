@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from simulator.files import domsims_folder
+from simulator.termtable import counted
 
 from . import charts
 from . import tables as T
@@ -110,7 +111,8 @@ def best_table(best: pd.DataFrame) -> Table:
 def text(s: Sweep, width: int | None = None) -> str:
     m = s.meta
     from simulator.termtable import wrap
-    lines = [f"Kingdom sweep: {len(s.kingdoms)} kingdoms, {len(s.rows)} matchups "
+    lines = [f"Kingdom sweep: {counted(len(s.kingdoms), 'kingdom')}, "
+             f"{counted(len(s.rows), 'matchup')} "
              f"played, {count(m.get('games', 0))} games each (2 players, seats "
              f"alternate), seed {m.get('seed', '?')}, turn cap {m.get('turn_cap', '?')}",
              "A strategy is played in a kingdom only when every kingdom card it needs "
@@ -154,7 +156,8 @@ def write_charts(s: Sweep, out_dir) -> list[Path]:
     tables = [("Best single card per kingdom", best_table(s.best))]
     tables += [(name, kingdom_table(s.rows[s.rows["kingdom"] == name]))
                for name in s.kingdoms if len(s.rows) and (s.rows["kingdom"] == name).any()]
-    intro = [f"{len(s.kingdoms)} kingdoms, {count(s.meta.get('games', 0))} games per "
+    intro = [f"{counted(len(s.kingdoms), 'kingdom')}, "
+             f"{count(s.meta.get('games', 0))} games per "
              f"matchup, seed {s.meta.get('seed', '?')}"] + NOTES
     written.append(write_page(out_dir, "Kingdom sweep", intro,
                               [("kingdoms", "single-card scores by kingdom")], tables, s.meta,

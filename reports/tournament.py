@@ -144,7 +144,8 @@ def ranking_table(t: Tournament) -> Table:
              "n.s. = not significant (p >= 0.05)."]
     if t.note:
         notes.append(t.note)
-    return Table(head, rows, align="rl" + "r" * 6, notes=notes, optional=[2, 6, 7, 3])
+    # to fit: never the avg score it ranks by; opponents, then the BT columns
+    return Table(head, rows, align="rl" + "r" * 6, notes=notes, optional=[2, 6, 7, 5, 4])
 
 
 def seats_table(t: Tournament) -> Table:

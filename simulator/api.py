@@ -80,7 +80,9 @@ class ExperimentResult:
 
     def __repr__(self) -> str:
         games = sum(r.results.games for r in self.runs)
-        return f"<{type(self).__name__}: {len(self.runs)} runs, {games:,} games>"
+        from simulator.termtable import counted
+        return (f"<{type(self).__name__}: {counted(len(self.runs), 'run')}, "
+                f"{counted(games, 'game')}>")
 
 
 class _Charted(ExperimentResult):
@@ -211,7 +213,9 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
         else:
             jobs = plan.jobs()
             done = rd.finished(jobs)
-            notice(f"resuming {rd.path}: {len(done):,} of {len(jobs):,} jobs already done")
+            from simulator.termtable import counted
+            notice(f"resuming {rd.path}: {len(done):,} of {counted(len(jobs), 'job')} "
+                   "already done")
         try:
             runs, meta = X.run_plan(plan, executor, run_dir=rd, done=done, progress=progress,
                                     on_result=on_result)

@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 
 from simulator.experiments import JOB_SEAT_GAMES, Job, JobResult, engine_fingerprint, run_job
+from simulator.termtable import counted
 
 SCHEDULER_ENV = "DOMSIM_SCHEDULER"
 CONNECT_TIMEOUT = 10.0         # seconds to wait for a --scheduler's answer
@@ -107,7 +108,7 @@ class EmbeddedExecutor(Executor):
         if threads is not None and threads < 1:
             raise ValueError(f"--threads must be at least 1, not {threads}")
         self.cores = min(threads or most, most)
-        self.description = f"this process, {self.cores} thread{'s' * (self.cores > 1)}"
+        self.description = f"this process, {counted(self.cores, 'thread')}"
 
     def submit(self, jobs: Iterable[Job]) -> Batch:
         return _EmbeddedBatch(jobs, self.cores)
@@ -189,12 +190,13 @@ class DaskExecutor(Executor):
         workers = info.get("workers", {})
         self.cores = max(1, sum(w.get("nthreads", 1) for w in workers.values())) * self.threads
         where = "a local Dask cluster" if cluster is not None else f"Dask at {info.get('address')}"
-        self.description = (f"{where}, {len(workers)} worker{'s' * (len(workers) != 1)}, "
-                            f"{self.threads} thread{'s' * (self.threads > 1)} per job")
+        self.description = (f"{where}, {counted(len(workers), 'worker')}, "
+                            f"{counted(self.threads, 'thread')} per job")
         shared = sorted(a for a, w in workers.items() if w.get("nthreads", 1) > 1)
         self.notes = [] if not shared else [
-            f"note: {len(shared)} Dask worker(s) have several threads ({shared[0]} …); their "
-            "jobs take turns: start workers with --nthreads 1 and one process per core"]
+            f"note: {counted(len(shared), 'Dask worker')} with several threads "
+            f"({shared[0]} …): their jobs take turns; start workers with --nthreads 1 and "
+            "one process per core"]
 
     @classmethod
     def connect(cls, address: str, threads: int | None = None,

@@ -210,7 +210,7 @@ class JobResult:
             raise ValueError(f"per_turn has shape {self.per_turn.shape}")
         games = int(t.ended_games.sum())
         if games != job.count:
-            raise ValueError(f"{games:,} games, the job has {job.count:,}")
+            raise ValueError(f"{games:,} game{'s' * (games != 1)}, the job has {job.count:,}")
         if job.records and (self.records is None or len(self.records) != job.count):
             raise ValueError("its per-game records are missing or incomplete")
 
@@ -613,8 +613,8 @@ def parse_players(players) -> list[int]:
         raise ValueError("--players: give at least one player count")
     bad = [p for p in counts if not C.MIN_PLAYERS <= p <= C.MAX_PLAYERS]
     if bad:
-        raise ValueError(f"--players: {bad[0]} players; Dominion is played by "
-                         f"{C.MIN_PLAYERS} to {C.MAX_PLAYERS}")
+        raise ValueError(f"--players: {bad[0]} player{'s' * (bad[0] != 1)}; Dominion is "
+                         f"played by {C.MIN_PLAYERS} to {C.MAX_PLAYERS}")
     return counts
 
 

@@ -196,6 +196,8 @@ ROWS = [
     ([*BAL, "--out", "rep", "--from", "short.npz", *R], 2, r"short\.npz: not a domsim records file \(run 0: 3 games where its index says 6: records cut short\)"),
     ([*BAL, "--out", "rep", "--from", "method.npz", *R], 2, r"method\.npz: not a domsim records file \(That compression method is not supported\)"),
     (["tournament", "--from", "v2.npz"], 2, r"v2\.npz: not a domsim records file \(records file version 2, this domsim reads version 1\)"),
+    (["compare", "big-money", *G], 2, r"^error: 1 player: Dominion is played by 2 to 6 players$"),
+    ([*BAL, "--out", "rep", "--games", "100", "--players", "1"], 2, r"--players: 1 player; Dominion is played by 2 to 6$"),
     # conformance suites that would test nothing
     (["conformance", "empty"], 2, r"empty: no \*\.toml case files in this folder"),
     (["conformance", "misspelt"], 2, r"cases\.toml: unknown table or key 'cases' \(did you mean 'case'\?\)"),

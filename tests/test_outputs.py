@@ -224,3 +224,65 @@ def test_records_missing_games_are_refused(tmp_path, build_records):
 def _version() -> str:
     from simulator.provenance import domsim_version
     return domsim_version()
+
+
+# ============================================================ cosmetics
+
+def test_counts_of_one_read_singular():
+    from simulator.termtable import counted
+    assert [counted(1, "round"), counted(2, "round"), counted(1000, "game")] == \
+        ["1 round", "2 rounds", "1,000 games"]
+    res = run(["compare", "big-money", "smithy", "--games", "4", "--turn-cap", "1"])
+    assert "hit the turn cap of 1 turn;" in res.stdout
+
+
+def test_a_sweep_of_one_kingdom_says_one(tmp_path):
+    (tmp_path / "k.txt").write_text("Solo: Smithy, Village, Market, Moat, Cellar, Chapel, "
+                                    "Mine, Remodel, Workshop, Witch\n")
+    res = run(["sweep", "--kingdoms", tmp_path / "k.txt", "--strategies",
+               "big-money,smithy", "--games", "10"])
+    assert res.stdout.startswith("Kingdom sweep: 1 kingdom, 1 matchup played,")
+
+
+def test_a_one_turn_chart_has_a_whole_number_axis():
+    import numpy as np
+    from reports import charts
+    from reports import tables as T
+    b = np.ones((3, 1, 1, 3), np.int64)              # 3 batches, 1 bot, 1 turn
+    curves = T.turn_curve(b.sum(axis=0), 0, b, label="bot")
+    fig = charts.turn_chart(curves, title="t")
+    for ax in fig.axes[:3]:
+        low, high = ax.get_xlim()
+        assert high - low >= 2
+        ticks = [t for t in ax.get_xticks() if low <= t <= high]
+        assert ticks and all(float(t).is_integer() for t in ticks), ticks
+    charts.plt.close(fig)
+
+
+def _header(text: str) -> str:
+    """The header of the first table in ``text``: its lines (long headers
+    wrap) above the dashed line, up to a blank or a "Title:" line, joined."""
+    lines = text.splitlines()
+    end = start = next(i for i, line in enumerate(lines) if line.startswith("-"))
+    while start > 0 and lines[start - 1].strip() and not lines[start - 1].endswith(":"):
+        start -= 1
+    return " ".join(lines[start:end])
+
+
+def test_a_narrow_compare_keeps_ties_longest(two_player_results):
+    for width in range(40, 200, 3):
+        head = _header(two_player_results.table(width))
+        if "ties" not in head:
+            assert not any(c in head for c in ("wins", "losses", "avg VP", "avg turns")), \
+                (width, head)
+        seat_head = _header(two_player_results.table(width).split("by seat")[1])
+        if "ties" not in seat_head:
+            assert "wins" not in seat_head and "games" not in seat_head, (width, seat_head)
+
+
+def test_a_narrow_tournament_keeps_the_score_it_ranks_by():
+    from simulator import api
+    t = api.tournament(["big-money", "smithy", "bm-witch"], 20, progress=False)
+    for width in range(50, 200, 5):
+        ranking = t.text(width).split("Ranking:")[1]
+        assert "avg score" in _header(ranking), width
