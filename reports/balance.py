@@ -208,8 +208,8 @@ class Doc:
     def img(self, name: str, alt: str):
         self.blocks.append(("img", name, alt))
 
-    def code(self, text: str):
-        self.blocks.append(("code", text))
+    def code(self, text: str, lang: str = "sh"):
+        self.blocks.append(("code", text, lang))
 
     def markdown(self) -> str:
         out = []
@@ -226,7 +226,7 @@ class Doc:
             elif kind == "img":
                 out.append(f"![{b[2]}]({b[1]}.png)\n\n[SVG]({b[1]}.svg)")
             elif kind == "code":
-                out.append("```sh\n" + b[1] + "\n```")
+                out.append(f"```{b[2]}\n" + b[1] + "\n```")
         return "\n\n".join(out) + "\n"
 
     def html(self, title: str) -> str:
@@ -383,23 +383,24 @@ def curves_table(df: pd.DataFrame) -> Table:
 
 # ============================================================ writing
 
-def check_out_dir(out_dir, *outputs) -> Path:
+def check_out_dir(out_dir, *outputs, flag: str = "--out") -> Path:
     """Raise ValueError, naming the user's path, unless ``out_dir`` can take
     a report: a new folder, an empty one or one holding domsim's ``MARKER``,
     in a folder we may write; ``outputs`` (other files the command writes)
-    must not be inside it, since it is replaced as a whole."""
+    must not be inside it, since it is replaced as a whole.  ``flag`` is
+    the option that named the folder, for the messages."""
     out = Path(out_dir)
     real = Path(os.path.realpath(out))          # a symlink's target is replaced
     here = Path.cwd().resolve()
     if real == here or real in here.parents:
-        raise ValueError(f"--out {out} is the current folder or one above it; the "
+        raise ValueError(f"{flag} {out} is the current folder or one above it; the "
                          "report replaces its folder as a whole: give a new folder")
     if real.exists():
         if not real.is_dir():
-            raise ValueError(f"--out {out} exists and is not a folder")
+            raise ValueError(f"{flag} {out} exists and is not a folder")
         if any(real.iterdir()) and not (real / MARKER).is_file():
-            raise ValueError(f"--out {out} is a non-empty folder that domsim did not "
-                             f"write (no {MARKER} file): choose another --out")
+            raise ValueError(f"{flag} {out} is a non-empty folder that domsim did not "
+                             f"write (no {MARKER} file): choose another {flag}")
     parent = real.parent
     if not parent.is_dir():
         shown = parent if out.is_symlink() else out.parent
@@ -411,7 +412,7 @@ def check_out_dir(out_dir, *outputs) -> Path:
     for p in outputs:
         if p is not None and str(p) != "-" and \
                 real in Path(os.path.realpath(p)).parents:
-            raise ValueError(f"{p} is inside --out {out}, which the report replaces "
+            raise ValueError(f"{p} is inside {flag} {out}, which the report replaces "
                              "as a whole: write it elsewhere")
     return out
 
@@ -585,12 +586,13 @@ def _write_into(d: Path, b: Balance) -> None:
         "Seats rotate game by game, so each strategy sits in each seat equally often "
         "(game counts are rounded up to a multiple of the batches times the players); "
         "in the mirrors every seat holds the same bot, so every seating is played.",
-        "Scores count a win 1 and a tie 1/2 (95% normal CI from the per-game "
-        "variance); 50% is the exact even point, what a bot scores against itself.",
+        "Scores count a win 1 and a tie 1/2 (95% Wilson CI on the points, wins + "
+        "ties/2); 50% is the exact even point, what a bot scores against itself.",
         "Each run is played in independent batches with seeds derived from the report "
         "seed; the batches give the confidence intervals of the per-turn averages.",
         "Wilson score intervals for rates; normal intervals for mean game length; "
-        "differences of two rates from one run use the multinomial variance.",
+        "differences of two seats' rates from one run: Newcombe's paired interval "
+        "(their test uses the multinomial variance).",
         "Games that reach the turn cap are scored as they stand; their share is shown.",
     ])
 

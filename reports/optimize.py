@@ -22,8 +22,19 @@ from reports.text import Table
 MARKER = ".domsim-report"
 
 
-def check_report_dir(path) -> Path:
-    return check_out_dir(path)
+def check_report_dir(path, *outputs) -> Path:
+    """``--report``'s folder can take the report (see ``check_out_dir``), and
+    a new folder can really be made beside it: permission bits do not say so
+    for root, a read-only mount or /proc.  Tried with a temporary folder that
+    is removed at once."""
+    out = check_out_dir(path, *outputs, flag="--report")
+    parent = Path(os.path.realpath(out)).parent
+    try:
+        shutil.rmtree(tempfile.mkdtemp(dir=parent, prefix=f".{out.name}.", suffix=".tmp"))
+    except OSError as e:
+        raise ValueError(f"cannot write --report {out}: {parent} takes no new folder "
+                         f"({e.strerror or e}); give a folder elsewhere") from None
+    return out
 
 
 def _pct(x) -> str:
@@ -45,23 +56,49 @@ def tables(result) -> dict[str, pd.DataFrame]:
 
 
 def summary_lines(result) -> list[str]:
+    from simulator.optimize import is_random, plural
     o = result.options
+    drawn = f", drawn from seed {o['seed']}" if is_random(result.kingdom) else ""
     return [
-        f"kingdom: {result.kingdom} ({', '.join(result.cards)})",
-        f"search: {result.evaluations:,} candidates in {result.rounds} rounds, "
-        f"{result.games:,} games ({result.search_games:,} in the rounds), "
+        f"kingdom: {result.kingdom} ({', '.join(result.cards)}{drawn})",
+        f"search: {plural(result.evaluations, 'candidate')} in "
+        f"{plural(result.rounds, 'round')}, {plural(result.games, 'game')} "
+        f"({result.search_games:,} in the rounds), {plural(o['players'], 'player')} a game, "
         f"{result.seconds / 60:.1f} min wall, {result.cpu_seconds / 60:.1f} min CPU, "
-        f"{result.cores} cores, sampler {o['sampler']}, seed {o['seed']}",
+        f"{plural(result.cores, 'core')}, sampler {o['sampler']}, seed {o['seed']}",
         f"a naive search giving every candidate the winner's games would play "
         f"{result.naive_games:,} games ({result.naive_games / max(result.games, 1):.1f}x)",
         f"best shipped bot here: {result.best_shipped}",
         f"winner: {result.strategy['name']} ({result.template} template), score "
-        f"{result.score:.3f} ({result.low:.3f}-{result.high:.3f}, 95% CI) against the field",
+        f"{result.score:.3f} ({result.low:.3f}-{result.high:.3f}, 95% Wilson) against the "
+        "field",
+        score_note(result),
     ]
 
 
+def kingdom_title(result) -> str:
+    """The kingdom as given, or 'random kingdom of seed S' for a drawn one."""
+    from simulator.optimize import is_random
+    if is_random(result.kingdom):
+        return f"random kingdom of seed {result.options['seed']}"
+    return result.kingdom
+
+
+def score_note(result) -> str:
+    from simulator.optimize import score_meaning
+    return score_meaning(result.options["players"])
+
+
+def warning_lines(result) -> list[str]:
+    """``warning: ...`` lines (the winner weaker than a bot of its field), or none."""
+    return [f"warning: {w}" for w in getattr(result, "warnings", None) or []]
+
+
 def text(result) -> str:
-    lines = summary_lines(result) + ["", "final field (the winner's score against each):"]
+    lines = summary_lines(result)
+    if warning_lines(result):
+        lines += ["", *warning_lines(result)]
+    lines += ["", "final field (the winner's score against each):"]
     w = max(len(f["opponent"]) for f in result.field) if result.field else 8
     for f in result.field:
         lines.append(f"  {f['opponent']:<{w}}  {f['kind']:<8}  {f['score']:.3f} "
@@ -71,11 +108,14 @@ def text(result) -> str:
 
 
 def json_document(result) -> dict:
+    from simulator.optimize import even_score
     meta = {k: v for k, v in result.__dict__.items()
             if k in ("kingdom", "cards", "options", "template", "params", "score", "low",
                      "high", "best_shipped", "games", "search_games", "naive_games",
                      "evaluations", "rounds", "seconds", "cpu_seconds", "cores",
-                     "strategy", "runners_up")}
+                     "strategy", "runners_up", "warnings")}
+    meta["even_score"] = even_score(result.options["players"])
+    meta["score_meaning"] = score_note(result)
     return {"meta": meta, "tables": {k: frame_records(v) for k, v in tables(result).items()}}
 
 
@@ -93,12 +133,14 @@ def history_chart(result):
         ax.plot(h["round"], h["fixed"], ".", ms=3, color="#c44e52",
                 label="round winner, BMU + shipped bots")
         ax.plot(h["round"], h["fixed"].cummax(), "-", lw=1, color="#c44e52")
+        even = 1 / result.options["players"]
+        ax.axhline(even, color="grey", lw=0.8)
         ax.set_xlabel("round")
         ax.set_ylabel("score (wins + ties/2) / games")
         ax.legend(loc="lower right")
-        _titles(fig, f"Best fitness per round: {result.kingdom}",
-                "Error bars: 95% CI over the round's field; the line is the best so far "
-                "against the fixed field")
+        _titles(fig, f"Best fitness per round: {kingdom_title(result)}",
+                "Error bars: 95% Wilson CI over the round's field; the line is the best so "
+                f"far against the fixed field; grey: even ({even:.3f})")
         return fig
     return draw()
 
@@ -114,13 +156,14 @@ def field_chart(result):
         ax.barh(list(y), f["score"], color="#4c72b0")
         ax.errorbar(f["score"], list(y), xerr=_err(f["score"], f["low"], f["high"]),
                     fmt="none", ecolor="black", lw=1)
-        ax.axvline(0.5, color="grey", lw=0.8)
+        ax.axvline(1 / result.options["players"], color="grey", lw=0.8)
         ax.set_yticks(list(y), f["opponent"])
         ax.invert_yaxis()
         ax.set_xlim(0, 1)
         ax.set_xlabel("the winner's score against it")
         _titles(fig, f"{result.strategy['name']} against the final field",
-                f"{int(f['games'].iloc[0]) if len(f) else 0:,} games each, 95% CI")
+                f"{int(f['games'].iloc[0]) if len(f) else 0:,} games each, 95% Wilson CI; "
+                f"grey: even ({1 / result.options['players']:.3f})")
         return fig
     return draw()
 
@@ -131,7 +174,7 @@ def write(out_dir, result) -> Path:
     """Write the report into ``out_dir`` (replaced as a whole, atomically)."""
     from reports.charts import save
     from simulator.files import temp_folder, write_atomic
-    out = check_out_dir(out_dir)
+    out = check_out_dir(out_dir, flag="--report")
     real = Path(os.path.realpath(out))
     tmp = temp_folder(real)                     # the umask's mode, not mkdtemp's 0700
     try:
@@ -142,7 +185,7 @@ def write(out_dir, result) -> Path:
         save(field_chart(result), tmp, "field")
         doc = _document(result)
         write_atomic(tmp / "README.md", doc.markdown())
-        write_atomic(tmp / "index.html", doc.html(f"domsim optimize: {result.kingdom}"))
+        write_atomic(tmp / "index.html", doc.html(f"domsim optimize: {kingdom_title(result)}"))
         (tmp / MARKER).write_text("This folder was written by domsim optimize, which "
                                   "replaces it as a whole.\n", encoding="utf-8")
         if real.exists():
@@ -156,8 +199,11 @@ def write(out_dir, result) -> Path:
 
 def _document(result) -> Doc:
     doc = Doc()
-    doc.h(1, f"Strongest strategy found: {result.kingdom}")
+    doc.h(1, f"Strongest strategy found: {kingdom_title(result)}")
     doc.ul(summary_lines(result))
+    if getattr(result, "warnings", None):
+        doc.p("**Warning: the winner is weaker than a bot of its own field.**")
+        doc.ul(result.warnings)
     doc.h(2, "Best fitness per round")
     doc.img("history", "best fitness per round")
     doc.table(Table(["round", "template", "score [95% CI]", "vs BMU + shipped", "games so far"],
@@ -179,7 +225,7 @@ def _document(result) -> Doc:
                       f"{r['score']:.3f} [{r['low']:.3f}, {r['high']:.3f}]"]
                      for r in result.final], align="llrr"), "final.csv")
     doc.h(2, "The winning strategy")
-    doc.code(result.toml.rstrip())
+    doc.code(result.toml.rstrip(), "toml")
     doc.h(2, "Which rules fired")
     doc.p("Fires per game of the winner against Big Money Ultimate; default rules "
           "that never fired are left out.")
@@ -190,7 +236,7 @@ def _document(result) -> Doc:
     doc.h(2, "Runners-up")
     from simulator.optimize import to_toml
     for keys in result.runners_up[:3]:
-        doc.code(to_toml(keys).rstrip())
+        doc.code(to_toml(keys).rstrip(), "toml")
     doc.h(2, "Shipped bots playable here")
     doc.table(Table(["strategy", "vs BMU", "round robin of the best four"],
                     [[s["strategy"], _pct(s["vs_bmu"]), _pct(s["round_robin"])]
@@ -202,8 +248,8 @@ def _document(result) -> Doc:
 
 _VS = re.compile(r"^#\s+vs (?P<name>.+?) \((?P<stem>[\w.-]+)(?P<best>, the best shipped bot "
                  r"here)?\): (?P<score>[0-9.]+) \((?P<low>[0-9.]+)-(?P<high>[0-9.]+)\)")
-_SEARCH = re.compile(r"^# Search: (?P<cands>[\d,]+) candidates in (?P<rounds>\d+) rounds, "
-                     r"(?P<games>[\d,]+) games, (?P<wall>[0-9.]+) min wall, "
+_SEARCH = re.compile(r"^# Search: (?P<cands>[\d,]+) candidates? in (?P<rounds>[\d,]+) rounds?, "
+                     r"(?P<games>[\d,]+) games?, (?P<wall>[0-9.]+) min wall, "
                      r"(?P<cpu>[0-9.]+) min CPU")
 _TEMPLATE = re.compile(r"^# Template: (?P<template>\w+)")
 

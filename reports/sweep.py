@@ -117,6 +117,8 @@ def text(s: Sweep, width: int | None = None) -> str:
              f"alternate), seed {m.get('seed', '?')}, turn cap {m.get('turn_cap', '?')}",
              "A strategy is played in a kingdom only when every kingdom card it needs "
              "is in that kingdom's 10 cards."]
+    if m.get("kingdom_note"):
+        lines.append(m["kingdom_note"][:1].upper() + m["kingdom_note"][1:] + ".")
     lines = [w for line in lines for w in wrap(line, width)]
     skipped = s.skipped.groupby("kingdom", sort=False) if len(s.skipped) else {}
     for name, cards in s.kingdoms.items():

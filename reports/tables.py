@@ -8,7 +8,11 @@ Conventions, the same in every table:
 - A *win* is a sole win.  Ties are their own column and never count as wins,
   except where a column says ``score`` (ties count half) and in the
   Bradley-Terry fit, which also counts a tie as half a win for each side.
-- Rates carry a 95% Wilson interval in ``<rate>_low`` / ``<rate>_high``.
+- Rates and scores carry a 95% Wilson interval in ``<rate>_low`` /
+  ``<rate>_high`` (a score: Wilson on wins + ties/2 points; a mean over
+  opponents: Wilson at the effective game count; a difference of two seats'
+  rates: Newcombe's paired interval), so no interval leaves [0, 1] or is
+  zero-width on few games; see simulator/stats.py.
 - Means carry a 95% normal interval (``mean_ci``) when the per-game values are
   there, or a batch-means t interval for the per-turn curves.
 - ``significant`` columns are two-sided tests at the 5% level; a note in the
@@ -22,7 +26,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from simulator.stats import Z95, mean_ci, two_proportion_test, wilson
+from simulator.stats import (Z95, mean_ci, mean_wilson, paired_difference,
+                             score_wilson, two_proportion_test, wilson)
 
 ALPHA = 0.05
 ELO = 400.0 / math.log(10.0)        # Bradley-Terry log-strength -> Elo points
@@ -47,15 +52,9 @@ def _erfc_p(z: float) -> float:
 # ============================================================ scores
 
 def score_ci(wins, ties, n):
-    """Score (a win 1, a tie 1/2, a loss 0 per game) with a 95% normal CI
-    from the per-game variance, kept within [0, 1]; vectorised.  Returns
-    (score, low, high)."""
-    w, t, n = (np.asarray(v, np.float64) for v in (wins, ties, n))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        s = (w + t / 2) / n
-        var = np.maximum((w + t / 4) / n - s * s, 0.0)
-        half = Z95 * np.sqrt(var / n)
-    return s, np.clip(s - half, 0.0, 1.0), np.clip(s + half, 0.0, 1.0)
+    """Score (a win 1, a tie 1/2, a loss 0 per game) with its 95% Wilson
+    interval (``stats.score_wilson``); vectorised.  Returns (score, low, high)."""
+    return score_wilson(wins, ties, n)
 
 
 def score_vs_even_p(wins, losses):
@@ -132,7 +131,9 @@ def first_seat_advantage(by_seat: pd.DataFrame) -> dict:
 
     ``by_seat`` is ``Results.by_seat()``: rows per (entry, seat).  Summed over
     entries, seat k's games are all the games, so both rates come from the same
-    games; the variance of the difference of two multinomial shares is
+    games.  The interval is Newcombe's for two exclusive outcomes of the same
+    games (``stats.paired_difference``: inside [-1, 1], never zero-width); the
+    test uses the variance of the difference of two multinomial shares,
     (p0 + p1 - (p0 - p1)^2) / n.
     """
     per_seat = by_seat.groupby("seat")[["games", "wins"]].sum()
@@ -148,9 +149,10 @@ def first_seat_advantage(by_seat: pd.DataFrame) -> dict:
     se = math.sqrt(max(p0 + p1 - d * d, 0.0) / n) if n > 0 else math.nan
     z = d / se if se > 0 else 0.0
     p = _erfc_p(z) if se > 0 else 1.0
+    _, low, high = paired_difference(per_seat.loc[0, "wins"], per_seat.loc[1, "wins"], n)
     return dict(seat1_win_rate=float(p0), seat2_win_rate=float(p1),
-                first_seat_adv=float(d), first_seat_adv_low=float(d - Z95 * se),
-                first_seat_adv_high=float(d + Z95 * se), first_seat_p=float(p),
+                first_seat_adv=float(d), first_seat_adv_low=low,
+                first_seat_adv_high=high, first_seat_p=float(p),
                 first_seat_significant=bool(p < ALPHA))
 
 
@@ -176,11 +178,10 @@ def seat_table(results, **extra) -> pd.DataFrame:
         "win_rate_high": high, "fair_share": fair,
     })
     df["vs_fair"] = df["win_rate"] - fair
-    # each seat against the fair share: z test of one multinomial share against
-    # the mean of all shares, var = p(1-p)/n (ignores the small covariance)
-    se = np.sqrt(df["win_rate"] * (1 - df["win_rate"]) / np.maximum(games, 1))
-    df["vs_fair_low"] = df["vs_fair"] - Z95 * se
-    df["vs_fair_high"] = df["vs_fair"] + Z95 * se
+    # each seat against the fair share: the seat's Wilson interval shifted by
+    # the fair share, taken as fixed (ignores its small covariance with the seat)
+    df["vs_fair_low"] = low - fair
+    df["vs_fair_high"] = high - fair
     for k, v in extra.items():
         df.insert(0, k, v)
     return df
@@ -230,8 +231,8 @@ def matchup_stats(results, **extra) -> dict:
                b_win_rate_high=bh,
                tie_rate=ties / n if n else math.nan, tie_rate_low=tl, tie_rate_high=th,
                a_score=(wa + ties / 2) / n if n else math.nan,
-               a_score_low=float(score_ci(wa, ties, n)[1]) if n else math.nan,
-               a_score_high=float(score_ci(wa, ties, n)[2]) if n else math.nan,
+               a_score_low=score_wilson(wa, ties, n)[1] if n else math.nan,
+               a_score_high=score_wilson(wa, ties, n)[2] if n else math.nan,
                a_vs_b_p=p, a_vs_b_significant=bool(p < ALPHA),
                piles_share=ended["piles"] / n if n else math.nan,
                piles_share_low=pl, piles_share_high=ph,
@@ -310,8 +311,10 @@ def average_ranking(pairs: pd.DataFrame, strategies: Sequence[str]) -> pd.DataFr
     game count): a score has an exact even point, 50%, which a win rate
     lacks when ties happen.
 
-    The CI treats the per-opponent rates as independent binomials:
-    var = sum p(1-p)/n / k^2.  ``avg_score`` counts ties half.
+    The CIs are Wilson's at the effective game count of the mean of
+    independent per-opponent rates (``stats.mean_wilson``; the pooled counts'
+    Wilson interval when every pair played as many games), so they stay in
+    [0, 1].  ``avg_score`` counts ties half.
     """
     wins, ties, games = pair_counts(pairs, strategies)
     rows = []
@@ -325,20 +328,13 @@ def average_ranking(pairs: pd.DataFrame, strategies: Sequence[str]) -> pd.DataFr
                              avg_score_low=math.nan, avg_score_high=math.nan))
             continue
         n = games[i, played].astype(np.float64)
-        r = wins[i, played] / n
-        t = ties[i, played] / n
-        mean = float(r.mean())
-        se = math.sqrt(float((r * (1 - r) / n).sum())) / k
-        score = r + t / 2                       # per game: 1, 1/2 or 0
-        s_var = (r + t / 4) - score ** 2
-        s_se = math.sqrt(float((s_var / n).sum())) / k
-        s_mean = float(score.mean())
+        w, t = wins[i, played], ties[i, played]
+        mean, low, high = mean_wilson(w, n)
+        s_mean, s_low, s_high = mean_wilson(w + t / 2, n)
         rows.append(dict(strategy=s, opponents=k, games=int(n.sum()), avg_win_rate=mean,
-                         avg_win_rate_low=mean - Z95 * se,
-                         avg_win_rate_high=mean + Z95 * se,
-                         avg_tie_rate=float(t.mean()), avg_score=s_mean,
-                         avg_score_low=s_mean - Z95 * s_se,
-                         avg_score_high=s_mean + Z95 * s_se))
+                         avg_win_rate_low=low, avg_win_rate_high=high,
+                         avg_tie_rate=float((t / n).mean()), avg_score=s_mean,
+                         avg_score_low=s_low, avg_score_high=s_high))
     df = pd.DataFrame(rows)
     df = df.sort_values("avg_score", ascending=False, na_position="last",
                         kind="stable").reset_index(drop=True)

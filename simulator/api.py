@@ -333,9 +333,10 @@ def from_records(path, command: str | None = None) -> ExperimentResult:
 
 # ============================================================ optimize
 
-def optimize(kingdom=None, *, players: int = 2, minutes: float | None = None,
-             evaluations: int | None = None, seed: int = 0, against=None,
-             sampler: str = "tpe", turn_cap: int = 100, name: str | None = None,
+def optimize(kingdom=None, *, players: int | None = None, minutes: float | None = None,
+             evaluations: int | None = None, seed: int | None = None, against=None,
+             sampler: str | None = None, turn_cap: int | None = None,
+             name: str | None = None,
              resume=None, run_dir=None, executor=None, scheduler: str | None = None,
              cluster: str | None = None, threads: int | None = None,
              notice: Callable[[str], None] | None = None, **tuning):
@@ -346,25 +347,33 @@ def optimize(kingdom=None, *, players: int = 2, minutes: float | None = None,
     file text), ``score`` with ``low``/``high`` (95% CI) against the final
     field, ``field``, ``final``, ``history``, ``runners_up``, ``games``.
     ``run_dir`` keeps every step; ``resume=DIR`` continues an interrupted
-    search (its options come from the folder).  ``tuning``: round_size,
-    rung_games, final_games, field_games (small values make quick tests).
+    search (its options come from the folder; one given again must agree).
+    Defaults: 2 players, seed 0, sampler "tpe", turn cap 100.  ``tuning``:
+    round_size, rung_games, final_games, field_games (small values make
+    quick tests).
     """
     from simulator import optimize as O
     from simulator.executors import make_executor
     O._import_optuna()
     notice = notice or (lambda s: None)
     resumed = None
+    defaults = dict(round_size=O.ROUND_SIZE, rung_games=O.RUNG_GAMES,
+                    final_games=O.FINAL_GAMES, field_games=O.FIELD_GAMES)
+    unknown = set(tuning) - set(defaults)
+    if unknown:
+        raise TypeError(f"optimize() got unexpected options {sorted(unknown)}")
     if resume is not None:
         if run_dir is not None:
             raise ValueError("give either --run-dir (a new search) or --resume (continue one)")
-        opts, resumed = O.open_state(resume)
+        opts, resumed = O.resume_options(resume, dict(
+            kingdom=kingdom, players=players, minutes=minutes, evaluations=evaluations,
+            seed=seed, against=against, sampler=sampler, turn_cap=turn_cap, **tuning))
         root = Path(resume)
     else:
-        defaults = dict(round_size=O.ROUND_SIZE, rung_games=O.RUNG_GAMES,
-                        final_games=O.FINAL_GAMES, field_games=O.FIELD_GAMES)
-        unknown = set(tuning) - set(defaults)
-        if unknown:
-            raise TypeError(f"optimize() got unexpected options {sorted(unknown)}")
+        players = 2 if players is None else players
+        seed = 0 if seed is None else seed
+        sampler = "tpe" if sampler is None else sampler
+        turn_cap = 100 if turn_cap is None else turn_cap
         defaults.update(tuning)
         cards = O.check_options(kingdom, players, seed, minutes, evaluations, sampler,
                                 **defaults)

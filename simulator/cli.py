@@ -69,7 +69,8 @@ def compare(
                     "(at most 32767).")] = 100,
     edition: Annotated[Optional[int], typer.Option(
         help="Use only the cards of this edition of the base game (1 or 2) for "
-             "random kingdoms, filler and the Black Market deck; default: all cards.",
+             "random kingdoms, filler and the Black Market deck; default: random kingdoms "
+             "from the second edition, any card when named.",
         show_default=False)] = None,
     threads: Annotated[Optional[int], typer.Option(
         min=1, help="Worker threads (default: all cores).", show_default=False)] = None,
@@ -262,8 +263,9 @@ def kingdoms(wide: Wide = False) -> None:
             [*RECOMMENDED.items(), *NAMED_KINGDOMS.items()]]
     typer.echo(render(["kingdom", "cards"], rows, align="ll", width=width))
     typer.echo("")
-    typer.echo("\n".join(wrap("Also: --kingdom random (drawn from --seed; --edition 1 or 2 "
-                               "draws from that edition only), or card names with commas.",
+    typer.echo("\n".join(wrap("Also: --kingdom random (drawn from --seed out of the second "
+                               "edition's 26 cards; --edition 1: the first edition's 25; "
+                               "promos only when named), or card names with commas.",
                                width)))
 
 

@@ -16,8 +16,9 @@ import numpy as np
 
 from . import cards as C
 from . import kernel as K
-from .kingdom import complete_kingdom, parse_kingdom, supply_mask
-from .strategy import Strategy, StrategyError, compile_program
+from .kingdom import black_market_deck, complete_kingdom, parse_kingdom, supply_mask
+from .strategy import (PYTHON_SOURCE, Strategy, StrategyError, compile_program,
+                       read_small_text)
 
 STEPS = {"play": 0, "turn": 1, "end_of_turn": 2}
 ZONES = {"hand": K.HAND, "discard": K.DISC, "in_play": K.PLAY_ROW, "set_aside": K.ASIDE}
@@ -63,9 +64,9 @@ def load_cases(path: str | Path) -> list[Case]:
     seen: dict[str, str] = {}
     for f in files:
         try:
-            doc = tomllib.loads(f.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-            raise CaseError(f"{f}: {e}") from None
+            doc = tomllib.loads(read_small_text(f, "rule-case file", CaseError))
+        except tomllib.TOMLDecodeError as e:
+            raise CaseError(f"{f}: not valid TOML: {e}") from None
         for key in doc:
             if key != "case":
                 raise CaseError(f"{f}: unknown table or key {key!r}{C.suggest(key, ['case'])}"
@@ -100,6 +101,10 @@ def _check(data: dict, where: str) -> Case:
     players = data.get("players", 2)
     if not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
         raise CaseError(f"{where}: players must be 2 to 6, not {players!r}")
+    for key in ("supply", "expect", *(k for k in data if k.startswith("p") and k[1:].isdigit())):
+        if key in data and not isinstance(data[key], dict):
+            raise CaseError(f"{where}: {key} must be a table ([case.{key}] or "
+                            f"{key} = {{ ... }}), not {data[key]!r}")
     for key in (k for k in data if k.startswith("p") and k[1:].isdigit()):
         if int(key[1:]) >= players:
             raise CaseError(f"{where}: [{key}] but only {players} players")
@@ -119,16 +124,42 @@ def _check(data: dict, where: str) -> Case:
 
 
 def expand(cards: list[str], where: str) -> list[int]:
-    """Card ids of a list like ["Copper*3", "Estate"], in order."""
+    """Card ids of a list like ["Copper*3", "Estate"], in order; ``where``
+    names the case and field in errors."""
+    if not isinstance(cards, list):
+        raise CaseError(f"{where}: a list of card names is needed, like [\"Copper*3\", "
+                        f"\"Estate\"], not {cards!r}")
     out = []
     for item in cards:
+        if not isinstance(item, str):
+            raise CaseError(f"{where}: card names are strings, not {item!r}")
         name, _, times = item.partition("*")
         try:
             c = C.card_id(name)
         except C.UnknownCardError as e:
             raise CaseError(f"{where}: {e}") from None
-        out += [c] * (int(times) if times else 1)
+        count = _count(times, f"{where}: {item!r}") if times else 1
+        out += [c] * count
     return out
+
+
+def _count(text, where: str) -> int:
+    """A whole number of at least 1 (``Copper*3``)."""
+    try:
+        n = int(text)
+    except (TypeError, ValueError):
+        n = 0
+    if n < 1 or isinstance(text, bool):
+        raise CaseError(f"{where}: the count after '*' must be a whole number of at "
+                        "least 1")
+    return n
+
+
+def _number(value, where: str) -> int:
+    """A count or amount given in a case: a whole number of at least 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 15:
+        raise CaseError(f"{where}: a whole number from 0 to 32767 is needed, not {value!r}")
+    return value
 
 
 # ------------------------------------------------------------------ state
@@ -142,42 +173,70 @@ class Position:
     prog: np.ndarray
 
 
+def _strategy_error(where: str, field: str, e: StrategyError) -> CaseError:
+    """A strategy's mistake, named by the case and field (a case's strategy
+    is built in Python, so its own message starts '<python>: ')."""
+    msg = str(e)
+    if msg.startswith(PYTHON_SOURCE + ": "):
+        msg = msg[len(PYTHON_SOURCE) + 2:]
+    return CaseError(f"{where}: {field}: {msg}")
+
+
 def build(case: Case) -> Position:
-    """The kernel state a case describes, with its players' strategies."""
+    """The kernel state a case describes, with its players' strategies.
+
+    Every mistake is a CaseError naming the case's file, id and field."""
     d = case.data
     where = f"{Path(case.file).name}: {case.id}"
     n = case.players
-    chosen = parse_kingdom(d.get("kingdom", []))
-    market = expand(d.get("black_market", []), where)     # top first
+    try:
+        chosen = parse_kingdom(d.get("kingdom", []))
+    except ValueError as e:
+        raise CaseError(f"{where}: kingdom: {e}") from None
+    market = expand(d.get("black_market", []), f"{where}: black_market")     # top first
     if market and C.Card.BLACK_MARKET not in chosen:
         raise CaseError(f"{where}: black_market without Black Market in the kingdom")
+    base = [C.NAMES[c] for c in market if c not in C.KINGDOM_CARDS]
+    if base:
+        raise CaseError(f"{where}: black_market: {', '.join(base)} "
+                        f"{'is a base card' if len(base) == 1 else 'are base cards'}; the "
+                        "Black Market deck holds kingdom cards only")
     if set(market) & set(chosen) or len(set(market)) < len(market):
-        raise CaseError(f"{where}: the Black Market deck holds one copy of cards "
-                        "not in the kingdom")
+        raise CaseError(f"{where}: black_market: the Black Market deck holds one copy "
+                        "of cards not in the kingdom")
     # the kingdom's filler never takes a Black Market card
     kingdom = complete_kingdom(chosen, filler=[c for c in C.KINGDOM_CARDS if c not in market])
+    # cards a position holds can be played even if their pile is not in the supply
+    zones = {(p, zone): expand(d.get(f"p{p}", {}).get(zone, []), f"{where}: p{p}.{zone}")
+             for p in range(n) for zone in (*ZONES, "deck")}
+    held = {c for cards in zones.values() for c in cards}
+    # with Black Market a strategy may name any card of the pool, as in a game
+    present = frozenset(kingdom) | held | set(market) | set(black_market_deck(kingdom))
     strategies = []
     for p in range(n):
-        spec = dict(d.get(f"p{p}", {}).get("strategy", {"buy": NO_BUY}))
-        spec.setdefault("buy", NO_BUY)
+        spec = d.get(f"p{p}", {}).get("strategy", {"buy": NO_BUY})
+        if not isinstance(spec, dict):
+            raise CaseError(f"{where}: p{p}.strategy must be a table like "
+                            f"{{ buy = [\"Province\"] }}, not {spec!r}")
+        spec = {"name": f"{case.id} p{p}", "buy": NO_BUY, **spec}
         try:
-            strategies.append(Strategy.from_rules(f"{case.id} p{p}", **spec))
+            strategies.append(Strategy.from_rules(**spec))
+            compile_program(strategies[-1:], present)
         except StrategyError as e:
-            raise CaseError(f"{where}: p{p} strategy: {e}") from None
-    # cards a position holds can be played even if their pile is not in the supply
-    held = {c for p in range(n) for zone in (*ZONES, "deck")
-            for c in expand(d.get(f"p{p}", {}).get(zone, []), where)}
-    prog = K.pack_program(compile_program(strategies, frozenset(kingdom) | held | set(market)))
+            raise _strategy_error(where, f"p{p}.strategy", e) from None
+    _check_step(case, where, zones)
+    prog = K.pack_program(compile_program(strategies, present))
 
     z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
     deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
     z[K.IN_GAME] = supply_mask(kingdom)
     z[K.SUPPLY] = np.where(z[K.IN_GAME] == 1, K.PILE[n], 0)
     for name, count in d.get("supply", {}).items():
-        c = expand([name], where)[0]
+        c = expand([name], f"{where}: supply")[0]
         if not z[K.IN_GAME, c]:
-            raise CaseError(f"{where}: supply names {name}, which is not in the kingdom")
-        z[K.SUPPLY, c] = count
+            raise CaseError(f"{where}: supply.{name}: {C.NAMES[c]} is not in the kingdom "
+                            "(nor a base card)")
+        z[K.SUPPLY, c] = _number(count, f"{where}: supply.{name}")
     z[K.MARKET, :len(market)] = market
     z[K.GS, K.GS_MARKET_N] = len(market)
     z[K.GS, K.GS_PLAYERS] = n
@@ -187,11 +246,11 @@ def build(case: Case) -> Position:
         spec = d.get(f"p{p}", {})
         ps = p * K.PR + K.PS
         z[ps, K.PS_STRAT] = p
-        z[ps, K.PS_TURNS] = spec.get("turns", 0)
+        z[ps, K.PS_TURNS] = _number(spec.get("turns", 0), f"{where}: p{p}.turns")
         for zone, row in ZONES.items():
-            for c in expand(spec.get(zone, []), where):
+            for c in zones[p, zone]:
                 z[p * K.PR + row, c] += 1
-        top_first = expand(spec.get("deck", []), where)
+        top_first = zones[p, "deck"]
         for i, c in enumerate(reversed(top_first)):
             deck[p, i] = c
         z[ps, K.PS_DECK_N] = z[ps, K.PS_KNOWN] = len(top_first)
@@ -203,12 +262,28 @@ def build(case: Case) -> Position:
         z[p * K.PR + K.OWN] = owned
         K.recount(z, p)
     p0 = d.get("p0", {})
-    z[K.GS, K.GS_ACTIONS] = p0.get("actions", 1)
-    z[K.GS, K.GS_BUYS] = p0.get("buys", 1)
-    z[K.GS, K.GS_COINS] = p0.get("coins", 0)
+    for key, default, row in (("actions", 1, K.GS_ACTIONS), ("buys", 1, K.GS_BUYS),
+                              ("coins", 0, K.GS_COINS)):
+        z[K.GS, row] = _number(p0.get(key, default), f"{where}: p0.{key}")
     rng = np.zeros(2, dtype=np.uint64)
     K.seed_game(rng, int(d.get("seed", 1)), 0)
     return Position(z, deck, rng, np.zeros(64), prog)
+
+
+def _check_step(case: Case, where: str, zones: dict) -> None:
+    """A play step plays an Action card from p0's hand (the kernel would
+    play one that is not there, leaving a count of -1)."""
+    if case.step["kind"] != "play":
+        return
+    card = expand([case.step["card"]], f"{where}: step.card")[0]
+    name = C.NAMES[card]
+    if not C.TYPES[card] & C.ACTION:
+        raise CaseError(f"{where}: step.card: {name} is not an Action card; a play "
+                        "step plays an Action card from p0's hand")
+    if card not in zones[0, "hand"]:
+        hand = ", ".join(C.NAMES[c] for c in zones[0, "hand"]) or "empty"
+        raise CaseError(f"{where}: step.card: {name} is not in p0's hand ({hand}); "
+                        f"add it to [case.p0] hand")
 
 
 def observe(pos: Position, n: int) -> dict:

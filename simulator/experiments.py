@@ -341,7 +341,8 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
                     records: bool = False, job_games: int | None = None) -> Plan:
     """Every pair of strategies plays ``games`` games."""
     from simulator import cards as C
-    from simulator.kingdom import KINGDOM_SIZE, RANDOM, _set_key, parse_kingdom, random_kingdom
+    from simulator.kingdom import (KINGDOM_SIZE, RANDOM, _set_key, parse_kingdom,
+                                   random_kingdom, random_pool_name)
     from simulator.runner import resolve_strategies
     _check_job_games(job_games)
     if games < 2:
@@ -385,7 +386,7 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
         note = "each pair's own cards, filled to 10 with cards nobody buys"
     elif is_random:
         note = (f"random (seed {seed}): the pair's own cards, then cards drawn from "
-                "the seed, 10 in all")
+                f"the seed out of {random_pool_name()}, 10 in all")
     else:
         note = (", ".join(C.NAMES[c] for c in chosen)
                 + " (plus each pair's own cards if missing, filled to 10)")
@@ -591,7 +592,13 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
                                  derive_seed(seed, "sweep", kname, a.stem, b.stem),
                                  kingdom=list(kcards), turn_cap=turn_cap,
                                  label=f"{kname}: {la} vs {lb}", info=info))
-    meta = dict(command="sweep", kingdoms=kingdom_cards, games=games, seed=seed,
+    if str(kingdoms).strip().lower().startswith("random"):
+        from simulator.kingdom import random_pool_name
+        meta_note = dict(kingdom_note=f"kingdoms drawn from the seed out of "
+                                      f"{random_pool_name()}, promos only when named")
+    else:
+        meta_note = {}
+    meta = dict(command="sweep", kingdoms=kingdom_cards, **meta_note, games=games, seed=seed,
                 turn_cap=turn_cap, best_card=best_card, vs=vs,
                 strategies=[labels[id(s)] for s in everyone], skipped=skipped)
     return Plan("sweep", setups, meta, table, job_games, records)

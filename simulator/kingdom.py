@@ -4,6 +4,15 @@ A kingdom is always 10 kingdom cards: a shorter list is filled with cards
 nobody in the game buys, so that "three empty piles" endings stay as likely
 as in a real game.  The filler is the first unused cards of the card table,
 so the same request always gives the same supply.
+
+Random kingdoms are drawn from one edition of the base game: the second
+edition's 26 cards by default (the game this simulator plays), the first
+edition's 25 with ``edition=1``.  Promotional cards (Envoy, Black Market)
+are never drawn: they are cards one buys apart, so a game has them only
+when the kingdom names them or a strategy needs them.  The same seed always
+draws the same kingdom; since issue 28 (when the default pool stopped
+including first-edition cards and promos) a given seed draws another
+kingdom than before.
 """
 from __future__ import annotations
 
@@ -47,15 +56,40 @@ _SETS = {_set_key(k): k for k in [*RECOMMENDED, *NAMED_KINGDOMS]}
 _SET_CARDS = {**RECOMMENDED, **NAMED_KINGDOMS}
 
 
+DEFAULT_EDITION = 2            # the edition random kingdoms come from by default
+
+
+def random_pool(edition: int | None = None) -> tuple[int, ...]:
+    """The cards a random kingdom is drawn from: one edition's base set, the
+    second by default; never the promotional cards (see the module's text)."""
+    return C.card_pool(DEFAULT_EDITION if edition is None else edition)
+
+
+def random_pool_name(edition: int | None = None) -> str:
+    """Where random kingdoms come from, for the output: 'the second-edition
+    base set (26 cards)'."""
+    ed = DEFAULT_EDITION if edition is None else edition
+    which = {1: "first", 2: "second"}[ed]
+    return f"the {which}-edition base set ({len(random_pool(ed))} cards)"
+
+
+def random_note(seed: int, edition: int | None = None) -> str:
+    """One line for the output of a run whose kingdom was drawn at random."""
+    other = ("; --edition 1 draws from the first edition's" if edition in (None, 2)
+             else "")
+    return (f"kingdom drawn at random (seed {seed}) from {random_pool_name(edition)}, "
+            f"promos only when named{other}")
+
+
 def _random_order(seed: int, edition: int | None = None) -> list[int]:
     rng = np.random.default_rng([seed, 0x6B696E67])
-    return [int(c) for c in rng.permutation(C.card_pool(edition))]
+    return [int(c) for c in rng.permutation(random_pool(edition))]
 
 
 def random_kingdom(seed: int, needed: Iterable[int] = (),
                    edition: int | None = None) -> list[int]:
-    """The needed cards plus cards drawn from the seed (from one edition's
-    cards, or all), 10 in all."""
+    """The needed cards plus cards drawn from the seed out of
+    ``random_pool(edition)``, 10 in all."""
     return complete_kingdom([], needed, filler=_random_order(seed, edition))
 
 
@@ -66,7 +100,8 @@ def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
     'Card?' rules) while there is room, then filler.  With no spec, or a
     random one, the wanted cards are needed.  With an edition, every card
     given or needed must be of that edition (wanted ones outside it are left
-    out), and random cards and filler are drawn from it."""
+    out), and random cards and filler are drawn from it.  Random cards come
+    from ``random_pool(edition)``: the second edition's unless edition is 1."""
     needed = list(needed)
     pool = C.card_pool(edition)
     wanted = [c for c in wanted if c in pool]
@@ -93,6 +128,12 @@ def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
 
 def _is_random(spec) -> bool:
     return isinstance(spec, str) and _set_key(spec) == RANDOM
+
+
+def kingdom_notes(spec, seed: int = 0, edition: int | None = None) -> list[str]:
+    """The output's notes on how the kingdom was chosen: which pool a random
+    one came from (none for a named kingdom)."""
+    return [random_note(seed, edition)] if _is_random(spec) else []
 
 
 def black_market_deck(kingdom: Iterable[int], edition: int | None = None) -> list[int]:

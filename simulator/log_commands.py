@@ -52,7 +52,8 @@ def log(
              "(at most 32767).")] = 100,
     edition: Annotated[Optional[int], typer.Option(
         help="Use only the cards of this edition of the base game (1 or 2) for "
-             "random kingdoms, filler and the Black Market deck; default: all cards.",
+             "random kingdoms, filler and the Black Market deck; default: random kingdoms "
+             "from the second edition, any card when named.",
         show_default=False)] = None,
     seating: Annotated[str, typer.Option(
         help="Seating of the run, as in compare: all or rotate.")] = "all",

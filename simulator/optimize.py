@@ -19,7 +19,9 @@ in a kingdom.
                many games; the best mean score wins
 
 Fitness is the score (wins + ties/2) / games against each field member,
-averaged with equal weight over the field.
+averaged with equal weight over the field.  The candidate holds one seat and
+the member every other one, so an even match scores 1/players (about: ties
+count half); every interval is Wilson's on the score.
 
 Every match is a job of ``simulator.experiments`` played by an executor
 (this process, or Dask with ``--scheduler``/``--cluster``), so the search
@@ -54,6 +56,8 @@ SHIPPED_IN_FIELD = 3     # strongest shipped bots in the field
 FIELD_GAMES = 6000       # games per pair when choosing the shipped bots
 FINALISTS = 6            # round winners in the playoff
 FINAL_GAMES = 20000      # games per field member in the playoff
+TUNING = dict(round_size=ROUND_SIZE, rung_games=RUNG_GAMES, final_games=FINAL_GAMES,
+              field_games=FIELD_GAMES)  # the defaults of the options only Python sets
 STATE = "search.json"
 STEPS = "steps"
 FORMAT = "domsim-optimize"
@@ -105,15 +109,19 @@ class Candidate:
 
 
 def mean_ci(scores: Sequence[Score]) -> tuple[float, float, float]:
-    """Mean of per-opponent scores with a 95% normal interval (each score's
-    variance from its own games; ties make it slightly conservative)."""
-    rates = [s.rate for s in scores if s.games]
-    if not rates:
+    """Mean of per-opponent scores (equal weights) with the 95% Wilson
+    interval of the score over all their games.  Every opponent gets the same
+    games (a rung, the playoff), so the mean is that pooled score; Wilson's
+    interval, unlike the normal one, stays inside [0, 1] and is never
+    zero-wide (mixing opponents makes it slightly conservative)."""
+    played = [s for s in scores if s.games]
+    if not played:
         return math.nan, math.nan, math.nan
-    mean = sum(rates) / len(rates)
-    var = sum(s.rate * (1 - s.rate) / s.games for s in scores if s.games) / len(rates) ** 2
-    half = 1.959964 * math.sqrt(var)
-    return mean, mean - half, mean + half
+    total = Score()
+    for s in played:
+        total.add(s.points2, s.games)
+    low, high = total.ci()
+    return sum(s.rate for s in played) / len(played), low, high
 
 
 # ============================================================ the search's options
@@ -146,20 +154,20 @@ def check_options(kingdom, players: int, seed: int, minutes, evaluations, sample
                   field_games: int) -> tuple[str, ...]:
     """One-line errors for bad input, before anything is played; the kingdom's cards."""
     from simulator import cards as C
-    from simulator.kingdom import complete_kingdom, parse_kingdom
+    from simulator.kingdom import complete_kingdom, parse_kingdom, resolve_kingdom
     if kingdom is None or not str(kingdom).strip():
         raise ValueError("give --kingdom: a recommended set ('First Game'; see domsim "
-                         "kingdoms) or card names with commas")
-    if str(kingdom).strip().lower().startswith("random"):
-        raise ValueError("--kingdom random is not searchable as such: give the set's "
-                         "name or its cards (domsim kingdoms lists the sets)")
-    cards = parse_kingdom(str(kingdom) if isinstance(kingdom, str) else kingdom)
-    cards = tuple(C.NAMES[c] for c in complete_kingdom(cards))
+                         "kingdoms), 'random' or card names with commas")
     if not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
         raise ValueError(f"--players {players}: Dominion is played by {C.MIN_PLAYERS} to "
                          f"{C.MAX_PLAYERS}")
     if not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
+    if is_random(kingdom):          # drawn from the seed, as compare --kingdom random is
+        cards = tuple(C.NAMES[c] for c in resolve_kingdom(kingdom, (), seed))
+    else:
+        cards = parse_kingdom(str(kingdom) if isinstance(kingdom, str) else kingdom)
+        cards = tuple(C.NAMES[c] for c in complete_kingdom(cards))
     if minutes is not None and evaluations is not None:
         raise ValueError("give either --minutes or --evaluations, not both")
     if minutes is None and evaluations is None:
@@ -178,6 +186,22 @@ def check_options(kingdom, players: int, seed: int, minutes, evaluations, sample
     return cards
 
 
+def is_random(kingdom) -> bool:
+    from simulator.kingdom import RANDOM, _set_key
+    return isinstance(kingdom, str) and _set_key(kingdom) == RANDOM
+
+
+def kingdom_place(kingdom: str) -> str:
+    """How a winner's name says where it was found: the set's own name, or
+    what kind of kingdom it was (its cards are in the file's header)."""
+    from simulator.kingdom import _SETS, _set_key
+    if is_random(kingdom):
+        return "a random kingdom"
+    if "," not in kingdom and _set_key(kingdom) in _SETS:
+        return _SETS[_set_key(kingdom)]
+    return "a given kingdom"
+
+
 # ============================================================ playing matches
 
 def _even(games: int, players: int) -> int:
@@ -185,9 +209,46 @@ def _even(games: int, players: int) -> int:
     return -(-int(games) // players) * players
 
 
+def _distinct_labels(names: Sequence[str]) -> list[str]:
+    """Entry labels of a match: a name's second copy is 'Name (2)', and so on."""
+    seen: dict[str, int] = {}
+    out = []
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+        out.append(n if seen[n] == 1 else f"{n} ({seen[n]})")
+    return out
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def even_score(players: int) -> float:
+    """What a strategy scores against its equal: its one seat of ``players``."""
+    return 1 / players
+
+
+def score_meaning(players: int) -> str:
+    """One line saying what the optimiser's scores are, at this player count."""
+    if players == 2:
+        return ("Score = (wins + ties/2) / games, seats alternating; 0.500 is an even "
+                "match; 95% Wilson intervals.")
+    return (f"Score = (wins + ties/2) / games of the candidate's one seat, the other "
+            f"{players - 1} seats holding copies of the opponent (the candidate in each seat "
+            f"equally often); an even match scores about 1/{players} = "
+            f"{even_score(players):.3f}; "
+            "95% Wilson intervals.")
+
+
 class Arena:
     """Plays matches (strategy A against B, n games, a named seed) through the
-    experiments layer: one plan per step, saved in the run folder if any."""
+    experiments layer: one plan per step, saved in the run folder if any.
+
+    A holds one seat and B every other one (at 3 players: A, B, B), so A's
+    score says how it fares against B's kind of table whatever the player
+    count.  The seats rotate game by game (``simulator.seating``) and the
+    game count is a multiple of the players, so A sits in each seat equally
+    often.  At 2 players this is the plain A-against-B match."""
 
     def __init__(self, opts: Options, executor, root: Path | None = None,
                  on_games: Callable[[int], None] | None = None):
@@ -221,10 +282,12 @@ class Arena:
                 table[sid] = data
                 ids.append(sid)
             seed = X.derive_seed(self.opts.seed, "optimize", key)
-            games = _even(games, self.opts.players)
-            setups.append(X.Setup(kind="optimize", stems=[a["name"], b["name"]],
-                                  labels=[a["name"], b["name"] + (" (2)" if a["name"] == b["name"] else "")],
-                                  strategies=ids, players=self.opts.players,
+            players = self.opts.players
+            games = _even(games, players)
+            names = [a["name"]] + [b["name"]] * (players - 1)
+            setups.append(X.Setup(kind="optimize", stems=names, labels=_distinct_labels(names),
+                                  strategies=ids[:1] + ids[1:] * (players - 1),
+                                  players=players,
                                   kingdom=list(self.opts.cards), turn_cap=self.opts.turn_cap,
                                   seed=seed, batch_seeds=[seed], batch_games=games,
                                   label=f"{step}: {a['name']} vs {b['name']}"))
@@ -318,12 +381,16 @@ def choose_field(arena: Arena, against: Sequence[str] = ()) -> tuple[list[FieldM
     vs_bmu = {m.label: s.rate for m, s in ranked}
     top = [m for m, _ in ranked[:SHIPPED_IN_FIELD + 1]]
     pairs = [(a, b) for i, a in enumerate(top) for b in top[i + 1:]]
+    if opts.players > 2:
+        # one seat against the rest is not the rest against one seat: both ways
+        pairs += [(b, a) for a, b in pairs]
     rr = arena.play("field-2", [(a.keys, b.keys, games, f"field-2/{a.stem}/{b.stem}")
                                 for a, b in pairs])
     mean = {m.label: [vs_bmu[m.label]] for m in top}
     for (a, b), s in zip(pairs, rr):
         mean[a.label].append(s.rate)
-        mean[b.label].append(1 - s.rate)
+        if opts.players == 2:
+            mean[b.label].append(1 - s.rate)
     order = sorted(top, key=lambda m: -sum(mean[m.label]) / len(mean[m.label]))
     members = [bmu, *order[:SHIPPED_IN_FIELD]]
     for ref in against:
@@ -587,25 +654,67 @@ def run_search(opts: Options, executor, *, root: Path | None = None,
 # ============================================================ the winner as a file
 
 def finish(result: OptimizeResult, name: str | None = None, rule_games: int = 20000) -> None:
-    """Name the winner, write its TOML text (with the header comment) and
-    count which of its rules fire (against BMU, in this process)."""
+    """Name the winner, write its TOML text (with the header comment), say
+    whether it is weaker than a bot of the field, and count which of its
+    rules fire (against BMU, in this process)."""
+    from simulator.optsimplify import simplify
     from simulator.runner import simulate
     from simulator.strategy import Strategy
+    players = result.options["players"]
     keys, result.pruned = prune(dict(result.raw_strategy), result.cards)
-    keys["name"] = name or f"Optimised {result.kingdom}"
-    keys["description"] = (f"Found by domsim optimize in {result.kingdom} ({result.template} "
-                           f"template); scores {result.score:.3f} against its search field")
+    keys, result.simplified = simplify(keys)
+    keys["name"] = name or winner_name(result.kingdom, keys, result.cards)
+    keys["description"] = (f"Found by domsim optimize in {kingdom_place(result.kingdom)} "
+                           f"({result.template} template); scores {result.score:.3f} "
+                           f"against its search field, where {even_score(players):.3f} "
+                           "is even")
     result.strategy = keys
+    result.weaker = [f for f in result.field if f["kind"] != "champion"
+                     and f["score"] < even_score(players)]
+    result.warnings = weakness(result.weaker, players)
     result.toml = to_toml(keys, header=header_lines(result))
     strat = Strategy.from_rules(**keys)
-    res = simulate([strat, X.BASE], rule_games, X.derive_seed(result.options["seed"], "rules"),
-                   players=result.options["players"], kingdom=list(result.cards),
+    res = simulate([strat] + [X.BASE] * (players - 1), rule_games,
+                   X.derive_seed(result.options["seed"], "rules"),
+                   players=players, kingdom=list(result.cards),
                    turn_cap=result.options["turn_cap"], keep_records=False)
     df = res.rule_stats()
     df = df[df["strategy"] == res.entries[0]]
     result.rules = [dict(list=r.list, rule=int(r.rule), text=r.text, default=bool(r.default),
                          per_game=float(r.per_game)) for r in df.itertuples(index=False)
                     if r.fires or not r.default]
+
+
+def winner_name(kingdom: str, keys: dict, cards: Sequence[str], most: int = 3) -> str:
+    """'Optimised for First Game: Militia, Market': where it was found and the
+    kingdom cards its buy and gain lists take, in their order (at most
+    ``most``, then '…'); the whole kingdom is in the file's header."""
+    from simulator import cards as C
+    from simulator.optsimplify import _IF
+    have = {C.card_id(c) for c in cards}
+    used = []
+    for k in ("buy", "gain"):
+        for text in keys.get(k) or []:
+            head = _IF.split(text, maxsplit=1)[0].strip().rstrip("?").rstrip()
+            card = C.card_id(head)
+            if card in have and C.NAMES[card] not in used:
+                used.append(C.NAMES[card])
+    shown = ", ".join(used[:most]) + (" …" if len(used) > most else "")
+    return f"Optimised for {kingdom_place(kingdom)}" + (f": {shown}" if shown else "")
+
+
+def weakness(rows: Sequence[dict], players: int) -> list[str]:
+    """Warnings for a winner that scores below even against bots of its field
+    (the baseline, shipped bots, bots given with --against): one line each,
+    then what to do."""
+    what = {"base": "the baseline", "shipped": "a shipped bot", "given": "given with --against"}
+    lines = [f"the winner is weaker than {r['opponent']} ({what.get(r['kind'], r['kind'])}): "
+             f"it scores {r['score']:.3f} ({r['low']:.3f}-{r['high']:.3f}, 95% Wilson, "
+             f"{r['games']:,} games) where {even_score(players):.3f} is even" for r in rows]
+    if rows:
+        best = min(rows, key=lambda r: r["score"])["opponent"]
+        lines.append(f"search longer (--minutes, --evaluations), or play {best} instead")
+    return lines
 
 
 def prune(keys: dict, cards: Sequence[str]) -> tuple[dict, list[str]]:
@@ -632,24 +741,42 @@ def prune(keys: dict, cards: Sequence[str]) -> tuple[dict, list[str]]:
     return keys, removed
 
 
-def header_lines(result: OptimizeResult) -> list[str]:
-    o = result.options
+def command_line(o: dict) -> str:
+    """The ``domsim optimize`` command that repeats a search (its options)."""
     budget = (f"--minutes {o['minutes']:g}" if o.get("minutes") is not None
               else f"--evaluations {o['evaluations']}")
-    lines = [f"Found by: domsim optimize --kingdom \"{result.kingdom}\" --players {o['players']} "
-             f"--seed {o['seed']} {budget} --sampler {o['sampler']}",
-             f"Kingdom: {', '.join(result.cards)}",
-             f"Search: {result.evaluations:,} candidates in {result.rounds} rounds, "
-             f"{result.games:,} games, {result.seconds / 60:.1f} min wall, "
-             f"{result.cpu_seconds / 60:.1f} min CPU on {result.cores} cores",
+    line = (f"domsim optimize --kingdom {_shown(o['kingdom'])} --players {o['players']} "
+            f"--seed {o['seed']} {budget} --sampler {o['sampler']}")
+    if o.get("against"):
+        line += f" --against {_shown(','.join(o['against']))}"
+    tuned = [f"{k}={o[k]}" for k, v in TUNING.items() if o.get(k, v) != v]
+    if o.get("turn_cap", 100) != 100:
+        tuned.insert(0, f"turn_cap={o['turn_cap']}")
+    if tuned:
+        line += f" (from Python, with {', '.join(tuned)})"
+    return line
+
+
+def header_lines(result: OptimizeResult) -> list[str]:
+    o = result.options
+    drawn = f" (drawn from seed {o['seed']})" if is_random(result.kingdom) else ""
+    lines = [f"Found by: {command_line(o)}",
+             f"Kingdom: {', '.join(result.cards)}{drawn}",
+             f"Search: {plural(result.evaluations, 'candidate')} in "
+             f"{plural(result.rounds, 'round')}, {plural(result.games, 'game')}, "
+             f"{result.seconds / 60:.1f} min wall, {result.cpu_seconds / 60:.1f} min CPU on "
+             f"{plural(result.cores, 'core')}",
              f"Template: {result.template}; final score {result.score:.3f} "
              f"({result.low:.3f}-{result.high:.3f}, 95% CI) against the field:"]
     for f in result.field:
         lines.append(f"  {f['opponent']} ({f['kind']}): {f['score']:.3f} "
                      f"({f['low']:.3f}-{f['high']:.3f}), {f['games']:,} games")
-    lines.append("Score = (wins + ties/2) / games, 95% Wilson intervals.")
+    lines.append(score_meaning(o["players"]))
+    lines += [f"Warning: {w}" for w in getattr(result, "warnings", None) or []]
     for rule in getattr(result, "pruned", None) or []:
         lines.append(f"Removed, as it can never fire here: {rule}")
+    for rule in getattr(result, "simplified", None) or []:
+        lines.append(f"Simplified (the same games): {rule}")
     return lines
 
 
@@ -707,6 +834,53 @@ def open_state(path) -> tuple[Options, dict]:
     o["cards"] = tuple(o["cards"])
     o["against"] = tuple(o["against"])
     return Options(**o), dict(doc.get("progress") or {})
+
+
+_FLAGS = dict(seed="--seed", players="--players", sampler="--sampler", kingdom="--kingdom",
+              minutes="--minutes", evaluations="--evaluations", against="--against",
+              turn_cap="turn_cap", round_size="round_size", rung_games="rung_games",
+              final_games="final_games", field_games="field_games")
+
+
+def resume_options(path, given: dict) -> tuple[Options, dict]:
+    """The options and progress of the search in ``path``.  A search option
+    given again must agree with the folder's (a resumed search replays its
+    steps, which the options decide): one that does not is an error naming
+    both values, never silently ignored."""
+    opts, progress = open_state(path)
+    for name, flag in _FLAGS.items():
+        value = given.get(name)
+        if value is None:
+            continue
+        folder = getattr(opts, name)
+        if name == "kingdom":
+            try:
+                same = check_options(value, opts.players, opts.seed, None, 1, opts.sampler,
+                                     2, 2, 2, 2) == opts.cards
+            except ValueError:
+                same = False
+            value = str(value) if isinstance(value, str) else ",".join(value)
+        elif name == "against":
+            value = tuple(X._strategy_refs(value))
+            same = value == folder
+            value, folder = ",".join(value), ",".join(folder) or None
+        else:
+            same = value == folder
+        if not same:
+            started = (f"with {flag} {_shown(folder)}" if folder is not None
+                       else f"without {flag}")
+            raise ValueError(f"--resume {path}: the search was started {started}, not "
+                             f"{flag} {_shown(value)}; leave {flag} out to continue it, or "
+                             "start a new search with --run-dir")
+    return opts, progress
+
+
+def _shown(value) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, str) and (not value or " " in value or "," in value):
+        return f'"{value}"'
+    return str(value)
 
 
 def new_root(path, opts: Options) -> Path:

@@ -19,7 +19,7 @@ import numpy as np
 
 from simulator.files import atomic_open, write_atomic  # noqa: F401  (re-exported)
 from simulator.records import ENDED_NAMES, LOSS, TIE, WIN, record_dtype
-from simulator.stats import wilson
+from simulator.stats import score_wilson, wilson
 from simulator.termtable import counted
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ _CHUNK = 1 << 20                                 # games per aggregation step
 SUMMARY_COLUMNS = ("strategy", "games", "copies", "seat_games", "wins", "ties", "losses",
                    "win_rate", "win_rate_low", "win_rate_high",
                    "game_win_rate", "game_win_rate_low", "game_win_rate_high",
-                   "tie_rate", "score", "avg_vp",
+                   "tie_rate", "score", "score_low", "score_high", "avg_vp",
                    "avg_turns", "ended_provinces", "ended_piles", "ended_turn_cap")
 
 
@@ -301,7 +301,8 @@ class Results:
         ``win_rate`` = wins / seat_games is the rate of one copy,
         ``game_win_rate`` = wins / games the share of games some copy won
         (a sole winner is one seat, so copies never share a win).  With one
-        copy the two are the same.  ``score`` counts a tie half, per copy.
+        copy the two are the same.  ``score`` counts a tie half, per copy,
+        with Wilson's interval on its points (``score_low``/``score_high``).
         """
         import pandas as pd
         return pd.DataFrame(self._summary_columns(), columns=list(SUMMARY_COLUMNS))
@@ -317,6 +318,7 @@ class Results:
         wins, ties, losses = per_entry[:, WIN], per_entry[:, TIE], per_entry[:, LOSS]
         low, high = wilson(wins, seat_games)
         glow, ghigh = wilson(wins, games)
+        _, slow, shigh = score_wilson(wins, ties, seat_games)
         with np.errstate(invalid="ignore", divide="ignore"):
             g = seat_games.astype(np.float64)
             share = t.ended / g[:, None]
@@ -331,6 +333,7 @@ class Results:
                 "game_win_rate_low": np.where(games > 0, glow, np.nan),
                 "game_win_rate_high": np.where(games > 0, ghigh, np.nan),
                 "tie_rate": ties / g, "score": (wins + ties / 2) / g,
+                "score_low": slow, "score_high": shigh,
                 "avg_vp": t.vp / g, "avg_turns": t.turns / g,
                 "ended_provinces": share[:, 0], "ended_piles": share[:, 1],
                 "ended_turn_cap": share[:, 2],
@@ -411,6 +414,7 @@ class Results:
                 "game_win_rate_ci": [_num(row.game_win_rate_low),
                                      _num(row.game_win_rate_high)],
                 "tie_rate": _num(row.tie_rate), "score": _num(row.score),
+                "score_ci": [_num(row.score_low), _num(row.score_high)],
                 "avg_vp": _num(row.avg_vp), "avg_turns": _num(row.avg_turns),
                 "by_seat": [{
                     "seat": int(b.seat), "games": int(b.games),

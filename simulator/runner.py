@@ -19,7 +19,7 @@ import numpy as np
 from . import cards as C
 from . import kernel as K
 from .chunking import chunks
-from .kingdom import black_market_deck, resolve_kingdom, supply_mask
+from .kingdom import black_market_deck, kingdom_notes, resolve_kingdom, supply_mask
 from .records import MAX_GAMES, MAX_TURN_CAP, record_dtype
 from .results import Results, Tally, new_records, unique_names
 from .provenance import definition
@@ -171,7 +171,8 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
                    kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                    seconds=seconds, tally=None if keep_records else tally,
                    per_turn=per_turn.sum(axis=0), seating=plan.describe(),
-                   notes=absent_cards_notes(strats, cards, edition)
+                   notes=kingdom_notes(kingdom, seed, edition)
+                   + absent_cards_notes(strats, cards, edition)
                    + rule_notes(strats, cards),
                    rule_hits=(program.sources, hits.sum(axis=0),
                               rule_warnings(strats, cards)))

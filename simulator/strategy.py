@@ -46,7 +46,9 @@ from __future__ import annotations
 
 import ast
 import difflib
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -89,13 +91,90 @@ class StrategyError(ValueError):
     """A strategy that cannot be used; the message says where and why.
 
     ``where`` ("file: buy[3]"), ``column`` and ``word`` are also kept as
-    attributes so tools can point at the mistake.
+    attributes so tools can point at the mistake.  A mistake in a file's
+    keys, rules or conditions ends with the one line of the language's
+    reference that applies and the section of docs/strategies.md that
+    holds the rest (``topic``, a key of ``REFERENCE``; by default worked
+    out from ``where``, ``column`` and ``word``; "" for none).
     """
 
     def __init__(self, message: str, *, where: str = "", column: int = 0,
-                 word: str = ""):
+                 word: str = "", topic: str | None = None):
+        self.topic = _topic(where, column, word) if topic is None else topic
+        if self.topic:
+            anchor, line = REFERENCE[self.topic]
+            if line.split(": ")[0] in message:        # the message already says it
+                message = f"{message} (see {DOCS}#{anchor})"
+            else:
+                message = f"{message}; {line} (see {DOCS}#{anchor})"
         super().__init__(message)
         self.where, self.column, self.word = where, column, word
+
+
+DOCS = "docs/strategies.md"
+# topic -> (the section of DOCS, the one line of it an error shows)
+REFERENCE = {
+    "keys": ("keys", f"allowed keys: {', '.join(TOP_KEYS)} (name and buy are required)"),
+    "rules": ("rules", 'a list holds rules "<Card>" or "<Card> if <condition>"; the first '
+                       "rule that applies wins"),
+    "condition": ("conditions", "a condition is a true/false test of words (my.Gold, coins, "
+                                "lead, ...) and numbers with + - * / // %, comparisons, and, "
+                                "or, not, min, max, abs"),
+    "my": ("conditions", "my.<Card>, my.<Type>, my.cards, my.money, my.vp, my.turn: what I own"),
+    "opp": ("conditions", "opp.<Card>, opp.<Type>, opp.cards, opp.money, opp.vp: the largest "
+                          "over the opponents"),
+    "supply": ("conditions", "supply.<Card>: the cards left in that pile"),
+    "hand": ("conditions", "hand.<Card>, hand.size, hand.money: my hand now"),
+    "deck": ("conditions", "deck.<Card>, deck.size: my draw pile"),
+    "discard": ("conditions", "discard.<Card>, discard.size: my discard pile"),
+    "gained": ("conditions", "gained.<Card>, gained.cards: what I gained this turn so far"),
+    "bought": ("conditions", "bought.<Card>, bought.cards: what I bought this turn so far"),
+    "card": ("conditions", "card.cost, ends_game, lead_after: about the card a buy or gain "
+                           "rule would take"),
+    "let": ("named-expressions-let", '[let] name = "expression": a name of letters, digits '
+                                     "and _ (any case), using only the lets before it"),
+    "extends": ("reuse-extends", 'extends = "<shipped stem or name>" or a path to a .toml '
+                                 "file, relative to this file's folder"),
+    "may": ("you-may-choices-may", 'may = { <Card> = "<condition>" } for a card with a '
+                                   '"you may" choice'),
+    "penultimate": ("never-end-the-game-behind-penultimate_province",
+                    "penultimate_province = true: never take a card that ends the game "
+                    "unless it leaves the bot ahead"),
+    "optional": ("optional-rules-card", '"<Card>?" skips the rule in a game without the card'),
+}
+
+
+def _topic(where: str, column: int, word: str) -> str:
+    """The REFERENCE topic of a mistake, from where it is ("" for none: a
+    file that cannot be read, an unknown strategy)."""
+    if not where:
+        return ""
+    if column > 0:                                  # inside a condition
+        root = _key(str(word).split(".")[0])
+        return root if root in REFERENCE and root in _FIELDS else "condition"
+    tail = where.rsplit(": ", 1)[-1] if ": " in where else ""
+    for prefix, topic in (("let", "let"), ("may", "may"), ("extends", "extends"),
+                          ("penultimate_province", "penultimate")):
+        if tail == prefix or tail.startswith(prefix + "."):
+            return topic
+    return "rules" if tail.split("[")[0] in LIST_KEYS else "keys"
+
+
+def _shown(value, most: int = 60) -> str:
+    """repr(value) for a message, cut to ``most`` characters: an error
+    quotes a mistake, not a whole pasted document."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def _excerpt(text: str, column: int, most: int = 100) -> str:
+    """A rule's text for a message: whole when short, else the part around
+    ``column`` (1-based; the message still counts columns in the whole text)."""
+    if len(text) <= most:
+        return text
+    start = max(0, min(column - 1 - most // 2, len(text) - most))
+    return (("…" if start else "") + text[start:start + most]
+            + ("…" if start + most < len(text) else ""))
 
 
 @dataclass(frozen=True)
@@ -646,10 +725,10 @@ class _Condition:
 _IF = re.compile(r"\s+if(?=[\s(]|$)", re.IGNORECASE)
 
 
-def _failer(text: str, where: str):
+def _failer(text: str, where: str, topic: str | None = None):
     def fail(problem: str, col: int, word: str, hint: str = ""):
-        raise StrategyError(f'{where} "{text}": {problem} at column {col}{hint}',
-                            where=where, column=col, word=word)
+        raise StrategyError(f'{where} "{_excerpt(text, col)}": {problem} at column '
+                            f'{col}{hint}', where=where, column=col, word=word, topic=topic)
     return fail
 
 
@@ -657,6 +736,7 @@ def _parse_rule(text: str, where: str, key: str, lets: dict,
                 default: bool = False) -> Rule:
     """One rule string -> Rule, or StrategyError pointing into the text."""
     fail = _failer(text, where)
+    head_fail = _failer(text, where, "rules")      # the card, not the condition
     m = _IF.search(text)
     head, cond_at = (text[:m.start()], m.end()) if m else (text, None)
     lead = len(head) - len(head.lstrip())
@@ -665,14 +745,15 @@ def _parse_rule(text: str, where: str, key: str, lets: dict,
     if optional:
         name = name[:-1].rstrip()
     if not name:
-        fail("missing card name", lead + 1, "", " (a rule is '<Card> [if <condition>]')")
+        head_fail("missing card name", lead + 1, "", " (a rule is '<Card> [if <condition>]')")
     if name == SPLICE:
-        fail("'...' (the parent's list) needs 'extends'", lead + 1, name,
-             " (e.g. extends = \"big-money-ultimate\")")
+        _failer(text, where, "extends")("'...' (the parent's list) needs 'extends'",
+                                        lead + 1, name,
+                                        " (e.g. extends = \"big-money-ultimate\")")
     try:
         card = card_id(name)
     except UnknownCardError:
-        fail(f"unknown card {name!r}", lead + 1, name, _card_hint(name))
+        head_fail(f"unknown card {_shown(name)}", lead + 1, name, _card_hint(name))
     condition = None
     if cond_at is not None:
         rest = text[cond_at:]
@@ -694,14 +775,15 @@ def _items(source: str, key: str, items, default: bool = False) -> list[tuple[st
     """A list value checked to be rule strings: [(text, where)]."""
     if isinstance(items, (str, bytes)) or not isinstance(items, (list, tuple)):
         raise StrategyError(f"{source}: {key} must be a list of rule strings, "
-                            f"got {type(items).__name__} {items!r}",
+                            f"got {type(items).__name__} {_shown(items)}",
                             where=f"{source}: {key}")
     out = []
     for i, item in enumerate(items, 1):
         where = f"{source}: {key}[{i}]" + (" (default)" if default else "")
         if not isinstance(item, str):
             raise StrategyError(f"{where}: a rule must be a string like "
-                                f"\"Gold if my.money > 10\", got {item!r}", where=where)
+                                f"\"Gold if my.money > 10\", got {_shown(item)}",
+                                where=where)
         out.append((item, where))
     return out
 
@@ -751,13 +833,62 @@ class _Spec:
     inherited: dict = field(default_factory=dict)   # the parent's lists
 
 
-def _read(path: Path) -> dict:
+MAX_FILE_BYTES = 1 << 20      # strategy and rule-case files: the largest is a few kB
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_small_text(path, what: str, error: type[Exception] = ValueError) -> str:
+    """The text of a strategy or rule-case file (``what`` names it in errors).
+
+    Such files are a few kB, so anything over ``MAX_FILE_BYTES`` is refused
+    before it is read: a 50 MB file read whole grew the process to 2.4 GB.
+    Only a regular file is read: a FIFO or a device would block or never
+    end.  It is opened without blocking and checked on the open descriptor,
+    so a file swapped for a FIFO after a check cannot hang the read.
+    """
+    path = Path(path)
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise StrategyError(f"{path}: no such strategy file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise StrategyError(f"{path}: cannot read: {e}") from None
+        raise error(f"{path}: no such {what}") from None
+    except OSError as e:
+        raise error(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = next((k for test, k in _KINDS if test(st.st_mode)), "not a regular file")
+            raise error(f"{path} is {kind}, not a {what}: give the path of a "
+                        ".toml file")
+        size = st.st_size
+        data = b""
+        if size <= MAX_FILE_BYTES:
+            chunks = []
+            while (got := os.read(fd, MAX_FILE_BYTES + 1 - sum(map(len, chunks)))):
+                chunks.append(got)
+                if sum(map(len, chunks)) > MAX_FILE_BYTES:
+                    break
+            data = b"".join(chunks)
+        if size > MAX_FILE_BYTES or len(data) > MAX_FILE_BYTES:
+            shown = f"{size:,} bytes" if size > MAX_FILE_BYTES else "over 1 MB"
+            raise error(f"{path}: {shown}; a {what} may hold at most 1 MB "
+                        f"({MAX_FILE_BYTES:,} bytes): check that this is the file you meant")
+    except OSError as e:
+        raise error(f"{path}: cannot read: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise error(f"{path}: cannot read: not UTF-8 text ({e.reason} at byte "
+                    f"{e.start})") from None
+
+
+def _read(path: Path) -> dict:
+    text = read_small_text(path, "strategy file", StrategyError)
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise StrategyError(f"{path}: not valid TOML: {e}") from None
 
@@ -767,7 +898,7 @@ def _parent_path(ref, source: str) -> Path:
     (relative to the extending file's folder)."""
     where = f"{source}: extends"
     if not isinstance(ref, str) or not ref.strip():
-        raise StrategyError(f"{where} must be a strategy name or a path, got {ref!r}",
+        raise StrategyError(f"{where} must be a strategy name or a path, got {_shown(ref)}",
                             where=where)
     here = Path(source).parent if source != PYTHON_SOURCE else Path(".")
     if ref.endswith(".toml") or "/" in ref or "\\" in ref:
@@ -784,7 +915,7 @@ def _parent_path(ref, source: str) -> Path:
     if (here / ref).is_file():
         return here / ref
     stems = [p.stem for p in _strategy_files()]
-    raise StrategyError(f"{where}: unknown strategy {ref!r}{suggest(ref, stems)}",
+    raise StrategyError(f"{where}: unknown strategy {_shown(ref)}{suggest(ref, stems)}",
                         where=where, word=ref)
 
 
@@ -795,7 +926,7 @@ def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
     for key in data:
         if key not in TOP_KEYS:
             raise StrategyError(
-                f"{source}: unknown key {key!r}{suggest(str(key), TOP_KEYS)}; "
+                f"{source}: unknown key {_shown(key)}{suggest(str(key), TOP_KEYS)}; "
                 f"allowed keys: {', '.join(TOP_KEYS)}", where=source, word=str(key))
     chain = chain + (source,)
     spec = _Spec(source=source)
@@ -805,7 +936,12 @@ def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
         if str(path.resolve()) in resolved:
             shown = " -> ".join([*chain, str(path)])
             raise StrategyError(f"{source}: extends cycle: {shown}", where=f"{source}: extends")
-        parent = _spec(_read(path), str(path), chain)
+        try:
+            parent_data = _read(path)
+        except StrategyError as e:            # name the file whose extends failed
+            raise StrategyError(f"{source}: extends {_shown(data['extends'])}: {e}",
+                                where=f"{source}: extends") from None
+        parent = _spec(parent_data, str(path), chain)
         spec.lists = dict(parent.lists)
         spec.inherited = dict(parent.lists)
         spec.lets = dict(parent.lets)
@@ -822,22 +958,39 @@ def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
         raise StrategyError(f"{source}: let must be a table of names and expressions, "
                             f"like [let] density = \"my.money / my.cards\"",
                             where=f"{source}: let")
+    mine: dict = {}                          # this file's names, by key
     for name, text in lets.items():          # a redefined name keeps its place
-        spec.lets[_key(name)] = (name, _text_of(text, f"{source}: let.{name}"),
-                                 f"{source}: let.{name}")
+        key = _key(str(name))
+        if key in mine:
+            raise StrategyError(
+                f"{source}: let.{mine[key]} and let.{name} are one name (let names "
+                "ignore case and '_'); rename or remove one", where=f"{source}: let.{name}",
+                word=str(name))
+        mine[key] = name
+        spec.lets[key] = (name, _text_of(text, f"{source}: let.{name}"),
+                          f"{source}: let.{name}")
     may = data.get("may", {})
     if not isinstance(may, dict):
         raise StrategyError(f"{source}: may must be a table of card = condition, like "
                             "may = { Moneylender = \"my.Copper > 3\" }",
                             where=f"{source}: may")
+    named: dict = {}                         # this file's entries, by card
     for name, text in may.items():
         where = f"{source}: may.{name}"
-        spec.may[_may_card(name, where)] = (_text_of(text, where), where)
+        card = _may_card(name, where)
+        if card in named:
+            raise StrategyError(
+                f"{source}: may.{named[card]} and may.{name} both name {TABLE[card].name} "
+                "(card names ignore case, spaces, '_' and '-'); keep one", where=where,
+                word=str(name))
+        named[card] = name
+        spec.may[card] = (_text_of(text, where), where)
     if "penultimate_province" in data:
         value = data["penultimate_province"]
         if not isinstance(value, bool):
             raise StrategyError(f"{source}: penultimate_province must be true or false, "
-                                f"got {value!r}", where=f"{source}: penultimate_province")
+                                f"got {_shown(value)}",
+                                where=f"{source}: penultimate_province")
         spec.penultimate = value
     return spec
 
@@ -869,7 +1022,7 @@ def _text_of(value, where: str) -> str:
         return repr(value)
     if isinstance(value, str) and value.strip():
         return value
-    raise StrategyError(f"{where} must be an expression string, got {value!r}",
+    raise StrategyError(f"{where} must be an expression string, got {_shown(value)}",
                         where=where)
 
 
@@ -878,7 +1031,7 @@ def _may_card(name, where: str) -> int:
     try:
         card = card_id(str(name))
     except UnknownCardError:
-        raise StrategyError(f"{where}: unknown card {name!r}{_card_hint(str(name))}",
+        raise StrategyError(f"{where}: unknown card {_shown(name)}{_card_hint(str(name))}",
                             where=where, word=str(name)) from None
     if card not in MAY_CARDS:
         raise StrategyError(f"{where}: {TABLE[card].name} has no \"you may\" choice that "
@@ -896,7 +1049,7 @@ def _compile_lets(spec: _Spec) -> dict:
         name, text, where = spec.lets[key]
         if not isinstance(name, str) or not name.isidentifier() or not name.isascii():
             raise StrategyError(f"{where}: a let name is letters, digits and '_', "
-                                f"not starting with a digit, got {name!r}", where=where)
+                                f"not starting with a digit, got {_shown(name)}", where=where)
         if key in _RESERVED:
             raise StrategyError(f"{where}: {name!r} is a built-in word; choose another "
                                 "let name", where=where, word=name)
@@ -961,10 +1114,10 @@ class Strategy:
             raise StrategyError(f"{source}: missing required key 'name'", where=source)
         if not isinstance(name, str) or not name.strip():
             raise StrategyError(f"{source}: 'name' must be a non-empty string, "
-                                f"got {name!r}", where=source)
+                                f"got {_shown(name)}", where=source)
         if not isinstance(description, str):
             raise StrategyError(f"{source}: 'description' must be a string, "
-                                f"got {description!r}", where=source)
+                                f"got {_shown(description)}", where=source)
         if "buy" not in spec.lists:
             raise StrategyError(f"{source}: missing required key 'buy' "
                                 "(the list of cards to buy)", where=source)
@@ -1171,7 +1324,8 @@ def compile_program(strategies: list[Strategy],
                     f'{rule.where} "{rule.text}": {card} is not in the '
                     f"kingdom of this game (strategy {strat.name!r}); add "
                     f"{card} to the kingdom or write \"{card}?\" to skip "
-                    "the rule when it is missing", where=rule.where, word=card)
+                    "the rule when it is missing", where=rule.where, word=card,
+                    topic="optional")
             off = -1
             if rule.condition is not None:
                 off = offsets.get(rule.condition, -1)

@@ -58,6 +58,8 @@ def ws(tmp_path_factory):
     (d / "keep.csv").write_text("precious\n")
     (d / "notes.txt").write_text("not a folder\n")
     os.mkfifo(d / "fifo")
+    with open(d / "huge.toml", "wb") as f:       # 64 MB, sparse: over the 1 MB limit
+        f.truncate(64 << 20)
     os.symlink("unrelated", d / "link-dir")
     os.symlink("keep.csv", d / "link.csv")
     os.symlink("missing/x.csv", d / "dangling.csv")
@@ -125,6 +127,7 @@ R = ["--games", "100", "--players", "2"]    # same for report balance
 BAL = ["report", "balance"]
 CMP = ["compare", "big-money", "smithy"]
 LOG = ["log", "big-money", "smithy"]
+OPT = ["optimize", "--kingdom", "First Game", "--evaluations", "1"]
 
 # (command, exit code, the one error line: a regex searched in it)
 ROWS = [
@@ -198,6 +201,27 @@ ROWS = [
     (["tournament", "--from", "v2.npz"], 2, r"v2\.npz: not a domsim records file \(records file version 2, this domsim reads version 1\)"),
     (["compare", "big-money", *G], 2, r"^error: 1 player: Dominion is played by 2 to 6 players$"),
     ([*BAL, "--out", "rep", "--games", "100", "--players", "1"], 2, r"--players: 1 player; Dominion is played by 2 to 6$"),
+    # strategy and rule-case files (stats helper): at most 1 MB, regular files only
+    (["compare", "huge.toml", "big-money", *G], 2, r"huge\.toml: 67,108,864 bytes; a strategy file may hold at most 1 MB"),
+    (["compare", "./fifo", "big-money", *G], 2, r"fifo is a FIFO, not a strategy file"),
+    (["compare", "/dev/zero", "big-money", *G], 2, r"/dev/zero is a device, not a strategy file"),
+    (["compare", "./unrelated", "big-money", *G], 2, r"unrelated is a folder, not a strategy file"),
+    (["conformance", "huge.toml"], 2, r"huge\.toml: 67,108,864 bytes; a rule-case file may hold at most 1 MB"),
+    (["conformance", "fifo"], 2, r"fifo is a FIFO, not a rule-case file"),
+    # optimize: every output is checked before a game is played (a search is long)
+    ([*OPT, "--out", "/proc/version"], 2, r"cannot write /proc/version: /proc takes no new file"),
+    ([*OPT, "--out", "/dev/full"], 2, r"cannot write /dev/full: the device is always full"),
+    ([*OPT, "--json-out", "/dev/full"], 2, r"cannot write /dev/full: the device is always full"),
+    ([*OPT, "--out", "unrelated"], 2, r"'--out': file 'unrelated' is a directory"),
+    ([*OPT, "--out", "missing/w.toml"], 2, r"cannot write missing/w\.toml: directory missing does not exist"),
+    ([*OPT, "--report", "unrelated"], 2, r"--report unrelated is a non-empty folder that domsim did not write .*choose another --report$"),
+    ([*OPT, "--report", "/proc/rep"], 2, r"cannot write --report /proc/rep: /proc takes no new folder"),
+    ([*OPT, "--report", "rep", "--out", "rep/w.toml"], 2, r"rep/w\.toml is inside --report rep"),
+    ([*OPT, "--report", "rep", "--json-out", "rep/w.json"], 2, r"rep/w\.json is inside --report rep"),
+    pytest.param([*OPT, "--out", "ro-dir/w.toml"], 2, r"cannot write ro-dir/w\.toml: .*ro-dir is read-only",
+                 marks=not_root()),
+    pytest.param([*OPT, "--report", "ro-dir/rep"], 2, r"cannot write ro-dir/rep: .*ro-dir is read-only",
+                 marks=not_root()),
     # conformance suites that would test nothing
     (["conformance", "empty"], 2, r"empty: no \*\.toml case files in this folder"),
     (["conformance", "misspelt"], 2, r"cases\.toml: unknown table or key 'cases' \(did you mean 'case'\?\)"),

@@ -95,3 +95,62 @@ def test_malformed_case_named(tmp_path, text, message):
     assert res.exit_code == 2
     assert message in res.output and "bad.toml" in res.output
     assert "Traceback" not in res.output
+
+
+# ---------------------------------------------------------------- issue 28: case mistakes
+
+BM_KINGDOM = ('kingdom = ["Black Market", "Smithy", "Cellar", "Chapel", "Moat", "Harbinger", '
+              '"Merchant", "Vassal", "Village", "Workshop"]\n')
+
+
+@pytest.mark.parametrize("body, line", [
+    # a play of a card not in the hand was played anyway (a count of -1)
+    ('kingdom = ["Smithy"]\n[case.p0]\nhand = ["Copper"]\n[case.step]\nkind = "play"\n'
+     'card = "Smithy"\n', "x: step.card: Smithy is not in p0's hand (Copper)"),
+    ('[case.p0]\nhand = ["Copper"]\n[case.step]\nkind = "play"\ncard = "Copper"\n',
+     "x: step.card: Copper is not an Action card"),
+    ('[case.p0]\nhand = ["Copper"]\n[case.step]\nkind = "play"\ncard = "Smithee"\n',
+     "x: step.card: unknown card 'Smithee'"),
+    # base cards were accepted in the Black Market deck
+    (BM_KINGDOM + 'black_market = ["Copper", "Witch"]\n[case.p0]\nhand = ["Black Market"]\n'
+     '[case.step]\nkind = "play"\ncard = "Black Market"\n',
+     "x: black_market: Copper is a base card; the Black Market deck holds kingdom cards"),
+    # a strategy error read '<python>: …'
+    ('kingdom = ["Smithy"]\n[case.p0]\nhand = ["Smithy"]\nstrategy = { buy = ["Gld"] }\n'
+     '[case.step]\nkind = "play"\ncard = "Smithy"\n',
+     "x: p0.strategy: buy[1] \"Gld\": unknown card 'Gld'"),
+    ('kingdom = ["Smithy"]\n[case.p1]\nstrategy = { buy = ["Witch"] }\n[case.p0]\n'
+     'hand = ["Smithy"]\n[case.step]\nkind = "play"\ncard = "Smithy"\n',
+     "x: p1.strategy: buy[1] \"Witch\": Witch is not in the kingdom"),
+    ('[case.p0]\nstrategy = "Gold"\n[case.step]\nkind = "turn"\n',
+     "x: p0.strategy must be a table"),
+    # other fields, named
+    ('[case.p0]\nhand = ["Copper*x"]\n[case.step]\nkind = "turn"\n',
+     "x: p0.hand: 'Copper*x': the count after '*' must be a whole number"),
+    ('[case.p0]\nhand = [3]\n[case.step]\nkind = "turn"\n', "x: p0.hand: card names are strings"),
+    ('supply = { Witch = 3 }\n[case.step]\nkind = "turn"\n',
+     "x: supply.Witch: Witch is not in the kingdom"),
+    ('supply = { Province = "many" }\n[case.step]\nkind = "turn"\n',
+     "x: supply.Province: a whole number from 0 to 32767 is needed, not 'many'"),
+    ('[case.p0]\ncoins = -2\n[case.step]\nkind = "turn"\n', "x: p0.coins: a whole number"),
+])
+def test_case_mistakes_name_the_case_and_field(tmp_path, body, line):
+    (tmp_path / "bad.toml").write_text('[[case]]\nid = "x"\n' + body)
+    res = _invoke(tmp_path)
+    assert res.exit_code == 2, res.output
+    assert res.output == f"error: bad.toml: {line}" + res.output.split(line, 1)[1], res.output
+    assert len(res.output.splitlines()) == 1 and "<python>" not in res.output
+
+
+def test_a_black_market_case_strategy_may_name_any_card_of_the_pool(tmp_path):
+    """With Black Market in the kingdom a rule may name any pool card (it may
+    be in the Black Market deck), as in a game; cases refused such rules."""
+    (tmp_path / "bm.toml").write_text(
+        '[[case]]\nid = "pool"\n' + BM_KINGDOM + 'black_market = ["Witch"]\n[case.p0]\n'
+        'hand = ["Black Market", "Gold", "Gold"]\n'
+        'strategy = { buy = ["Laboratory", "Witch"] }\n[case.step]\nkind = "play"\n'
+        'card = "Black Market"\n[case.expect.p0]\ndiscard = ["Witch"]\n'
+        '[case.expect]\nblack_market = []\n')
+    res = _invoke(tmp_path / "bm.toml")
+    assert res.exit_code == 0, res.output
+    assert res.output.strip() == "1 passed, 0 failed"

@@ -1,10 +1,12 @@
 """Card pools by edition, random kingdoms from them, names in the seed languages."""
+import pandas as pd
 import pytest
 import typer.testing
 
 from simulator import cards as C
 from simulator import cli
-from simulator.kingdom import random_kingdom, resolve_kingdom
+from simulator.kingdom import (random_kingdom, random_note, random_pool_name,
+                               resolve_kingdom)
 from simulator.runner import simulate
 
 SECOND_ONLY = {"Harbinger", "Merchant", "Vassal", "Poacher", "Bandit", "Sentry", "Artisan"}
@@ -20,14 +22,33 @@ def test_the_second_edition_is_the_rulebook_s_26_cards():
 
 
 def test_random_kingdoms_draw_from_the_chosen_pool():
-    every = set()
+    """Issue 28: a default random kingdom drew Feast, Adventurer, Envoy and
+    Black Market.  By default the second edition's 26 cards turn up and
+    nothing else; --edition 1 draws the first edition's (with Feast and
+    Adventurer); promotional cards only when named."""
+    default, first = set(), set()
     for seed in range(60):
         k2 = random_kingdom(seed, edition=2)
         assert len(set(k2)) == 10 and set(k2) <= set(C.card_pool(2))
-        assert set(random_kingdom(seed, edition=1)) <= set(C.card_pool(1))
-        every |= set(random_kingdom(seed))
-    assert every == set(C.KINGDOM_CARDS)          # by default all cards turn up
+        assert random_kingdom(seed) == k2                 # the default is the second
+        first |= set(random_kingdom(seed, edition=1))
+        default |= set(random_kingdom(seed))
+    assert default == set(C.card_pool(2))
+    assert first == set(C.card_pool(1))
+    assert {C.NAMES[c] for c in first} >= {"Feast", "Adventurer", "Woodcutter"}
+    promos = {c for c in C.KINGDOM_CARDS if not C.TABLE[c].editions}
+    assert not (default | first) & promos
     assert resolve_kingdom("random", seed=5, edition=2) == random_kingdom(5, edition=2)
+    assert resolve_kingdom("random", seed=5) == random_kingdom(5)
+    # a promo still comes when a strategy needs it
+    bm = C.card_id("Black Market")
+    assert bm in resolve_kingdom("random", [bm], seed=5)
+
+
+def test_random_pool_is_named():
+    assert random_pool_name() == "the second-edition base set (26 cards)"
+    assert random_pool_name(1) == "the first-edition base set (25 cards)"
+    assert "second-edition base set" in random_note(3) and "seed 3" in random_note(3)
 
 
 def test_an_edition_refuses_cards_from_outside_it():
@@ -81,3 +102,23 @@ def test_the_first_edition_first_game_is_a_named_kingdom():
     assert NAMED_KINGDOMS
     r = simulate(["bm-woodcutter", "bm-militia"], 20, 0, kingdom="First Game (1st edition)")
     assert r.kingdom == want
+
+
+def test_outputs_name_the_random_pool():
+    """compare and sweep say which pool a random kingdom came from."""
+    from reports import sweep as S
+    from simulator.experiments import plan_sweep
+    r = simulate(["big-money", "smithy"], 10, 5, kingdom="random")
+    assert any("second-edition base set" in n for n in r.notes)
+    assert "second-edition base set" in r.table(80)
+    r = simulate(["big-money", "smithy"], 10, 5, kingdom="random", edition=1)
+    assert any("first-edition base set (25 cards)" in n for n in r.notes)
+    assert not any("base set" in n for n in simulate(["big-money", "smithy"], 10, 5,
+                                                         kingdom="First Game").notes)
+    plan = plan_sweep("random:2", ["big-money", "smithy"], games=10)
+    assert "second-edition base set" in plan.meta["kingdom_note"]
+    text = S.text(S.Sweep(pd.DataFrame(columns=["kingdom"]), pd.DataFrame(),
+                          pd.DataFrame(), plan.meta["kingdoms"], plan.meta))
+    assert "second-edition base set (26 cards)" in text
+    assert "kingdom_note" not in plan_sweep("recommended", ["big-money", "smithy"],
+                                            games=10).meta

@@ -279,7 +279,7 @@ def test_extends_errors(tmp_path):
         Strategy.from_toml(tmp_path / "a.toml")
     msg = str(info.value)
     assert "b.toml: extends cycle: " in msg
-    assert msg.endswith(f"{tmp_path / 'a.toml'} -> {tmp_path / 'b.toml'} -> {tmp_path / 'a.toml'}")
+    assert f"{tmp_path / 'a.toml'} -> {tmp_path / 'b.toml'} -> {tmp_path / 'a.toml'};" in msg
     write(tmp_path, "self.toml", 'name = "S"\nextends = "self.toml"\nbuy = ["Gold"]\n')
     with pytest.raises(StrategyError, match="extends cycle"):
         Strategy.from_toml(tmp_path / "self.toml")
@@ -291,6 +291,14 @@ def test_extends_errors(tmp_path):
     assert "must be a strategy name or a path" in str(error(extends=3))
     with pytest.raises(StrategyError, match="no such strategy file"):
         Strategy.from_rules("x", extends="missing.toml")
+    # issue 28: a missing parent is named with the file that extends it
+    write(tmp_path, "orphan.toml", 'name = "O"\nextends = "gone.toml"\nbuy = ["Gold"]\n')
+    with pytest.raises(StrategyError) as info:
+        Strategy.from_toml(tmp_path / "orphan.toml")
+    assert str(info.value).startswith(
+        f"{tmp_path / 'orphan.toml'}: extends 'gone.toml': {tmp_path / 'gone.toml'}: "
+        "no such strategy file")
+    assert info.value.where == f"{tmp_path / 'orphan.toml'}: extends"
     # a mistake in an inherited rule names the parent file
     write(tmp_path, "bad.toml", 'name = "Bad"\nbuy = ["Gold if my.Goldd > 1"]\n')
     write(tmp_path, "kid.toml", 'name = "Kid"\nextends = "bad.toml"\n')

@@ -6,6 +6,7 @@ seconds; what is checked is the machinery, not the strength of the winner.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -128,6 +129,26 @@ def test_resume_replays_finished_steps(tmp_path):
     from simulator.api import optimize
     again = optimize(resume=run)
     assert again.strategy == first.strategy and again.played == 0
+    # options given again: the folder's values are accepted, others refused by name
+    same = optimize(resume=run, kingdom="first game", seed=5, players=2, sampler="tpe",
+                    evaluations=6)
+    assert same.strategy == first.strategy and same.played == 0
+    for given, message in [
+            (dict(seed=6), "started with --seed 5, not --seed 6"),
+            (dict(players=3), "started with --players 2, not --players 3"),
+            (dict(sampler="random"), "started with --sampler tpe, not --sampler random"),
+            (dict(kingdom="Deck Top"), 'started with --kingdom "First Game", not '
+                                       '--kingdom "Deck Top"'),
+            (dict(minutes=2.0), "started without --minutes, not --minutes 2"),
+            (dict(evaluations=7), "started with --evaluations 6, not --evaluations 7"),
+            (dict(against="smithy"), "started without --against, not --against smithy")]:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            optimize(resume=run, **given)
+    res = _cli("--resume", str(run), "--seed", "6", "--players", "4")
+    assert res.exit_code == 2 and res.stdout == ""
+    assert res.stderr == (f"error: --resume {run}: the search was started with --seed 5, "
+                          "not --seed 6; leave --seed out to continue it, or start a new "
+                          "search with --run-dir\n")
     # lose the playoff and the last rung of round 2: only they are played again
     shutil.rmtree(run / "steps" / "final")
     last = sorted((run / "steps").glob("r00002-*"))[-1]
@@ -172,7 +193,6 @@ def _cli(*args):
     (["--kingdom", "First Game", "--evaluations", "0"], "--evaluations must be"),
     (["--kingdom", "First Game", "--minutes", "1", "--evaluations", "2"], "not both"),
     (["--evaluations", "2"], "give --kingdom"),
-    (["--kingdom", "random", "--evaluations", "2"], "random"),
     (["--resume", "/nonexistent/run"], "not an optimize run folder"),
 ])
 def test_cli_errors_are_one_line(args, message):
@@ -194,12 +214,16 @@ def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
     assert res.exit_code == 0, res.output
     from simulator.strategy import load_strategy
     s = load_strategy(out)
-    assert s.name == "Optimised First Game"
+    assert s.name.startswith("Optimised for First Game: ")
     assert out.read_text().startswith("# Found by: domsim optimize --kingdom \"First Game\"")
     for f in ("README.md", "index.html", "history.png", "field.svg", "final.csv",
               "rules.csv", "winner.toml"):
         assert (report / f).is_file(), f
-    assert "Best fitness per round" in (report / "README.md").read_text()
+    readme = (report / "README.md").read_text()
+    assert "Best fitness per round" in readme
+    # the strategy files in the report are TOML blocks, not shell
+    assert "```toml\n# Found by: domsim optimize" in readme and "```sh" not in readme
+    assert "0.500 is an even match" in readme
 
 
 
@@ -296,3 +320,230 @@ def test_prune_removes_rules_that_can_never_fire():
     assert pruned["buy"] == ["Province", "Gold", "Silver"] and "play" not in pruned
     assert len(removed) == 2 and "Artisan" in removed[0]
     assert keys["buy"][2].startswith("Artisan")               # the input is left alone
+
+
+# ============================================================ issue 28
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_candidate_holds_one_seat_each_seat_equally_often(players):
+    arena = Arena(_opts(players=players), _executor())
+    a = _bot("A", ["Province", "Gold", "Silver"])
+    b = _bot("B", ["Province if my.money > 18", "Gold", "Silver"])
+    plan = arena._plan("t", [(a, b, 100, "k")])
+    (setup,) = plan.setups
+    assert len(setup.strategies) == players and len(set(setup.strategies)) == 2
+    assert setup.strategies.count(setup.strategies[0]) == 1        # A: one seat
+    assert setup.labels == ["A", "B", *[f"B ({k})" for k in range(2, players)]]
+    games = plan.games
+    assert games % players == 0 and games >= 100
+    results = arena._execute("t", plan)
+    outcome = sum(results[j.key].tally.outcome for j in plan.jobs())   # [entry, seat, 3]
+    assert outcome[0].sum(axis=1).tolist() == [games // players] * players
+    (score,) = arena.play("t", [(a, b, 100, "k")])
+    assert score.games == games
+
+
+def test_three_players_search_says_what_its_scores_mean(tmp_path):
+    from reports import optimize as R
+    from simulator import optimize as O
+    r = _search(players=3, evaluations=3)
+    assert O.even_score(3) == pytest.approx(1 / 3)
+    meaning = "an even match scores about 1/3 = 0.333"
+    assert meaning in R.text(r) and meaning in r.toml
+    assert meaning in R.json_document(r)["meta"]["score_meaning"]
+    R.write(tmp_path / "rep", r)
+    assert meaning in (tmp_path / "rep" / "README.md").read_text()
+    # the round robin of shipped bots plays each pair both ways at 3 players
+    arena = O.Arena(_opts(players=3, field_games=6), _executor())
+    members, shipped = O.choose_field(arena)
+    assert len([s for s in shipped["shipped"] if s["round_robin"] == s["round_robin"]]) >= 2
+
+
+def test_random_kingdom_is_drawn_from_the_seed_and_resumed(tmp_path):
+    from simulator import cards as C
+    from simulator.api import optimize
+    from simulator.kingdom import resolve_kingdom
+    run = tmp_path / "run"
+    r = _search_in("random", seed=3, evaluations=2, run_dir=run)
+    drawn = [C.NAMES[c] for c in resolve_kingdom("random", (), 3)]
+    assert r.cards == drawn
+    assert r.toml.startswith("# Found by: domsim optimize --kingdom random --players 2 "
+                             "--seed 3 ")
+    assert f"# Kingdom: {', '.join(drawn)} (drawn from seed 3)\n" in r.toml
+    assert r.strategy["name"].startswith("Optimised for a random kingdom")
+    from reports.optimize import kingdom_title
+    assert kingdom_title(r) == "random kingdom of seed 3"
+    again = optimize(resume=run, kingdom="random")
+    assert again.cards == drawn and again.strategy == r.strategy and again.played == 0
+    other = _search_in("random", seed=4, evaluations=1)
+    assert other.cards != drawn
+
+
+def _search_in(kingdom, **kw):
+    from simulator.api import optimize
+    return optimize(kingdom, **{**dict(evaluations=2, seed=5, **TINY), **kw})
+
+
+def test_cli_accepts_kingdom_random(monkeypatch):
+    from simulator import optimize as O
+    for name, value in dict(ROUND_SIZE=2, RUNG_GAMES=16, FINAL_GAMES=40,
+                            FIELD_GAMES=20).items():
+        monkeypatch.setattr(O, name, value)
+    res = _cli("--kingdom", "random", "--evaluations", "1", "--seed", "9", "--quiet")
+    assert res.exit_code == 0, res.stderr
+    assert "drawn from seed 9" in res.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--out", "/proc/version"], "cannot write /proc/version: /proc takes no new file"),
+    (["--out", "/dev/full"], "cannot write /dev/full: the device is always full"),
+    (["--json-out", "/dev/full"], "cannot write /dev/full: the device is always full"),
+    (["--report", "/proc/rep"], "cannot write --report /proc/rep: /proc takes no new folder"),
+    (["--out", "-"], "--out needs a file name"),
+])
+def test_outputs_are_checked_before_a_game_is_played(monkeypatch, args, message):
+    from simulator import optimize as O
+    monkeypatch.setattr(O, "run_search", lambda *a, **k: pytest.fail("played"))
+    res = _cli("--kingdom", "First Game", "--evaluations", "1", *args)
+    assert res.exit_code == 2 and res.stdout == ""
+    assert res.stderr.startswith(f"error: {message}") and res.stderr.count("\n") == 1
+
+
+def test_a_folder_that_refuses_files_is_found_before_playing(tmp_path, monkeypatch):
+    """As root, permission bits say every folder is writable; a read-only
+    mount still refuses the file: only trying shows it."""
+    import errno
+    import tempfile
+    from simulator import optimize as O
+
+    def refuse(*a, **k):
+        raise OSError(errno.EROFS, "Read-only file system")
+    monkeypatch.setattr(O, "run_search", lambda *a, **k: pytest.fail("played"))
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    for flag, path in (("--out", tmp_path / "x.toml"), ("--report", tmp_path / "rep")):
+        res = _cli("--kingdom", "First Game", "--evaluations", "1", flag, str(path))
+        assert res.exit_code == 2, res.stderr
+        assert "(Read-only file system)" in res.stderr and res.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def _result(field, *, players=2, against=(), kingdom="First Game"):
+    """An OptimizeResult as run_search leaves it, with a made-up final field."""
+    from simulator.optimize import OptimizeResult
+    cards = list(RECOMMENDED["First Game"])
+    raw = {"name": "Candidate 7", "description": "x",
+           "buy": ["Province", "Militia if my.Militia < 1 and my.Militia < 3", "Gold",
+                   "Market if my.Market < 2", "Silver"]}
+    options = {**_opts(players=players, against=tuple(against)).to_dict(),
+               "kingdom": kingdom}
+    return OptimizeResult(
+        kingdom=kingdom, cards=cards, options=options, candidate=None, params={},
+        template="money", score=0.45, low=0.43, high=0.47, field=field, final=[],
+        history=[], shipped=[], best_shipped="smithy", runners_up=[], runner_up_params=[],
+        games=1000, search_games=800, played=1000, naive_games=2000, evaluations=3,
+        rounds=1, seconds=6.0, cpu_seconds=6.0, cores=2, rules=[], raw_strategy=raw)
+
+
+def _row(opponent, kind, score, games=2000):
+    from simulator.stats import wilson
+    low, high = wilson(score * games, games)
+    return dict(opponent=opponent, kind=kind, games=games, score=score, low=low, high=high)
+
+
+def test_a_winner_weaker_than_its_field_is_said_to_be():
+    from reports import optimize as R
+    from simulator.optimize import finish
+    r = _result([_row("Big Money Ultimate", "base", 0.41), _row("Smithy", "shipped", 0.55),
+                 _row("BM Witch", "shipped", 0.48), _row("Candidate 3", "champion", 0.30)])
+    finish(r, rule_games=20)
+    assert [w["opponent"] for w in r.weaker] == ["Big Money Ultimate", "BM Witch"]
+    header = [line for line in r.toml.splitlines() if line.startswith("# Warning: ")]
+    assert header == [
+        "# Warning: the winner is weaker than Big Money Ultimate (the baseline): it scores "
+        "0.410 (0.389-0.432, 95% Wilson, 2,000 games) where 0.500 is even",
+        "# Warning: the winner is weaker than BM Witch (a shipped bot): it scores 0.480 "
+        "(0.458-0.502, 95% Wilson, 2,000 games) where 0.500 is even",
+        "# Warning: search longer (--minutes, --evaluations), or play Big Money Ultimate "
+        "instead"]
+    text = R.text(r)
+    assert "\nwarning: the winner is weaker than Big Money Ultimate (the baseline): it " \
+           "scores 0.410 (0.389-0.432" in text
+    assert R.json_document(r)["meta"]["warnings"] == r.warnings
+    strong = _result([_row("Big Money Ultimate", "base", 0.8), _row("Smithy", "shipped", 0.5)])
+    finish(strong, rule_games=20)
+    assert strong.warnings == [] and "Warning" not in strong.toml
+    assert "warning" not in R.text(strong)
+
+
+def test_header_names_against_and_the_name_reads_well():
+    from simulator.optimize import finish, winner_name
+    r = _result([_row("Big Money Ultimate", "base", 0.8)], against=("smithy", "bm-witch.toml"))
+    finish(r, rule_games=20)
+    assert r.toml.startswith('# Found by: domsim optimize --kingdom "First Game" --players 2 '
+                             '--seed 0 --evaluations 1 --sampler tpe --against '
+                             '"smithy,bm-witch.toml"')
+    assert r.strategy["name"] == "Optimised for First Game: Militia, Market"
+    # the redundant conjunct is gone from the file, and the header says so
+    assert "Militia if my.Militia < 1\"," in r.toml
+    assert '# Simplified (the same games): buy: "Militia if my.Militia < 1 and my.Militia ' \
+           '< 3" -> "Militia if my.Militia < 1"' in r.toml
+    keys = {"buy": ["Province", "Witch if my.Witch < 2", "Gold", "Chapel if my.turn < 3",
+                    "Market", "Village", "Silver"]}
+    cards = ["Witch", "Chapel", "Market", "Village", "Smithy", "Cellar", "Moat", "Mine",
+             "Remodel", "Workshop"]
+    assert winner_name("Witch,Chapel,Market", keys, cards) == \
+        "Optimised for a given kingdom: Witch, Chapel, Market …"
+    assert winner_name("random", {"buy": ["Gold", "Smithy"]}, cards) == \
+        "Optimised for a random kingdom: Smithy"
+    assert winner_name("sleight of hand", {"buy": ["Gold"]}, cards) == \
+        "Optimised for Sleight of Hand"
+
+
+SIMPLER = [
+    (["Gold if my.money > 5 and my.money > 5"], ["Gold if my.money > 5"]),
+    (["Smithy if my.Smithy < 1 and my.Smithy <= my.Village + 0"], ["Smithy if my.Smithy < 1"]),
+    (["Smithy if my.Smithy < 3 and my.Smithy <= my.Village + 2"], ["Smithy if my.Smithy < 3"]),
+    (["Smithy if my.Smithy < 4 and my.Smithy <= my.Village + 2"],
+     ["Smithy if my.Smithy < 4 and my.Smithy <= my.Village + 2"]),
+    (["Duchy if supply.Province <= 4", "Gold", "Duchy if supply.Province <= 6 and "
+      "supply.Province > 4"], ["Duchy if supply.Province <= 4", "Gold",
+                               "Duchy if supply.Province <= 6"]),
+    (["Duchy if supply.Province <= 4", "Duchy if supply.Province <= 4 and my.money > 3"],
+     ["Duchy if supply.Province <= 4"]),
+    (["Silver", "Gold if my.turn >= 1 and (my.money > 3 or my.turn > 2) and my.money > 3",
+      "Gold if my.money > 3"], ["Silver", "Gold if my.money > 3"]),
+    (["Gold if my.vp > -3 and wealth > 5 and wealth > 4"], ["Gold if my.vp > -3 and wealth > 5"]),
+    (["Gold if my.money == 2 and my.money != 3"], ["Gold if my.money == 2"]),
+]
+
+
+@pytest.mark.parametrize("rules, simpler", SIMPLER)
+def test_simplify_drops_what_cannot_matter(rules, simpler):
+    from simulator.optsimplify import simplify_list
+    assert simplify_list(rules)[0] == simpler
+
+
+def test_simplified_files_play_the_same_games():
+    """Candidates of every recommended kingdom, written simplified, play
+    bit-identical games to their raw rules."""
+    import tomllib
+    import numpy as np
+    from simulator.optsimplify import simplify
+    from simulator.runner import simulate
+    cases = [(cards, keys) for n, (kingdom, cards) in enumerate(RECOMMENDED.items())
+             for keys in _random_candidates(cards, 40, seed=100 + n)]
+    cases += [(RECOMMENDED["First Game"], {"name": "x", "let": {"wealth": "my.money"},
+                                           "buy": [*rules, "Smithy", "Silver"]})
+              for rules, _ in SIMPLER]
+    changed = 0
+    for cards, keys in cases:
+        simple, notes = simplify(keys)
+        if not notes:
+            continue
+        changed += 1
+        written = Strategy.from_rules(**tomllib.loads(to_toml(simple)))
+        games = [simulate([s, "big-money-ultimate"], 200, 11, kingdom=list(cards)).records
+                 for s in (Strategy.from_rules(**keys), written)]
+        assert np.array_equal(games[0], games[1]), (keys, notes)
+    assert changed >= 30

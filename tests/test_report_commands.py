@@ -169,6 +169,39 @@ def test_tournament_all_seat_orders_and_json_stdout(app, tmp_path):
     assert seats.groupby("strategy")["games"].sum().tolist() == [1000, 1000]
 
 
+_RATE_CI = re.compile(r"(-?[\d.]+)% \[(-?[\d.]+), (-?[\d.]+)\]")
+
+
+def test_tournament_intervals_on_four_games(app):
+    """Issue 28: 4 games printed '87.5% [66.3, 108.7]' and '0.0% [0.0, 0.0]'.
+    Every interval of a rate or score, printed or in the JSON tables, stays
+    inside [0, 100]% and has a positive width."""
+    args = ("tournament", "big-money", "smithy", "big-money-ultimate", "--games", 4)
+    text = run(app, *args, "--wide").stdout
+    found = _RATE_CI.findall(text)
+    assert len(found) >= 15, text
+    for rate, low, high in found:
+        assert 0 <= float(low) <= float(rate) <= float(high) <= 100, (rate, low, high)
+        assert float(low) < float(high), (rate, low, high)
+    doc = json.loads(run(app, *args, "--json").stdout)
+    checked = 0
+    for name, rows in doc["tables"].items():
+        for row in rows:
+            for col in row:
+                if not col.endswith("_low") or col.startswith(("rating", "avg_length")):
+                    continue
+                base = col[:-4]
+                low, high, x = row[col], row[base + "_high"], row.get(base)
+                if low is None:
+                    continue
+                floor = -1.0 if base == "first_seat_adv" else 0.0
+                assert floor <= low < high <= 1.0, (name, col, row)
+                if x is not None:
+                    assert low <= x <= high, (name, col, row)
+                checked += 1
+    assert checked >= 20
+
+
 def test_tournament_errors(app, tmp_path):
     res = run(app, "tournament", "smithy", "-n", 100, "--out", tmp_path, ok=False)
     assert res.exit_code == 2 and "at least two" in res.stderr

@@ -21,7 +21,8 @@ from reports.text import Table, pp_ci, rate_ci
 from simulator.records import (ENDED_PILES, ENDED_PROVINCES, ENDED_TURN_CAP, LOSS,
                                TIE, WIN)
 from simulator.results import Results
-from simulator.stats import Z95, two_proportion_test, wilson
+from simulator.stats import (Z95, mean_wilson, paired_difference, score_wilson,
+                             two_proportion_test, wilson)
 
 W, Ti, L = WIN, TIE, LOSS
 P, X, C = ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP
@@ -54,9 +55,10 @@ def test_matchup_stats_known_answers(two_player_results):
     assert row["seat1_win_rate"] == pytest.approx(0.6)
     assert row["seat2_win_rate"] == pytest.approx(0.2)
     assert row["first_seat_adv"] == pytest.approx(0.4)
-    se = math.sqrt((0.6 + 0.2 - 0.16) / 5)
-    assert row["first_seat_adv_low"] == pytest.approx(0.4 - Z95 * se)
-    assert row["first_seat_adv_high"] == pytest.approx(0.4 + Z95 * se)
+    # Newcombe's paired interval, inside [-1, 1] (tests/test_stats.py)
+    assert (row["first_seat_adv_low"], row["first_seat_adv_high"]) == pytest.approx(
+        paired_difference(3, 1, 5)[1:])
+    assert (row["a_score_low"], row["a_score_high"]) == pytest.approx(wilson(3.5, 5))
     assert row["seed"] == 7
 
 
@@ -77,7 +79,9 @@ def test_first_seat_advantage_from_by_seat_frame():
     assert fs["seat2_win_rate"] == pytest.approx(0.40)
     se = math.sqrt((0.95 - 0.15 ** 2) / 1000)
     assert fs["first_seat_adv"] == pytest.approx(0.15)
-    assert fs["first_seat_adv_low"] == pytest.approx(0.15 - Z95 * se)
+    # with many games Newcombe's interval is close to the normal one
+    assert fs["first_seat_adv_low"] == pytest.approx(0.15 - Z95 * se, abs=1e-3)
+    assert fs["first_seat_adv_high"] == pytest.approx(0.15 + Z95 * se, abs=1e-3)
     assert fs["first_seat_significant"]
     # equal seats: no advantage, not significant
     even = T.first_seat_advantage(pd.DataFrame({"seat": [0, 1], "games": [100, 100],
@@ -104,6 +108,9 @@ def test_seat_table_for_a_mirror(build_records):
     # 5 of 6 games had a sole winner: fair share 5 / 18 per seat
     assert st["fair_share"].iloc[0] == pytest.approx(5 / 18)
     np.testing.assert_allclose(st["vs_fair"], [0.5 - 5 / 18, 1 / 6 - 5 / 18, 1 / 6 - 5 / 18])
+    # the seat's Wilson interval shifted by the fair share
+    np.testing.assert_allclose(st["vs_fair_low"], low - 5 / 18)
+    np.testing.assert_allclose(st["vs_fair_high"], high - 5 / 18)
 
 
 def test_length_stats_and_distribution(two_player_results):
@@ -168,9 +175,10 @@ def test_average_ranking():
     assert list(r["rank"]) == [1, 2, 3]
     a = r.iloc[0]
     assert a.avg_win_rate == pytest.approx((0.6 + 0.8) / 2)
-    se = math.sqrt(0.6 * 0.4 / 100 + 0.8 * 0.2 / 100) / 2
-    assert a.avg_win_rate_low == pytest.approx(0.7 - Z95 * se)
+    # equal game counts: Wilson's interval of the pooled counts, 140 of 200
+    assert (a.avg_win_rate_low, a.avg_win_rate_high) == pytest.approx(wilson(140, 200))
     assert a.avg_score == pytest.approx((0.65 + 0.8) / 2)
+    assert (a.avg_score_low, a.avg_score_high) == pytest.approx(wilson(145, 200))
     assert a.opponents == 2 and a.games == 200
 
 
@@ -253,9 +261,9 @@ def test_card_ranking_order_ci_and_significance():
     assert r["win_rate"].iloc[0] == pytest.approx(0.95)
     assert (r["win_rate_low"].iloc[0], r["win_rate_high"].iloc[0]) == pytest.approx(
         wilson(950, 1000))
-    # score CI from the per-game variance: E[x^2] = (w + t/4) / n
-    var = (950 + 10 / 4) / 1000 - 0.955 ** 2
-    assert r["score_high"].iloc[0] - 0.955 == pytest.approx(1.959964 * math.sqrt(var / 1000))
+    # score CI: Wilson on the points, wins + ties/2
+    assert (r["score_low"].iloc[0], r["score_high"].iloc[0]) == pytest.approx(
+        wilson(955, 1000))
     assert r["p_vs_next"].iloc[0] == pytest.approx(
         float(T.score_diff_p(950, 10, 1000, 700, 50, 1000)))
     assert bool(r["significant_vs_next"].iloc[1])          # 72.5% vs 55%

@@ -67,12 +67,14 @@ def test_summary_two_players(two_player_results):
     assert list(s.columns) == [
         "strategy", "games", "copies", "seat_games", "wins", "ties", "losses", "win_rate",
         "win_rate_low", "win_rate_high", "game_win_rate", "game_win_rate_low",
-        "game_win_rate_high", "tie_rate", "score", "avg_vp", "avg_turns",
+        "game_win_rate_high", "tie_rate", "score", "score_low", "score_high", "avg_vp",
+        "avg_turns",
         "ended_provinces", "ended_piles", "ended_turn_cap"]
     assert list(s["strategy"]) == ["Big Money", "Smithy"]
     assert list(s["games"]) == [5, 5] and list(s["seat_games"]) == [5, 5]
     np.testing.assert_allclose(s["game_win_rate"], s["win_rate"])   # one copy each
     np.testing.assert_allclose(s["score"], [0.7, 0.3])
+    np.testing.assert_allclose(s["score_low"], [wilson(3.5, 5)[0], wilson(1.5, 5)[0]])
     assert list(s["wins"]) == [3, 1]
     assert list(s["ties"]) == [1, 1]
     assert list(s["losses"]) == [1, 3]
@@ -250,12 +252,14 @@ def test_json_dict(two_player_results):
     bm, smithy = d["strategies"]
     assert set(bm) == {"name", "games", "copies", "seat_games", "wins", "ties", "losses",
                        "win_rate", "win_rate_ci", "game_win_rate", "game_win_rate_ci",
-                       "tie_rate", "score", "avg_vp", "avg_turns", "by_seat"}
+                       "tie_rate", "score", "score_ci", "avg_vp", "avg_turns",
+                       "by_seat"}
     assert (bm["name"], bm["games"], bm["wins"], bm["ties"], bm["losses"]) == \
         ("Big Money", 5, 3, 1, 1)
     assert bm["win_rate"] == pytest.approx(0.6)
     assert bm["win_rate_ci"] == pytest.approx([0.2307, 0.8824], abs=1e-4)
     assert bm["tie_rate"] == pytest.approx(0.2)
+    assert bm["score_ci"] == pytest.approx(list(wilson(3.5, 5)))
     assert bm["avg_vp"] == pytest.approx(22.6)
     assert bm["avg_turns"] == pytest.approx(33.0)
     assert [(x["seat"], x["games"], x["wins"], x["ties"]) for x in bm["by_seat"]] == \

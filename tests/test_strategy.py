@@ -681,3 +681,122 @@ def test_load_unknown_suggests_shipped_names():
     assert "big-money-ultimate" in msg          # the list of shipped stems
     with pytest.raises(StrategyError, match="no such"):
         load_strategy("/nonexistent/strategy.toml")
+
+
+# ---------------------------------------------------------------- file limits
+
+def test_strategy_files_over_one_megabyte_are_refused_unread(tmp_path, monkeypatch):
+    """Issue 28: a 50 MB strategy file was read whole (2.4 GB of memory)."""
+    limit = strategy_module.MAX_FILE_BYTES
+    ok = write(tmp_path, SMITHY_TOML + "#" * (limit - len(SMITHY_TOML) - 1) + "\n",
+               "at-limit.toml")
+    assert ok.stat().st_size == limit and load_strategy(ok).name == "Smithy"
+    big = write(tmp_path, SMITHY_TOML + "#" * limit + "\n", "big.toml")
+    with pytest.raises(StrategyError, match=r"big\.toml: 1,048,\d+ bytes; a strategy file "
+                                            r"may hold at most 1 MB"):
+        load_strategy(big)
+    child = write(tmp_path, 'name = "Child"\nextends = "big.toml"\n', "child.toml")
+    with pytest.raises(StrategyError, match=r"big\.toml: .* at most 1 MB"):
+        load_strategy(child)
+    # refused from its size, before a byte is read
+    reads = []
+    real_read = strategy_module.os.read
+    monkeypatch.setattr(strategy_module.os, "read",
+                        lambda fd, n: reads.append(n) or real_read(fd, n))
+    with pytest.raises(StrategyError, match="at most 1 MB"):
+        load_strategy(big)
+    assert reads == []
+
+
+def test_a_fifo_or_device_given_as_a_strategy_is_refused_at_once(tmp_path):
+    """A FIFO with no writer blocked the open forever; /dev/zero never ends."""
+    import os
+    import subprocess
+    import sys
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    code = ("import sys\nfrom simulator.strategy import load_strategy, StrategyError\n"
+            "for ref in sys.argv[1:]:\n"
+            "    try:\n        load_strategy(ref)\n"
+            "    except StrategyError as e:\n        print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(fifo), "/dev/zero"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        f"{fifo} is a FIFO, not a strategy file: give the path of a .toml file",
+        "/dev/zero is a device, not a strategy file: give the path of a .toml file"]
+
+
+# ---------------------------------------------------------------- issue 28: errors
+
+def test_let_and_may_names_that_differ_only_by_case_are_an_error(tmp_path):
+    """Two entries that are one name overwrote each other silently."""
+    with pytest.raises(StrategyError, match=r"let\.rich and let\.Rich are one name"):
+        Strategy.from_rules("t", ["Gold if rich"], let={"rich": "coins > 5", "Rich": "coins > 6"})
+    with pytest.raises(StrategyError, match=r"let\.my_x and let\.myx are one name"):
+        Strategy.from_rules("t", ["Gold if myx"], let={"my_x": "true", "myx": "false"})
+    with pytest.raises(StrategyError, match=r"may\.Moneylender and may\.geld_verleiher both "
+                                            r"name Moneylender"):
+        Strategy.from_rules("t", ["Gold"], may={"Moneylender": "true",
+                                                "geld_verleiher": "false"})
+    path = write(tmp_path, 'name = "T"\nbuy = ["Gold if a"]\n[let]\na = "coins > 5"\n'
+                           'A = "coins > 6"\n', "case.toml")
+    with pytest.raises(StrategyError) as info:
+        load_strategy(path)
+    assert str(info.value).startswith(f"{path}: let.a and let.A are one name")
+    assert info.value.where == f"{path}: let.A"
+    # a child's entry of the same name still replaces its parent's
+    parent = write(tmp_path, 'name = "P"\nbuy = ["Gold if a"]\n[let]\na = "coins > 5"\n',
+                   "parent.toml")
+    child = write(tmp_path, f'name = "C"\nextends = "{parent.name}"\n[let]\nA = "coins > 6"\n',
+                  "child.toml")
+    assert load_strategy(child).lets == ("A",)
+
+
+def test_errors_show_one_line_of_the_reference_and_point_to_the_docs():
+    """Each error carries the one reference line that applies (not the
+    whole reference) and the section of docs/strategies.md."""
+    cases = [
+        (dict(buy=["Gold if my.mony > 3"]), "conditions", "my.money, my.vp"),
+        (dict(buy=["Gold if hand.sise > 3"]), "conditions", "hand.size, hand.money"),
+        (dict(buy=["Gold if (1"]), "conditions", "a condition is a true/false test"),
+        (dict(buy=["Gld"]), "rules", 'a list holds rules "<Card>"'),
+        (dict(buy="Gold"), "rules", 'a list holds rules "<Card>"'),
+        (dict(buy=["Gold"], bogus=1), "keys", "allowed keys: name"),
+        (dict(buy=["Gold"], let={"coins": "1"}), "named-expressions-let", "[let] name ="),
+        (dict(buy=["Gold"], may={"Smithy": "true"}), "you-may-choices-may", "may = {"),
+        (dict(buy=["Gold"], extends="big-mony"), "reuse-extends", "extends = "),
+        (dict(buy=["Gold"], penultimate_province="yes"),
+         "never-end-the-game-behind-penultimate_province", "never take a card that ends"),
+    ]
+    for keys, anchor, line in cases:
+        with pytest.raises(StrategyError) as info:
+            Strategy.from_rules("t", **keys)
+        msg = str(info.value)
+        assert msg.endswith(f"(see docs/strategies.md#{anchor})"), msg
+        assert line in msg and msg.count(line) == 1, msg
+        assert len(msg) < 400, msg
+    with pytest.raises(StrategyError) as info:
+        compile_program([Strategy.from_rules("t", ["Witch", "Gold"])], frozenset())
+    assert str(info.value).endswith("(see docs/strategies.md#optional-rules-card)")
+
+
+def test_every_reference_anchor_is_a_section_of_the_docs():
+    docs = (Path(__file__).parents[1] / "docs" / "strategies.md").read_text()
+    for anchor, line in strategy_module.REFERENCE.values():
+        assert f"(#{anchor})" in docs, anchor
+
+
+def test_a_long_rule_is_quoted_around_the_mistake():
+    """An error quotes a long rule in part (the column still counts in the
+    whole text): a pasted 12,000-character rule was repeated whole."""
+    rule = "Gold if " + " and ".join(["coins > 1"] * 1200) + " and my.mony > 2"
+    with pytest.raises(StrategyError) as info:
+        Strategy.from_rules("t", [rule])
+    msg = str(info.value)
+    assert len(rule) > 12_000 and len(msg) < 500, len(msg)
+    assert '"…' in msg and "my.mony > 2" in msg
+    assert f"at column {rule.index('my.mony') + 1}" in msg
+    with pytest.raises(StrategyError) as info:
+        Strategy.from_rules("t", "x" * 12_000)
+    assert len(str(info.value)) < 400
