@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-import sys
-
-from simulator.files import (atomic_open, check_writable as _check_path, is_stream,
-                             write_atomic)
+from simulator.files import atomic_open, is_stream, write_atomic
 
 
 def table_paths(path, names: list[str]) -> dict[str, Path]:
@@ -62,13 +60,6 @@ def frame_records(df: pd.DataFrame) -> list[dict]:
 def json_document(tables: dict[str, pd.DataFrame], meta: dict | None = None) -> dict:
     return {"meta": _plain(meta or {}),
             "tables": {name: frame_records(df) for name, df in tables.items()}}
-
-
-def check_writable(*paths) -> None:
-    """Raise ValueError early (before any simulation) for an unwritable path
-    ('-' is stdout)."""
-    for p in paths:
-        _check_path(p, stdout_ok=True)
 
 
 def write_csv_atomic(path, df: pd.DataFrame) -> None:
