@@ -26,7 +26,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from simulator.files import write_atomic
+from simulator.files import MARKER, temp_folder, write_atomic
+from simulator.termtable import counted
 from simulator.stats import wilson
 
 from . import charts
@@ -38,7 +39,6 @@ from .text import Table, count, num, num_ci, pct, pp_ci, pvalue, rate_ci
 BASE = "big-money-ultimate"
 MAIN_BOTS = ("big-money-ultimate", "smithy", "bm-witch", "bm-laboratory", "bm-gardens")
 CURVE_TURNS = (5, 10, 15, 20, 25)
-MARKER = ".domsim-report"     # in every report folder: only such a folder is replaced
 
 
 # ============================================================ computation
@@ -425,12 +425,10 @@ def write(out_dir, b: Balance) -> Path:
     out = check_out_dir(out_dir)
     real = Path(os.path.realpath(out))
     try:
-        tmp = Path(tempfile.mkdtemp(dir=real.parent, prefix=f".{real.name}.",
-                                    suffix=".tmp"))
+        tmp = temp_folder(real)
     except OSError as e:
         raise OSError(e.errno, e.strerror, str(out)) from None
     try:
-        os.chmod(tmp, 0o777 & ~_umask())
         _write_into(tmp, b)
         (tmp / MARKER).write_text("This folder was written by domsim report balance, "
                                   "which replaces it as a whole.\n", encoding="utf-8")
@@ -452,27 +450,28 @@ def write(out_dir, b: Balance) -> Path:
     return out
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def _write_into(d: Path, b: Balance) -> None:
     m = b.meta
+    from .page import shown_sources
+    defs = shown_sources(m.get("definitions") or [], d)     # no paths of this machine
     for name, df in b.tables().items():
+        if name == "strategies":
+            df = df.assign(source=[x["source"] for x in defs])
         write_atomic(d / f"{name}.csv", df.to_csv(index=False))
     doc = Doc()
     title = "Dominion balance report"
     doc.h(1, title)
     total = m.get("total_games", 0)
+    from simulator.provenance import domsim_version
+    now, played = domsim_version(), m.get("version", "unknown")
     doc.ul([
-        f"Generated {m.get('generated', '?')} with domsim {m.get('version', 'unknown')}"
-        + (f"; simulated {m['simulated']}" if m.get("simulated")
-           and m.get("simulated") != m.get("generated") else ""),
+        f"Generated {m.get('generated', '?')} with domsim {now}"
+        + (f"; games simulated {m.get('simulated', '?')} by domsim {played}"
+           if m.get("simulated", m.get("generated")) != m.get("generated") or played != now
+           else ""),
         f"Seed {m.get('seed', '?')}; {count(total)} games in all, "
         f"{num(m.get('seconds', float('nan')), 0)} s of simulation"
-        + (f" on {m['threads']} threads" if m.get("threads") else "")
+        + (f" on {counted(m['threads'], 'thread')}" if m.get("threads") else "")
         + f"; turn cap {m.get('turn_cap', '?')}.",
         "Every rate is given with its game count and a 95% confidence interval "
         "(Wilson for rates); a tie is never counted as a win.",
@@ -581,7 +580,7 @@ def _write_into(d: Path, b: Balance) -> None:
         doc.p("The full definition of every bot in this report, with a hash of it "
               "(also in strategies.csv), so the results can be rerun after a bot file "
               f"changes; domsim {m.get('version', 'unknown')}.")
-        doc.code("\n\n".join(definition_text(d) for d in m["definitions"]))
+        doc.code("\n\n".join(definition_text(x) for x in defs))
     doc.h(2, "Method")
     doc.ul([
         "Seats rotate game by game, so each strategy sits in each seat equally often "

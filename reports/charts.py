@@ -327,9 +327,13 @@ def turn_chart(curves: pd.DataFrame, *, title: str, subtitle: str = "",
     axes[0].set_title("Victory points (surviving games)", loc="left")
     axes[1].set_title("Buying power (surviving games)", loc="left")
     axes[2].set_title("Survival: games still running", loc="left")
+    first, last = curves["turn"].min(), curves["turn"].max()
     for ax in axes:
         ax.set_xlabel("the player's own turn number")
         ax.set_ylim(bottom=0)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))     # turns: whole numbers
+        if first == last:               # one turn (a turn cap of 1): not a 0.1-wide axis
+            ax.set_xlim(first - 1, last + 1)
     axes[2].set_ylim(0, 102)
     axes[0].legend(loc="upper left")
     _titles(fig, title, subtitle)

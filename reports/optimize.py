@@ -173,10 +173,10 @@ def field_chart(result):
 def write(out_dir, result) -> Path:
     """Write the report into ``out_dir`` (replaced as a whole, atomically)."""
     from reports.charts import save
-    from simulator.files import write_atomic
+    from simulator.files import temp_folder, write_atomic
     out = check_out_dir(out_dir, flag="--report")
     real = Path(os.path.realpath(out))
-    tmp = Path(tempfile.mkdtemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp"))
+    tmp = temp_folder(real)                     # the umask's mode, not mkdtemp's 0700
     try:
         for name, df in tables(result).items():
             write_atomic(tmp / f"{name}.csv", df.to_csv(index=False))

@@ -7,12 +7,46 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simulator.files import write_atomic
+from simulator.files import mark_folder, write_atomic
+
+# the files each command's --out writes (checked before the run: see
+# simulator.files.check_output_folder)
+FILES = {"tournament": ("heatmap.png", "heatmap.svg", "ratings.png", "ratings.svg",
+                        "index.html"),
+         "sweep": ("kingdoms.png", "kingdoms.svg", "index.html")}
+
+
+def shown_sources(defs: list[dict], folder) -> list[dict]:
+    """The strategy definitions with each file as a report in ``folder``
+    shows it: a shipped strategy by name ("shipped: smithy.toml"), a user's
+    file by its path relative to the report, so a posted report holds no
+    path of the machine it was made on."""
+    import os
+    from simulator.strategy import _strategy_files
+    shipped = {str(p.resolve()) for p in _strategy_files()}
+    here = os.path.realpath(folder)
+    out = []
+    for d in defs:
+        source = str(d.get("source", ""))
+        if source.endswith(".toml") and not source.startswith("<"):
+            source = os.path.abspath(source)    # relative ones: to the working folder
+            if str(Path(source).resolve()) in shipped:
+                source = f"shipped: {Path(source).name}"
+            else:
+                try:
+                    source = os.path.relpath(source, here)
+                except ValueError:                  # another drive (Windows)
+                    source = Path(source).name
+        out.append({**d, "source": source})
+    return out
 
 
 def write_page(out_dir, title: str, intro: list[str], images: list[tuple[str, str]],
-               tables: list[tuple[str, object]], meta: dict) -> Path:
-    """``images``: (file stem, alt text); ``tables``: (heading, reports.text.Table)."""
+               tables: list[tuple[str, object]], meta: dict, *, command: str,
+               mark: bool) -> Path:
+    """``images``: (file stem, alt text); ``tables``: (heading, reports.text.Table);
+    ``mark``: the folder is domsim's (``domsims_folder`` before anything was
+    written), so ``command`` marks it as such."""
     from reports.balance import Doc
     from simulator.provenance import definition_text
     doc = Doc()
@@ -27,7 +61,10 @@ def write_page(out_dir, title: str, intro: list[str], images: list[tuple[str, st
     if meta.get("definitions"):
         doc.h(2, "Strategies")
         doc.p("The full definition of every strategy, with a hash of it.")
-        doc.code("\n\n".join(definition_text(d) for d in meta["definitions"]))
+        doc.code("\n\n".join(definition_text(d) for d in
+                               shown_sources(meta["definitions"], out_dir)))
     path = Path(out_dir) / "index.html"
     write_atomic(path, doc.html(title))
+    if mark:
+        mark_folder(out_dir, command)
     return path

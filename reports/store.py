@@ -17,7 +17,14 @@ A store file is one ``.npz`` archive (``numpy.savez_compressed``; no pickle):
 Loading trusts nothing in the file: a truncated, damaged or foreign file
 (or one holding pickled objects, which are never unpickled) is refused with
 "FILE: not a domsim records file (why)", and every run is checked (shapes,
-record values) before a report is built from it.
+record values, and its number of games against the index: records cut
+short are refused) before a report is built from it.
+
+Another store format version is refused.  Games played by another domsim
+version or engine (``meta["version"]``, ``"engine"``) are read, with a note
+(``foreign_note``): the file is self-consistent, the record layout is
+checked, and nothing is mixed with this engine's games; the report names
+the version that played them.
 """
 from __future__ import annotations
 
@@ -31,6 +38,7 @@ import numpy as np
 
 from simulator.files import atomic_open
 from simulator.records import record_dtype
+from simulator.termtable import counted
 from simulator.results import Results, Tally
 
 FORMAT = "domsim-runs"
@@ -60,7 +68,7 @@ def save_runs(path, runs: list[Run], meta: dict | None = None) -> None:
     for i, run in enumerate(runs):
         r = run.results
         entry = dict(kind=run.kind, strategies=list(run.strategies), info=run.info,
-                     entries=list(r.entries), seed=r.seed, players=r.players,
+                     games=r.games, entries=list(r.entries), seed=r.seed, players=r.players,
                      kingdom=list(r.kingdom), turn_cap=r.turn_cap, seconds=r.seconds,
                      records=r.records is not None, per_turn=r.per_turn is not None,
                      extra=sorted(run.arrays))
@@ -77,7 +85,9 @@ def save_runs(path, runs: list[Run], meta: dict | None = None) -> None:
         for name, a in run.arrays.items():
             arrays[f"r{i}.x.{name}"] = np.asarray(a)
         index.append(entry)
-    doc = {"format": FORMAT, "version": VERSION, "meta": meta or {}, "runs": index}
+    from simulator.experiments import domsim_version, engine_fingerprint
+    meta = {"version": domsim_version(), **(meta or {}), "engine": engine_fingerprint()}
+    doc = {"format": FORMAT, "version": VERSION, "meta": meta, "runs": index}
     arrays["__meta__"] = np.frombuffer(json.dumps(doc).encode("utf-8"), dtype=np.uint8)
 
     with atomic_open(path, "wb") as f:
@@ -102,8 +112,24 @@ def load_runs(path) -> tuple[list[Run], dict]:
     except OSError as e:
         raise StoreError(f"{path}: cannot read: {e.strerror or e}") from None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, EOFError,
-            zipfile.BadZipFile, zlib.error) as e:
+            zipfile.BadZipFile, zlib.error, NotImplementedError) as e:
         raise StoreError(f"{path}: not a domsim records file ({_why(e)})") from None
+    except Exception as e:              # whatever else zipfile and numpy raise on junk
+        raise StoreError(f"{path}: not a domsim records file ({_why(e)})") from None
+
+
+def foreign_note(path, meta: dict) -> str | None:
+    """A note when the games in ``path`` were played by another domsim
+    version or engine than this one (see the module docstring)."""
+    from simulator.experiments import domsim_version, engine_fingerprint
+    version, engine = meta.get("version"), meta.get("engine")
+    if version == domsim_version() and engine in (None, engine_fingerprint()):
+        return None
+    by = f"domsim {version}" if version else "an unknown domsim version"
+    if version == domsim_version():
+        by += " with another engine"
+    return (f"note: {path} holds games played by {by} (this is domsim {domsim_version()}); "
+            "the tables show them as that version played them")
 
 
 def _why(e: BaseException) -> str:
@@ -134,6 +160,10 @@ def _read(z) -> tuple[list[Run], dict]:
             runs.append(_run(z, i, e))
         except (StoreError, ValueError, KeyError, TypeError, IndexError) as x:
             raise StoreError(f"run {i}: {_why(x)}") from None
+    total = sum(r.results.games for r in runs)
+    if "total_games" in meta and total != meta["total_games"]:
+        raise StoreError(f"{counted(total, 'game')} where its metadata says "
+                         f"{meta['total_games']:,}: runs or records are missing")
     return runs, meta
 
 
@@ -160,6 +190,9 @@ def _run(z, i: int, e: dict) -> Run:
                   kingdom=e["kingdom"], turn_cap=e["turn_cap"],
                   seconds=e["seconds"], tally=tally, per_turn=per_turn)
     res._tally                          # checks every record's values now
+    if "games" in e and res.games != int(e["games"]):
+        raise StoreError(f"{counted(res.games, 'game')} where its index says "
+                         f"{int(e['games']):,}: records cut short")
     extra = {name: z[f"r{i}.x.{name}"] for name in e.get("extra", [])}
     return Run(res, e["kind"], tuple(e["strategies"]), e.get("info", {}), extra)
 

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from simulator.files import domsims_folder
+from simulator.termtable import counted
+
 from . import charts
 from . import tables as T
 from .store import Run
@@ -108,7 +111,8 @@ def best_table(best: pd.DataFrame) -> Table:
 def text(s: Sweep, width: int | None = None) -> str:
     m = s.meta
     from simulator.termtable import wrap
-    lines = [f"Kingdom sweep: {len(s.kingdoms)} kingdoms, {len(s.rows)} matchups "
+    lines = [f"Kingdom sweep: {counted(len(s.kingdoms), 'kingdom')}, "
+             f"{counted(len(s.rows), 'matchup')} "
              f"played, {count(m.get('games', 0))} games each (2 players, seats "
              f"alternate), seed {m.get('seed', '?')}, turn cap {m.get('turn_cap', '?')}",
              "A strategy is played in a kingdom only when every kingdom card it needs "
@@ -140,6 +144,7 @@ def write_charts(s: Sweep, out_dir) -> list[Path]:
     if not len(s.best):
         return []
     out_dir = Path(out_dir)
+    mark = domsims_folder(out_dir)       # before writing: empty, new or domsim's
     out_dir.mkdir(parents=True, exist_ok=True)
     bm = s.rows[s.rows["card"].notna()] if "card" in s.rows else s.rows.iloc[:0]
     opp = bm["b"].iloc[0] if len(bm) else "the opponent"
@@ -153,8 +158,10 @@ def write_charts(s: Sweep, out_dir) -> list[Path]:
     tables = [("Best single card per kingdom", best_table(s.best))]
     tables += [(name, kingdom_table(s.rows[s.rows["kingdom"] == name]))
                for name in s.kingdoms if len(s.rows) and (s.rows["kingdom"] == name).any()]
-    intro = [f"{len(s.kingdoms)} kingdoms, {count(s.meta.get('games', 0))} games per "
+    intro = [f"{counted(len(s.kingdoms), 'kingdom')}, "
+             f"{count(s.meta.get('games', 0))} games per "
              f"matchup, seed {s.meta.get('seed', '?')}"] + NOTES
     written.append(write_page(out_dir, "Kingdom sweep", intro,
-                              [("kingdoms", "single-card scores by kingdom")], tables, s.meta))
+                              [("kingdoms", "single-card scores by kingdom")], tables, s.meta,
+                              command="sweep", mark=mark))
     return written

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from simulator.files import domsims_folder
 from simulator.stats import wilson
 
 from . import charts
@@ -143,7 +144,8 @@ def ranking_table(t: Tournament) -> Table:
              "n.s. = not significant (p >= 0.05)."]
     if t.note:
         notes.append(t.note)
-    return Table(head, rows, align="rl" + "r" * 6, notes=notes, optional=[2, 6, 7, 3])
+    # to fit: never the avg score it ranks by; opponents, then the BT columns
+    return Table(head, rows, align="rl" + "r" * 6, notes=notes, optional=[2, 6, 7, 5, 4])
 
 
 def seats_table(t: Tournament) -> Table:
@@ -184,6 +186,7 @@ def text(t: Tournament, width: int | None = None) -> str:
 
 def write_charts(t: Tournament, out_dir) -> list[Path]:
     out_dir = Path(out_dir)
+    mark = domsims_folder(out_dir)       # before writing: empty, new or domsim's
     out_dir.mkdir(parents=True, exist_ok=True)
     m = t.meta
     sub = (f"{count(m.get('games', 0))} games per pair, 2 players, seats alternating, "
@@ -202,6 +205,7 @@ def write_charts(t: Tournament, out_dir) -> list[Path]:
               ("Pairs", pair_table(t))]
     if len(t.seats):
         tables.append(("By seat", seats_table(t)))
-    written.append(write_page(out_dir, "Tournament", header(t).split("\n"), images, tables, m))
+    written.append(write_page(out_dir, "Tournament", header(t).split("\n"), images, tables, m,
+                              command="tournament", mark=mark))
     return written
 

@@ -80,7 +80,9 @@ class ExperimentResult:
 
     def __repr__(self) -> str:
         games = sum(r.results.games for r in self.runs)
-        return f"<{type(self).__name__}: {len(self.runs)} runs, {games:,} games>"
+        from simulator.termtable import counted
+        return (f"<{type(self).__name__}: {counted(len(self.runs), 'run')}, "
+                f"{counted(games, 'game')}>")
 
 
 class _Charted(ExperimentResult):
@@ -160,7 +162,8 @@ def _notice(text: str) -> None:
 
 def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
         scheduler: str | None = None, cluster: str | None = None,
-        threads: int | None = None, progress: bool | None = None,
+        threads: int | None = None, scheduler_timeout: float | None = None,
+        progress: bool | None = None,
         on_result: Callable | None = None, notice: Callable[[str], None] = _notice,
         command: str | None = None) -> ExperimentResult:
     """Run a plan (or continue the run in ``resume``) and build its report.
@@ -169,6 +172,7 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
     under ./domsim-runs when the run should last over a minute (removed when
     the run completes).  ``executor``: one you keep open (else one is made
     from ``scheduler`` / ``cluster`` / ``threads`` and closed at the end).
+    ``scheduler_timeout``: seconds to wait for the scheduler's answer.
     ``progress``: None draws it on a terminal only; ``on_result(job_result)``
     is called as each job finishes; ``notice(text)`` prints notes (stderr).
     ``command``: the command ``resume`` must hold.
@@ -186,7 +190,8 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
         if command is not None and plan.command != command:
             raise ValueError(f"{resume} holds a run of '{plan.command}', not of '{command}'")
     if own:
-        executor = make_executor(scheduler=scheduler, cluster=cluster, threads=threads)
+        executor = make_executor(scheduler=scheduler, cluster=cluster, threads=threads,
+                                 timeout=scheduler_timeout)
     done = None
     try:
         for note in executor.notes:
@@ -208,9 +213,9 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
         else:
             jobs = plan.jobs()
             done = rd.finished(jobs)
-            notice(f"resuming {rd.path}: {len(done):,} of {len(jobs):,} jobs already done")
-            for path in rd.skipped:
-                notice(f"note: {path} could not be read; its job is played again")
+            from simulator.termtable import counted
+            notice(f"resuming {rd.path}: {len(done):,} of {counted(len(jobs), 'job')} "
+                   "already done")
         try:
             runs, meta = X.run_plan(plan, executor, run_dir=rd, done=done, progress=progress,
                                     on_result=on_result)
@@ -241,6 +246,7 @@ def tournament(strategies=None, games: int = 20000, *, kingdom=None, seed: int =
                keep_records: bool = False, job_games: int | None = None, resume=None,
                run_dir=None, executor=None, scheduler: str | None = None,
                cluster: str | None = None, threads: int | None = None,
+               scheduler_timeout: float | None = None,
                progress: bool | None = None,
                on_result: Callable | None = None) -> TournamentResult:
     """Round robin: every pair of ``strategies`` (names, .toml paths or
@@ -248,7 +254,8 @@ def tournament(strategies=None, games: int = 20000, *, kingdom=None, seed: int =
     per-game records (for ``save_records``); ``job_games`` sets the games per
     job; the other options are ``run``'s."""
     options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
-                   threads=threads, progress=progress, on_result=on_result)
+                   threads=threads, scheduler_timeout=scheduler_timeout, progress=progress,
+                   on_result=on_result)
     if resume is not None:
         return run(resume=resume, command="tournament", **options)
     plan = X.plan_tournament(strategies or [], games, kingdom=kingdom, seed=seed,
@@ -262,6 +269,7 @@ def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool =
           keep_records: bool = False, job_games: int | None = None, resume=None,
           run_dir=None, executor=None, scheduler: str | None = None,
           cluster: str | None = None, threads: int | None = None,
+          scheduler_timeout: float | None = None,
           progress: bool | None = None, on_result: Callable | None = None,
           optimize: bool = False) -> SweepResult:
     """Every matchup in every kingdom that has its cards.  ``kingdoms``:
@@ -269,7 +277,8 @@ def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool =
     ``strategies``: a list or 'a,b,c'; ``optimize``: each kingdom's shipped
     opt-<kingdom> strategy against the field.  Other options as ``tournament``."""
     options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
-                   threads=threads, progress=progress, on_result=on_result)
+                   threads=threads, scheduler_timeout=scheduler_timeout, progress=progress,
+                   on_result=on_result)
     if resume is not None:
         return run(resume=resume, command="sweep", **options)
     plan = X.plan_sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
@@ -282,13 +291,15 @@ def balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
             turn_cap: int = 100, out=None, keep_records: bool = False,
             job_games: int | None = None, resume=None, run_dir=None, executor=None,
             scheduler: str | None = None, cluster: str | None = None,
-            threads: int | None = None, progress: bool | None = None,
+            threads: int | None = None, scheduler_timeout: float | None = None,
+            progress: bool | None = None,
             on_result: Callable | None = None) -> BalanceResult:
     """The balance report's runs and tables; ``result.write(DIR)`` writes the
     HTML + Markdown report (``out`` only names it in the report's
     "regenerate" command).  Other options as ``tournament``."""
     options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
-                   threads=threads, progress=progress, on_result=on_result)
+                   threads=threads, scheduler_timeout=scheduler_timeout, progress=progress,
+                   on_result=on_result)
     if resume is not None:
         return run(resume=resume, command="report balance", **options)
     plan = X.plan_balance(games, players, seed=seed, turn_cap=turn_cap, out=out,
@@ -298,10 +309,12 @@ def balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
 
 def resume(run_dir, *, executor=None, scheduler: str | None = None,
            cluster: str | None = None, threads: int | None = None,
+           scheduler_timeout: float | None = None,
            progress: bool | None = None, on_result: Callable | None = None) -> ExperimentResult:
     """Finish the run in ``run_dir``, whatever command started it."""
     return run(resume=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
-               threads=threads, progress=progress, on_result=on_result)
+               threads=threads, scheduler_timeout=scheduler_timeout, progress=progress,
+               on_result=on_result)
 
 
 def from_records(path, command: str | None = None) -> ExperimentResult:

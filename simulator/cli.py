@@ -13,8 +13,8 @@ from typing import Annotated, Optional
 import typer
 
 from simulator.cli_common import (HELP_OPTIONS, CsvOut, JsonFlag, JsonOut, OneLineErrors,
-                                  ParquetOut, Progress, Wide, fail, isatty, user_errors,
-                                  write_outputs)
+                                  ParquetOut, Progress, Wide, check_outputs, fail, isatty,
+                                  user_errors, write_outputs)
 
 app = typer.Typer(
     name="domsim",
@@ -90,15 +90,14 @@ def compare(
     errors = user_errors()
     from simulator.runner import simulate
 
-    from simulator.files import check_writable
-
     try:
-        for path in (json_out, csv, parquet):
-            check_writable(path)
+        tables_out = check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                   parquet=parquet)
         if seating not in ("all", "rotate"):
             raise ValueError(f"unknown --seating {seating!r}: use all or rotate")
     except ValueError as exc:
         raise fail(str(exc))
+    _note_scheduler_unused()
     progress = Progress(sys.stderr, enabled=isatty(sys.stderr))
     try:                                # summaries only: no per-game records
         results = simulate(list(strategies), games, seed, players=players,
@@ -118,12 +117,22 @@ def compare(
         doc["rules"] = results.rule_stats().to_dict(orient="records")
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
-    else:
+    elif not tables_out:
         from simulator.termtable import output_width
         width = output_width(wide)
         typer.echo(results.table(width) + (results.explain() if explain else ""))
     write_outputs(lambda: {"summary": results.csv_frame()}, doc,
                   csv=csv, json_out=json_out, parquet=parquet)
+
+
+def _note_scheduler_unused() -> None:
+    """compare plays one setup in this process (its rule counts and seatings
+    are not split into jobs): say so when the user expects Dask."""
+    from simulator.executors import SCHEDULER_ENV
+    import os
+    if os.environ.get(SCHEDULER_ENV, "").strip():
+        typer.echo(f"note: compare plays in this process; {SCHEDULER_ENV} is used by "
+                   "tournament, sweep, report balance and optimize", err=True)
 
 
 def _strategy_rows(shipped) -> list[tuple[str, str, str]]:
@@ -143,14 +152,15 @@ def list_strategies(
     from simulator.strategy import shipped_strategies
     try:
         rows = _strategy_rows(shipped_strategies())
-        from simulator.files import check_writable
-        for path in (json_out, csv, parquet):
-            check_writable(path)
+        tables_out = check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                   parquet=parquet)
     except errors as exc:
         raise fail(str(exc))
     records = [{"stem": a, "name": b, "description": c} for a, b, c in rows]
     if as_json:
         typer.echo(json.dumps(records, indent=2))
+    elif tables_out:
+        pass
     elif not rows:
         typer.echo("no shipped strategies found")
     else:

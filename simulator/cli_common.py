@@ -35,13 +35,40 @@ JsonOut = Annotated[Optional[Path], typer.Option(
     dir_okay=False, show_default=False)]
 CsvOut = Annotated[Optional[Path], typer.Option(
     "--csv", help="Also write the tables as CSV: the main one here, the others beside "
-                  "it (FILE-<table>.csv).", dir_okay=False, show_default=False)]
-ParquetOut = Annotated[Optional[Path], typer.Option(
-    "--parquet", help="Also write the tables as Parquet, named like --csv.",
+                  "it (FILE-<table>.csv). '-' prints the main table on stdout instead "
+                  "of the text; a device or FIFO also gets the main table only.",
     dir_okay=False, show_default=False)]
+ParquetOut = Annotated[Optional[Path], typer.Option(
+    "--parquet", help="Also write the tables as Parquet, named like --csv ('-': the main "
+                      "table on stdout).", dir_okay=False, show_default=False)]
 Wide = Annotated[bool, typer.Option(
     "--wide", help="Show every table column at full width instead of fitting the "
                    "terminal.")]
+
+
+def check_outputs(*, as_json: bool = False, json_out=None, csv=None, parquet=None,
+                  save_records=None) -> bool:
+    """Check every output path before the run (ValueError names the bad one)
+    and return whether the tables take stdout instead of the text (``--csv
+    -`` or ``--parquet -``)."""
+    from simulator.files import check_writable, is_stdout
+    for flag, path in (("--json-out", json_out), ("--save-records", save_records)):
+        if is_stdout(path):
+            raise ValueError(f"{flag} needs a file name"
+                             + (" (--json prints JSON on stdout)" if flag == "--json-out"
+                                else ""))
+    on_stdout = [flag for flag, on in (("--json", as_json), ("--csv -", is_stdout(csv)),
+                                       ("--parquet -", is_stdout(parquet))) if on]
+    if len(on_stdout) > 1:
+        raise ValueError(f"{' and '.join(on_stdout)} would "
+                         f"{'both' if len(on_stdout) == 2 else 'all'} print on stdout: keep "
+                         "one and write the others to files")
+    if is_stdout(parquet) and isatty(sys.stdout):
+        raise ValueError("--parquet - would print binary Parquet on the terminal: "
+                         "redirect stdout or give a file name")
+    for path in (json_out, csv, parquet, save_records):
+        check_writable(path, stdout_ok=True)
+    return bool(on_stdout) and not as_json
 
 
 def write_outputs(tables: dict | Callable[[], dict], doc, *, csv=None, json_out=None,

@@ -28,8 +28,14 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 
 from simulator.experiments import JOB_SEAT_GAMES, Job, JobResult, engine_fingerprint, run_job
+from simulator.termtable import counted
 
 SCHEDULER_ENV = "DOMSIM_SCHEDULER"
+CONNECT_TIMEOUT = 10.0         # seconds to wait for a --scheduler's answer
+LOCALHOST = "127.0.0.1"
+# warning filters for the worker processes of a local cluster (PYTHONWARNINGS)
+_QUIET_WORKERS = ("ignore::DeprecationWarning,ignore::PendingDeprecationWarning,"
+                  "ignore::FutureWarning")
 MISSING_DASK = ("{what} needs Dask, the optional 'dist' extra: pip install -e '.[dist]' "
                 "(or pip install 'dask[distributed]')")
 
@@ -102,7 +108,7 @@ class EmbeddedExecutor(Executor):
         if threads is not None and threads < 1:
             raise ValueError(f"--threads must be at least 1, not {threads}")
         self.cores = min(threads or most, most)
-        self.description = f"this process, {self.cores} thread{'s' * (self.cores > 1)}"
+        self.description = f"this process, {counted(self.cores, 'thread')}"
 
     def submit(self, jobs: Iterable[Job]) -> Batch:
         return _EmbeddedBatch(jobs, self.cores)
@@ -184,25 +190,32 @@ class DaskExecutor(Executor):
         workers = info.get("workers", {})
         self.cores = max(1, sum(w.get("nthreads", 1) for w in workers.values())) * self.threads
         where = "a local Dask cluster" if cluster is not None else f"Dask at {info.get('address')}"
-        self.description = (f"{where}, {len(workers)} worker{'s' * (len(workers) != 1)}, "
-                            f"{self.threads} thread{'s' * (self.threads > 1)} per job")
+        self.description = (f"{where}, {counted(len(workers), 'worker')}, "
+                            f"{counted(self.threads, 'thread')} per job")
         shared = sorted(a for a, w in workers.items() if w.get("nthreads", 1) > 1)
         self.notes = [] if not shared else [
-            f"note: {len(shared)} Dask worker(s) have several threads ({shared[0]} …); their "
-            "jobs take turns: start workers with --nthreads 1 and one process per core"]
+            f"note: {counted(len(shared), 'Dask worker')} with several threads "
+            f"({shared[0]} …): their jobs take turns; start workers with --nthreads 1 and "
+            "one process per core"]
 
     @classmethod
     def connect(cls, address: str, threads: int | None = None,
-                timeout: float = 10) -> DaskExecutor:
-        """Use the cluster whose scheduler listens at ``address``."""
-        Client = _dask_client("--scheduler")
+                timeout: float = CONNECT_TIMEOUT, source: str = "--scheduler") -> DaskExecutor:
+        """Use the cluster whose scheduler listens at ``address`` (given by
+        ``source``: the option or the environment variable, named in errors).
+        A server that takes the connection but never answers (not a Dask
+        scheduler, or a hung one) is given up after ``timeout`` seconds:
+        Dask's own client would wait for ever."""
+        Client = _dask_client(source)
+        _probe(address, timeout, source)
         try:
             client = Client(address, timeout=timeout)
         except (OSError, TimeoutError) as e:
-            raise ValueError(f"cannot reach the Dask scheduler at {address}: {e}; start "
-                             "one with 'dask scheduler' (see docs/scaling.md)") from None
+            raise ValueError(f"cannot reach the Dask scheduler at {address} (from {source}): "
+                             f"{e}; start one with 'dask scheduler' (see docs/scaling.md)"
+                             ) from None
         except ValueError as e:
-            raise ValueError(f"--scheduler {address!r}: {e}") from None
+            raise ValueError(f"{_given(address, source)}: {e}") from None
         return cls(client, threads=threads or 1)
 
     @classmethod
@@ -211,12 +224,16 @@ class DaskExecutor(Executor):
         the run; each job gets an equal share of the cores."""
         Client = _dask_client("--cluster")
         import logging
+        import dask
         from distributed import LocalCluster
         cores = os.cpu_count() or 1
-        try:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", silence_logs=logging.ERROR,
-                                   preload=[__name__])
+        quiet = ",".join(filter(None, [os.environ.get("PYTHONWARNINGS"), _QUIET_WORKERS]))
+        try:                        # every port on this machine only, like domsim's servers
+            with dask.config.set({"distributed.nanny.pre-spawn-environ.PYTHONWARNINGS": quiet}):
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
+                                       processes=True, host=LOCALHOST,
+                                       dashboard_address=f"{LOCALHOST}:0",
+                                       silence_logs=logging.ERROR, preload=[__name__])
         except RuntimeError as e:
             raise ExecutorError(f"could not start a local Dask cluster ({e}); in a Python "
                                 "script, start it under if __name__ == '__main__':") from None
@@ -226,7 +243,9 @@ class DaskExecutor(Executor):
         except BaseException:
             cluster.close()
             raise
-        return cls(client, cluster=cluster, threads=threads or max(1, cores // workers))
+        ex = cls(client, cluster=cluster, threads=threads or max(1, cores // workers))
+        ex.notes = [*ex.notes, _dashboard_note(cluster.dashboard_link)]
+        return ex
 
     def submit(self, jobs: Iterable[Job]) -> Batch:
         import uuid
@@ -265,11 +284,92 @@ def dask_setup(worker) -> None:
 
 
 def _dask_client(what: str):
+    _quiet_dask()
     try:
         from distributed import Client
     except ImportError:
         raise ValueError(MISSING_DASK.format(what=what)) from None
     return Client
+
+
+def _quiet_dask() -> None:
+    """Dask's deprecation warnings (of its own API, or of keys in the user's
+    Dask configuration) are nothing a domsim user can act on: kept out of
+    this process's output, before Dask is first imported (the worker
+    processes of a local cluster get ``_QUIET_WORKERS``)."""
+    import warnings
+    for category in (DeprecationWarning, PendingDeprecationWarning, FutureWarning):
+        warnings.filterwarnings("ignore", category=category,
+                                module=r"(dask|distributed|tornado|bokeh)(\.|$)")
+
+
+def _given(address: str, source: str) -> str:
+    """How the user gave the address: "--scheduler 'x'" or "DOMSIM_SCHEDULER='x'"."""
+    return f"{source} {address!r}" if source.startswith("-") else f"{source}={address!r}"
+
+
+def _probe(address: str, timeout: float, source: str) -> None:
+    """Ask the scheduler at ``address`` who it is, within ``timeout`` seconds:
+    first whether anything takes the connection (for tcp:// and tls://),
+    then whether it answers as a Dask scheduler does."""
+    import asyncio
+    from distributed.comm import parse_address
+    from distributed.comm.addressing import parse_host_port
+    from distributed.core import rpc
+
+    where = f"{address} (from {source})"
+    unreachable = (f"cannot reach the Dask scheduler at {where}: {{}}; start one with "
+                   "'dask scheduler' (see docs/scaling.md)")
+
+    async def identity():
+        async with rpc(address, timeout=timeout) as scheduler:
+            return await scheduler.identity()
+
+    async def ask():
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            host, port = parse_host_port(location)
+            try:
+                _, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
+                                                   timeout)
+            except (asyncio.TimeoutError, TimeoutError):
+                raise ValueError(unreachable.format(f"no answer within {timeout:g} s")
+                                 ) from None
+            except OverflowError as e:           # port > 65535
+                raise ValueError(str(e)) from None
+            except OSError as e:
+                raise ValueError(unreachable.format(
+                    os.strerror(e.errno) if e.errno else e)) from None
+            writer.close()
+        try:
+            return await asyncio.wait_for(identity(), timeout)
+        except (asyncio.TimeoutError, TimeoutError):
+            raise ValueError(f"the Dask scheduler at {where} took the connection but did "
+                             f"not answer within {timeout:g} s (is it a Dask scheduler, "
+                             "and not hung?); --scheduler-timeout sets the wait") from None
+        except OSError as e:
+            raise ValueError(unreachable.format(e)) from None
+
+    try:
+        answer = asyncio.run(ask())
+    except ValueError as e:
+        if str(e).startswith(("cannot reach", "the Dask scheduler")):
+            raise
+        raise ValueError(f"{_given(address, source)}: {e}") from None
+    except Exception:                 # it answered, but not as a Dask scheduler does
+        raise ValueError(f"{where} did not answer like a Dask scheduler: is the address "
+                         "right?") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise ValueError(f"{where} is not a Dask scheduler")
+
+
+def _dashboard_note(link: str) -> str:
+    try:
+        import bokeh  # noqa: F401
+        extra = ""
+    except ImportError:
+        extra = " (its pages need bokeh: pip install bokeh)"
+    return f"Dask dashboard (this machine only): {link}{extra}"
 
 
 # ============================================================ choosing one
@@ -292,17 +392,23 @@ def parse_cluster(spec: str) -> int:
 
 
 def make_executor(*, scheduler: str | None = None, cluster: str | None = None,
-                  threads: int | None = None) -> Executor:
+                  threads: int | None = None, timeout: float | None = None) -> Executor:
     """The executor the options ask for: ``scheduler`` (else the
     ``DOMSIM_SCHEDULER`` environment variable when no ``cluster`` is given),
-    ``cluster`` ('local:N'), or the embedded one."""
+    ``cluster`` ('local:N'), or the embedded one.  ``timeout``: seconds to
+    wait for the scheduler's answer (default ``CONNECT_TIMEOUT``)."""
     if scheduler and cluster:
         raise ValueError("give either --scheduler or --cluster, not both")
     if threads is not None and threads < 1:
         raise ValueError(f"--threads must be at least 1, not {threads}")
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"--scheduler-timeout must be a positive number of seconds, "
+                         f"not {timeout:g}")
     if cluster:
         return DaskExecutor.local(parse_cluster(cluster), threads)
-    scheduler = scheduler or os.environ.get(SCHEDULER_ENV) or None
+    source = "--scheduler"
+    if not scheduler and os.environ.get(SCHEDULER_ENV, "").strip():
+        scheduler, source = os.environ[SCHEDULER_ENV].strip(), SCHEDULER_ENV
     if scheduler:
-        return DaskExecutor.connect(scheduler, threads)
+        return DaskExecutor.connect(scheduler, threads, timeout or CONNECT_TIMEOUT, source)
     return EmbeddedExecutor(threads)

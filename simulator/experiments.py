@@ -179,6 +179,7 @@ class JobResult:
         out = {f"tally.{f}": getattr(self.tally, f) for f in self._TALLY}
         out["per_turn"] = self.per_turn
         out["seconds"] = np.array(self.seconds)
+        out["key"] = np.array(self.key)             # which job: a copied file is refused
         if self.records is not None:
             out["records"] = self.records
         return out
@@ -187,9 +188,31 @@ class JobResult:
     def from_arrays(cls, key: str, arrays: Mapping) -> JobResult:
         from simulator.results import Tally
         tally = Tally(*(arrays[f"tally.{f}"] for f in cls._TALLY))
+        if "key" in arrays and str(arrays["key"]) != key:
+            raise ValueError(f"it holds job {str(arrays['key'])}")
         return cls(key, tally, arrays["per_turn"],
                    arrays["records"] if "records" in arrays else None,
                    float(arrays["seconds"]))
+
+    def check(self, job: Job) -> None:
+        """Raise ValueError unless these are sums of ``job``'s games (shapes,
+        game count): a job file copied from another run is refused."""
+        t, entries = self.tally, len(job.strategies)
+        shapes = {"tally.outcome": (t.outcome.shape, (entries, job.players, 3)),
+                  "tally.ended": (t.ended.shape, (entries, 3)),
+                  "tally.vp": (t.vp.shape, (entries,)), "tally.turns": (t.turns.shape,
+                                                                        (entries,)),
+                  "tally.ended_games": (t.ended_games.shape, (3,))}
+        for name, (got, want) in shapes.items():
+            if got != want:
+                raise ValueError(f"{name} has shape {got}, the job needs {want}")
+        if self.per_turn.ndim != 3 or self.per_turn.shape[::2] != (entries, 3):
+            raise ValueError(f"per_turn has shape {self.per_turn.shape}")
+        games = int(t.ended_games.sum())
+        if games != job.count:
+            raise ValueError(f"{games:,} game{'s' * (games != 1)}, the job has {job.count:,}")
+        if job.records and (self.records is None or len(self.records) != job.count):
+            raise ValueError("its per-game records are missing or incomplete")
 
 
 def run_job(job: Job, threads: int | None = None) -> JobResult:
@@ -597,8 +620,8 @@ def parse_players(players) -> list[int]:
         raise ValueError("--players: give at least one player count")
     bad = [p for p in counts if not C.MIN_PLAYERS <= p <= C.MAX_PLAYERS]
     if bad:
-        raise ValueError(f"--players: {bad[0]} players; Dominion is played by "
-                         f"{C.MIN_PLAYERS} to {C.MAX_PLAYERS}")
+        raise ValueError(f"--players: {bad[0]} player{'s' * (bad[0] != 1)}; Dominion is "
+                         f"played by {C.MIN_PLAYERS} to {C.MAX_PLAYERS}")
     return counts
 
 

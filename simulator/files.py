@@ -22,10 +22,27 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 STDOUT = "-"
+# in every folder domsim made for its output: only such a folder (or an empty
+# one) is written into or replaced without --force
+MARKER = ".domsim-report"
 
 
 def is_stdout(path) -> bool:
     return path is not None and str(path) == STDOUT
+
+
+def is_stream(path) -> bool:
+    """True for a path that is no regular file to replace: ``-``, a device, a
+    FIFO, this process's own stdout or stderr, anything in /dev or /proc.
+    Such a path takes one table, and no file is ever made beside it
+    (``--csv /dev/stdout`` must not create ``/dev/stdout-pairs.csv``)."""
+    if is_stdout(path):
+        return True
+    path = Path(path)
+    st = _stat(path)
+    if st is not None and (not stat.S_ISREG(st.st_mode) or _own_stream(st) is not None):
+        return True
+    return Path(os.path.realpath(path.parent)).parts[1:2] in (("dev",), ("proc",))
 
 
 def _stat(path: Path):
@@ -126,3 +143,58 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def temp_folder(real: Path) -> Path:
+    """A new hidden folder beside ``real`` to fill and rename over it, with
+    the mode a plain ``mkdir`` would give (mkdtemp's is 0700: a report
+    folder that others on the machine could not read)."""
+    tmp = Path(tempfile.mkdtemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp"))
+    os.chmod(tmp, 0o777 & ~_umask())
+    return tmp
+
+
+def domsims_folder(path) -> bool:
+    """True if ``path`` is no folder yet, an empty one or one domsim made
+    (``MARKER``): domsim may write its files there."""
+    real = Path(os.path.realpath(path))
+    return (not real.exists() or (real.is_dir() and (
+        (real / MARKER).is_file() or not any(real.iterdir()))))
+
+
+def check_output_folder(path, writes, *, force: bool = False, flag: str = "--out") -> None:
+    """Raise ValueError, naming ``path``, unless the files ``writes`` (names)
+    may be written into the folder ``path`` (made if new): it must be new,
+    empty or made by domsim (``MARKER``), so a user's own files are never
+    replaced; ``force`` allows any folder, and the error says which of its
+    files would be replaced.  Checked before a run, so a refusal costs no
+    simulation."""
+    out = Path(path)
+    real = Path(os.path.realpath(out))
+    if real.exists() and not real.is_dir():
+        raise ValueError(f"{flag} {out} exists and is not a folder")
+    if not real.exists():
+        parent = real.parent
+        if not parent.is_dir():
+            shown = parent if out.is_symlink() else out.parent
+            raise ValueError(f"cannot write {out}: directory {shown} does not exist")
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise ValueError(f"cannot write {out}: {parent} is read-only")
+        return
+    if not os.access(real, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write {out}: it is read-only")
+    if force or domsims_folder(real):
+        return
+    replaced = [n for n in writes if os.path.lexists(real / n)]
+    what = (f"; it would replace {', '.join(replaced)}" if replaced else
+            f"; domsim would add {', '.join(writes)}")
+    raise ValueError(f"{flag} {out} is a non-empty folder that domsim did not write (no "
+                     f"{MARKER} file){what}: choose another {flag}, or add --force")
+
+
+def mark_folder(folder, command: str) -> None:
+    """Leave ``MARKER`` in ``folder``, which ``command`` made (or found empty),
+    so the next run may write there again.  A folder the user forced domsim
+    into, with files of their own, is never marked."""
+    write_atomic(Path(folder) / MARKER, f"This folder was written by domsim {command}, "
+                                        "which replaces its files.\n")

@@ -20,8 +20,8 @@ from typing import Annotated, Optional
 import typer
 
 from simulator.termtable import output_width
-from simulator.cli_common import (CsvOut, JsonFlag, JsonOut, ParquetOut, Wide, fail,
-                                  note_ignored, user_errors)
+from simulator.cli_common import (CsvOut, JsonFlag, JsonOut, ParquetOut, Wide,
+                                  check_outputs, fail, note_ignored, user_errors)
 from simulator.experiments import BASE
 
 # report balance defaults (measured: see DEFAULT_GAMES_NOTE in the report help)
@@ -36,6 +36,9 @@ Scheduler = Annotated[Optional[str], typer.Option(
     help="Run the jobs on the Dask cluster whose scheduler is at tcp://HOST:PORT "
          "(default: $DOMSIM_SCHEDULER if set, else this process). Needs the 'dist' extra.",
     show_default=False)]
+SchedulerTimeout = Annotated[Optional[float], typer.Option(
+    "--scheduler-timeout", help="Seconds to wait for the Dask scheduler to answer before "
+                                "giving up (default 10).", show_default=False)]
 Cluster = Annotated[Optional[str], typer.Option(
     help="Start a local Dask cluster of N worker processes for the run: local:N. "
          "Needs the 'dist' extra.", show_default=False)]
@@ -49,6 +52,9 @@ Resume = Annotated[Optional[Path], typer.Option(
     "--resume", help="Continue the interrupted run in this folder (its plan fixes what is "
                      "played; output options still apply).", file_okay=False,
     show_default=False)]
+Force = Annotated[bool, typer.Option(
+    "--force", help="Write --out into a folder that holds files of its own (domsim's "
+                    "charts and index.html there are replaced; nothing else is touched).")]
 JobGames = Annotated[Optional[int], typer.Option(
     "--job-games", min=1, help="Games per job (default: 524,288 / players, about 1-2 s "
                                "on one core). Does not change the results.",
@@ -94,13 +100,21 @@ class _Session:
         return False
 
 
-def _check_outputs(csv, json_path, parquet, save_records) -> None:
-    from reports.export import check_writable
-    for flag, p in (("--csv", csv), ("--json-out", json_path), ("--parquet", parquet),
-                    ("--save-records", save_records)):
-        if p is not None and str(p) == "-":
-            raise ValueError(f"{flag} needs a file name (--json prints JSON on stdout)")
-    check_writable(csv, json_path, parquet, save_records)
+
+
+def _check_out(out, command: str, force: bool) -> None:
+    """--out of tournament and sweep: a folder the charts may go into (before playing)."""
+    if out is not None:
+        from reports.page import FILES
+        from simulator.files import check_output_folder
+        check_output_folder(out, FILES[command], force=force)
+
+
+def _note_foreign(path, meta: dict) -> None:
+    from reports.store import foreign_note
+    note = foreign_note(path, meta)
+    if note:
+        typer.echo(note, err=True)
 
 
 def _check_resume(resume, run_dir, from_file, given: bool) -> None:
@@ -114,14 +128,16 @@ def _check_resume(resume, run_dir, from_file, given: bool) -> None:
                          "with it")
 
 
-def _show(result, out, wide, csv, json_out, parquet, as_json) -> list:
-    """Print a multi-run result's table (unless --json), write its charts
-    (with --out) and exports; return the files written."""
-    if not as_json:
+def _show(result, out, wide, csv, json_out, parquet, as_json, text: bool) -> None:
+    """Print a multi-run result's tables (``text``: unless --json or --csv -
+    took stdout), write its charts (with --out) and exports."""
+    if text:
         typer.echo(result.text(output_width(wide)))
     written = result.write_charts(out) if out is not None else []
     _export(result, csv, json_out, parquet, as_json)
-    return written
+    if written and text:
+        typer.echo("\nwrote " + ", ".join(str(p) for p in written
+                                          if p.suffix in (".png", ".html")))
 
 
 def _export(result, csv, json_path, parquet, as_json: bool) -> None:
@@ -132,11 +148,11 @@ def _export(result, csv, json_path, parquet, as_json: bool) -> None:
         typer.echo(json.dumps(result.to_json(), indent=2))
 
 
-def _where(scheduler, cluster, threads, run_dir, resume) -> dict:
+def _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume) -> dict:
     if run_dir is None and resume is None:
         run_dir = "auto"
-    return dict(scheduler=scheduler, cluster=cluster, threads=threads, resume=resume,
-                run_dir=run_dir)
+    return dict(scheduler=scheduler, scheduler_timeout=scheduler_timeout, cluster=cluster,
+                threads=threads, resume=resume, run_dir=run_dir)
 
 
 # ============================================================ tournament
@@ -160,13 +176,16 @@ def tournament_cmd(
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
     threads: Threads = None,
     scheduler: Scheduler = None,
+    scheduler_timeout: SchedulerTimeout = None,
     cluster: Cluster = None,
     run_dir: RunDir = None,
     resume: Resume = None,
     job_games: JobGames = None,
     out: Annotated[Optional[Path], typer.Option(
-        help="Write the heatmap and rating charts (PNG + SVG) into this directory "
-             "(default: no files).", file_okay=False, show_default=False)] = None,
+        help="Write the heatmap and rating charts (PNG + SVG) and an index.html into "
+             "this folder: a new or empty one, or one domsim wrote (default: no files).",
+        file_okay=False, show_default=False)] = None,
+    force: Force = False,
     as_json: JsonFlag = False,
     json_out: JsonOut = None,
     csv: CsvOut = None,
@@ -182,14 +201,18 @@ def tournament_cmd(
 ) -> None:
     """Round robin: every pair of strategies plays; win-rate matrix, rankings
     (average win rate and Bradley-Terry) and a heatmap."""
+    where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
     with _Session("tournament"):
-        _check_outputs(csv, json_out, parquet, save_records)
+        text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                 parquet=parquet, save_records=save_records) and not as_json
+        _check_out(out, "tournament", force)
         _check_resume(resume, run_dir, from_file, bool(strategies))
         from simulator import api
         if from_file is not None:
             if strategies:
                 raise ValueError("give either strategies or --from, not both")
             result = api.from_records(from_file, "tournament")
+            _note_foreign(from_file, result.meta)
             note_ignored(["games", "kingdom", "seed", "all_seat_orders", "turn_cap",
                           "threads"], f"with --from {from_file}: its records are used")
         else:
@@ -197,12 +220,10 @@ def tournament_cmd(
                                     all_seat_orders=all_seat_orders, turn_cap=turn_cap,
                                     keep_records=save_records is not None,
                                     job_games=job_games,
-                                    **_where(scheduler, cluster, threads, run_dir, resume))
+                                    **where)
             if save_records is not None:
                 result.save_records(save_records)
-        written = _show(result, out, wide, csv, json_out, parquet, as_json)
-    if written and not as_json:
-        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
+        _show(result, out, wide, csv, json_out, parquet, as_json, text)
 
 
 # ============================================================ sweep
@@ -235,14 +256,16 @@ def sweep_cmd(
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
     threads: Threads = None,
     scheduler: Scheduler = None,
+    scheduler_timeout: SchedulerTimeout = None,
     cluster: Cluster = None,
     run_dir: RunDir = None,
     resume: Resume = None,
     job_games: JobGames = None,
     out: Annotated[Optional[Path], typer.Option(
-        help="Write the kingdoms x cards heatmap (PNG + SVG) into this directory; "
-             "needs --best-card.",
+        help="Write the kingdoms x cards heatmap (PNG + SVG) and an index.html into "
+             "this folder (new, empty or written by domsim); needs --best-card.",
         file_okay=False, show_default=False)] = None,
+    force: Force = False,
     as_json: JsonFlag = False,
     json_out: JsonOut = None,
     csv: CsvOut = None,
@@ -257,28 +280,30 @@ def sweep_cmd(
 ) -> None:
     """Play strategies on many kingdoms: win rates, game length, pile endings
     and first-seat advantage per (kingdom, matchup)."""
+    where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
     with _Session("sweep"):
-        _check_outputs(csv, json_out, parquet, save_records)
+        text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                 parquet=parquet, save_records=save_records) and not as_json
         if out is not None and not best_card and from_file is None:
             raise ValueError("--out writes the kingdoms x cards heatmap of --best-card; "
                              "without --best-card there is no chart: drop --out or add "
                              "--best-card")
+        _check_out(out, "sweep", force)
         _check_resume(resume, run_dir, from_file, bool(strategies or vs or best_card or optimize))
         from simulator import api
         if from_file is not None:
             result = api.from_records(from_file, "sweep")
+            _note_foreign(from_file, result.meta)
             note_ignored(["kingdoms", "strategies", "vs", "best_card", "games", "seed",
                           "turn_cap", "threads"], f"with --from {from_file}: its records are used")
         else:
             result = api.sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
                                seed=seed, turn_cap=turn_cap, optimize=optimize,
                                keep_records=save_records is not None, job_games=job_games,
-                               **_where(scheduler, cluster, threads, run_dir, resume))
+                               **where)
             if save_records is not None:
                 result.save_records(save_records)
-        written = _show(result, out, wide, csv, json_out, parquet, as_json)
-    if written and not as_json:
-        typer.echo("\nwrote " + ", ".join(str(p) for p in written if p.suffix in (".png", ".html")))
+        _show(result, out, wide, csv, json_out, parquet, as_json, text)
 
 
 # ============================================================ report balance
@@ -299,6 +324,7 @@ def balance_cmd(
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
     threads: Threads = None,
     scheduler: Scheduler = None,
+    scheduler_timeout: SchedulerTimeout = None,
     cluster: Cluster = None,
     run_dir: RunDir = None,
     resume: Resume = None,
@@ -321,10 +347,12 @@ def balance_cmd(
 
     At the defaults it plays about 3.8 million games: about 3 minutes on two
     cores shared with other work."""
+    where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
     with _Session("report balance"):
         from reports import balance as BAL
         BAL.check_out_dir(out, csv, json_out, parquet, save_records)
-        _check_outputs(csv, json_out, parquet, save_records)
+        text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                                 parquet=parquet, save_records=save_records) and not as_json
         _check_resume(resume, run_dir, from_file, False)
         from reports.store import load_runs
         from simulator import api
@@ -334,6 +362,7 @@ def balance_cmd(
             if meta.get("command") != "report balance":
                 raise ValueError(f"{from_file} holds records of "
                                  f"'{meta.get('command', '?')}', not of a balance report")
+            _note_foreign(from_file, meta)
             note_ignored(["games", "players", "seed", "turn_cap", "threads"],
                          f"with --from {from_file}: its records are used")
             meta = {**meta, "generated": now_utc(),
@@ -344,16 +373,21 @@ def balance_cmd(
         else:
             result = api.balance(games, players, seed=seed, turn_cap=turn_cap, out=out,
                                  keep_records=save_records is not None, job_games=job_games,
-                                 **_where(scheduler, cluster, threads, run_dir, resume))
+                                 **where)
             if save_records is not None:
                 result.save_records(save_records)
         path = result.write(out)
         _export(result, csv, json_out, parquet, as_json)
-    if not as_json:
+    if text:
         typer.echo(result.text(path, output_width(wide)))
         meta = result.meta
-        if meta.get("seconds"):
-            typer.echo(f"\n{meta['total_games']:,} games simulated in "
+        games = sum(r.results.games for r in result.runs)
+        if from_file is not None:           # nothing was played
+            typer.echo(f"\n{games:,} {'game' if games == 1 else 'games'} read from "
+                       f"{from_file} (simulated {meta.get('simulated', '?')} by domsim "
+                       f"{meta.get('version', '?')})")
+        elif meta.get("seconds"):
+            typer.echo(f"\n{games:,} {'game' if games == 1 else 'games'} simulated in "
                        f"{meta['seconds']:.0f} s")
 
 

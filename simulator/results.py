@@ -20,6 +20,7 @@ import numpy as np
 from simulator.files import atomic_open, write_atomic  # noqa: F401  (re-exported)
 from simulator.records import ENDED_NAMES, LOSS, TIE, WIN, record_dtype
 from simulator.stats import score_wilson, wilson
+from simulator.termtable import counted
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -465,13 +466,15 @@ class Results:
             lines += wrap(f"note: {n}", width)
         lines.append("")
         multi = bool((s["copies"] > 1).any())
-        # (header, cell, drop rank: lower is dropped first to fit; None: always shown)
+        # (header, cell, drop rank: lower is dropped first to fit; None: always shown).
+        # Ties go last: with the wins they make the score, and no other column
+        # shows them (losses and wins follow from games, ties and the win rate).
         cols = [("strategy", lambda r: r.strategy, None),
                 ("games", lambda r: f"{r.games:,}", None)]
         if multi:
             cols.append(("copies", lambda r: f"{r.copies:g}", None))
-        cols += [("wins", lambda r: f"{r.wins:,}", 6), ("ties", lambda r: f"{r.ties:,}", 5),
-                 ("losses", lambda r: f"{r.losses:,}", 7)]
+        cols += [("wins", lambda r: f"{r.wins:,}", 6), ("ties", lambda r: f"{r.ties:,}", 8),
+                 ("losses", lambda r: f"{r.losses:,}", 5)]
         if multi:
             cols += [("win/game [95% CI]", lambda r: _rate_ci(
                          r.game_win_rate, r.game_win_rate_low, r.game_win_rate_high), None),
@@ -480,7 +483,7 @@ class Results:
         else:
             cols.append(("win rate [95% CI]", lambda r: _rate_ci(
                 r.win_rate, r.win_rate_low, r.win_rate_high), None))
-        cols += [("avg VP", lambda r: _fmt(r.avg_vp, "{:.2f}"), 8),
+        cols += [("avg VP", lambda r: _fmt(r.avg_vp, "{:.2f}"), 7),
                  ("avg turns", lambda r: _fmt(r.avg_turns, "{:.2f}"), 4),
                  ("provinces", lambda r: _pct(r.ended_provinces), 3),
                  ("piles", lambda r: _pct(r.ended_piles), 2),
@@ -507,17 +510,17 @@ class Results:
                      f"{r.ties:,}", _rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high)]
                     for r in b]
             lines.append("by seat (1st = moved first):")
-            lines.append(render(head, rows, width=width, optional=[4, 3]))
+            lines.append(render(head, rows, width=width, optional=[3, 2]))   # keep ties
 
         lines.append("")
         capped = self.ended_by["turn_cap"]
         share = capped / self.games if self.games else 0.0
         if capped:
             lines += wrap(f"{capped:,} {_games(capped)} ({share:.2%}) hit the turn cap of "
-                          f"{self.turn_cap} turns; they are counted as played, scored on "
-                          "each player's VP at the moment the cap was hit.", width)
+                          f"{counted(self.turn_cap, 'turn')}; they are counted as played, "
+                          "scored on each player's VP at the moment the cap was hit.", width)
         else:
-            lines.append(f"0 games hit the turn cap of {self.turn_cap} turns.")
+            lines.append(f"0 games hit the turn cap of {counted(self.turn_cap, 'turn')}.")
         if self.seconds > 0:
             lines.append(f"{self.games:,} {_games(self.games)} in {self.seconds:.2f} s "
                          f"({self.games_per_second:,.0f} games/s)")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import zipfile
 from datetime import datetime
 from pathlib import Path
 
@@ -40,6 +41,13 @@ def check_new_folder(path: Path, marker: str, holds: str) -> None:
                          "empty folder")
 
 
+def _why(e: BaseException) -> str:
+    if isinstance(e, KeyError):              # numpy: "'x is not a file in the archive'"
+        return f"no {str(e.args[0] if e.args else 'array').split(' is not a file')[0]}"
+    text = str(e).splitlines()[0][:200] if str(e) else ""
+    return text or type(e).__name__
+
+
 class RunDir:
     def __init__(self, path: Path, plan: Plan, *, default: bool = False,
                  made_root: bool = False):
@@ -47,7 +55,6 @@ class RunDir:
         self.plan = plan
         self.default = default          # made by domsim without being asked: removed when done
         self.made_root = made_root      # ... and so was ./domsim-runs
-        self.skipped: list[str] = []    # job files that could not be read (played again)
 
     # ---- making and opening
     @classmethod
@@ -90,6 +97,10 @@ class RunDir:
             plan = Plan.from_dict(doc["plan"])
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"{where}: damaged plan ({e})") from None
+        if not (path / JOBS).is_dir():      # found now, not when the first job is saved
+            raise ValueError(f"{path}: the run folder's {JOBS}/ folder is missing, and with "
+                             f"it every finished job; make an empty {path / JOBS} to play "
+                             "the whole run again")
         return cls(path, plan, default=bool(doc.get("default")),
                    made_root=bool(doc.get("made_root")))
 
@@ -115,8 +126,10 @@ class RunDir:
             np.savez(f, **result.arrays())
 
     def finished(self, jobs) -> dict[str, JobResult]:
-        """The results already saved for ``jobs``, by key.  A file that cannot
-        be read is left out (its job is played again) and listed in ``skipped``."""
+        """The results already saved for ``jobs``, by key.  A job file is
+        written whole or not at all, so one that cannot be read, or that
+        holds another job's sums, was damaged after domsim wrote it: a
+        ValueError names it (nothing is played or replaced)."""
         import numpy as np
         out = {}
         for job in jobs:
@@ -124,10 +137,15 @@ class RunDir:
             if not path.exists():
                 continue
             try:
+                if not zipfile.is_zipfile(path):
+                    raise ValueError("not an .npz archive, or a truncated one")
                 with np.load(path, allow_pickle=False) as z:
-                    out[job.key] = JobResult.from_arrays(job.key, {k: z[k] for k in z.files})
-            except (OSError, ValueError, KeyError, EOFError):
-                self.skipped.append(str(path))
+                    result = JobResult.from_arrays(job.key, {k: z[k] for k in z.files})
+                result.check(job)
+            except Exception as e:          # whatever numpy and zipfile raise on junk
+                raise ValueError(f"{path}: damaged job file ({_why(e)}); delete it to "
+                                 "play its job again when the run is resumed") from None
+            out[job.key] = result
         return out
 
     def remove(self) -> None:

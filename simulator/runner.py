@@ -37,7 +37,7 @@ def resolve_strategies(strategies: Sequence[str | Strategy]) -> list[Strategy]:
 
 def check_players(players: int, n_strategies: int) -> None:
     if not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
-        raise ValueError(f"{players} players: Dominion is played by "
+        raise ValueError(f"{players} player{'s' * (players != 1)}: Dominion is played by "
                          f"{C.MIN_PLAYERS} to {C.MAX_PLAYERS} players")
     if n_strategies > players:
         raise ValueError(f"{n_strategies} strategies but {players} players: "

@@ -29,6 +29,12 @@ GAP = 2
 WIDE = 100_000
 
 
+def counted(n: int, word: str, many: str | None = None) -> str:
+    """``n`` with its noun: '1 round', '2 rounds', '1,000 games' (``many``: an
+    irregular plural)."""
+    return f"{n:,} {word if n == 1 else many or word + 's'}"
+
+
 def output_width(wide: bool = False) -> int | None:
     """The width tables must fit: None with ``--wide``, else the terminal's
     (``$COLUMNS`` when set; 80 when stdout is not a terminal)."""

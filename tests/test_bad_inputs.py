@@ -88,6 +88,17 @@ def ws(tmp_path_factory):
     with np.load(d / "good.npz") as z:
         np.savez(d / "incomplete.npz", **{k: z[k] for k in z.files if k != "r0.records"})
     np.savez(d / "objects.npz", __meta__=np.array([{"a": 1}], dtype=object))
+    # outputs (issue 28): records cut short, an unknown compression method, format 2
+    with np.load(d / "good.npz") as z:
+        arrays = {k: z[k] for k in z.files}
+    np.savez(d / "short.npz", **{**arrays, "r0.records": arrays["r0.records"][:3]})
+    doc = json.loads(bytes(arrays["__meta__"]))
+    np.savez(d / "v2.npz", **{**arrays, "__meta__": np.frombuffer(
+        json.dumps({**doc, "version": 2}).encode(), np.uint8)})
+    method = bytearray(good)
+    for at, size in ((good.find(b"PK\x01\x02") + 10, 2), (8, 2)):   # central + local header
+        method[at:at + size] = (99).to_bytes(2, "little")
+    (d / "method.npz").write_bytes(bytes(method))
     return d
 
 
@@ -173,6 +184,23 @@ ROWS = [
     (["compare", "deep-neg.toml", "big-money", *G], 2, r"condition nested too deeply"),
     (["compare", "deep-plus.toml", "big-money", *G], 2, r"condition nested too deeply"),
     ([*CMP, *G, "--frobnicate"], 2, r"No such option: --frobnicate"),
+    # outputs: chart folders, stdout and streams, run folders, records, Dask (issue 28)
+    (["tournament", "big-money", "smithy", *G, "--out", "unrelated"], 2,
+     r"--out unrelated is a non-empty folder that domsim did not write \(no \.domsim-report file\); it would replace index\.html: choose another --out, or add --force"),
+    (["tournament", "big-money", "smithy", *G, "--out", "link-dir"], 2, r"--out link-dir is a non-empty folder that domsim did not write .*index\.html"),
+    (["tournament", "big-money", "smithy", *G, "--out", "misspelt"], 2, r"--out misspelt is a non-empty folder .*domsim would add heatmap\.png, .*--force"),
+    (["tournament", "big-money", "smithy", *G, "--out", "missing/charts"], 2, r"cannot write missing/charts: directory missing does not exist"),
+    (["tournament", "big-money", "smithy", *G, "--out", "keep.csv"], 2, r"'--out'.*is a file"),
+    (["sweep", "--best-card", *G, "--out", "unrelated"], 2, r"--out unrelated is a non-empty folder that domsim did not write .*index\.html.*--force"),
+    (["tournament", "big-money", "smithy", *G, "--csv", "-", "--json"], 2, r"--json and --csv - would both print on stdout"),
+    ([*CMP, *G, "--csv", "-", "--parquet", "-"], 2, r"--csv - and --parquet - would both print on stdout"),
+    ([*CMP, *G, "--json-out", "-"], 2, r"--json-out needs a file name \(--json prints JSON on stdout\)"),
+    (["tournament", "big-money", "smithy", *G, "--save-records", "-"], 2, r"--save-records needs a file name"),
+    ([*BAL, "--out", "rep", "--from", "short.npz", *R], 2, r"short\.npz: not a domsim records file \(run 0: 3 games where its index says 6: records cut short\)"),
+    ([*BAL, "--out", "rep", "--from", "method.npz", *R], 2, r"method\.npz: not a domsim records file \(That compression method is not supported\)"),
+    (["tournament", "--from", "v2.npz"], 2, r"v2\.npz: not a domsim records file \(records file version 2, this domsim reads version 1\)"),
+    (["compare", "big-money", *G], 2, r"^error: 1 player: Dominion is played by 2 to 6 players$"),
+    ([*BAL, "--out", "rep", "--games", "100", "--players", "1"], 2, r"--players: 1 player; Dominion is played by 2 to 6$"),
     # strategy and rule-case files (stats helper): at most 1 MB, regular files only
     (["compare", "huge.toml", "big-money", *G], 2, r"huge\.toml: 67,108,864 bytes; a strategy file may hold at most 1 MB"),
     (["compare", "./fifo", "big-money", *G], 2, r"fifo is a FIFO, not a strategy file"),

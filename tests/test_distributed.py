@@ -7,6 +7,11 @@ import json
 import logging
 import os
 import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
 
 import pytest
 
@@ -21,7 +26,8 @@ from test_experiments import STRATS, app, assert_same, cli       # noqa: E402,F4
 @pytest.fixture(scope="module")
 def dask_executor():
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=":0", silence_logs=logging.ERROR)
+                                       dashboard_address="127.0.0.1:0",
+                                       silence_logs=logging.ERROR)
     client = distributed.Client(cluster)
     ex = DaskExecutor(client, cluster=cluster, threads=1)
     yield ex
@@ -100,3 +106,103 @@ def test_optimize_on_dask_finds_what_the_embedded_executor_finds(dask_executor):
     on_dask = api.optimize("First Game", executor=dask_executor, **tiny)
     assert on_dask.strategy == embedded.strategy
     assert on_dask.history == embedded.history and on_dask.games == embedded.games
+
+
+# ============================================================ where Dask listens, what it says
+
+def _listening(pid: int) -> list[str]:
+    """The local addresses (hex, as /proc/net shows them) that process ``pid``
+    listens on."""
+    inodes = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith("socket:["):
+            inodes.add(link[8:-1])
+    found = []
+    for table in ("tcp", "tcp6"):
+        with open(f"/proc/{pid}/net/{table}") as f:
+            for line in f.read().splitlines()[1:]:
+                cols = line.split()
+                if cols[3] == "0A" and cols[9] in inodes:          # LISTEN
+                    found.append(cols[1].split(":")[0])
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists("/proc/self/net/tcp"), reason="needs Linux /proc")
+def test_a_local_cluster_listens_on_this_machine_only_and_names_its_dashboard():
+    with DaskExecutor.local(1, threads=1) as ex:
+        for pid in [os.getpid(), *ex.worker_pids().values()]:
+            hosts = _listening(pid)
+            assert hosts and not any(set(h) == {"0"} for h in hosts), (pid, hosts)
+        assert "0100007F" in _listening(os.getpid())               # 127.0.0.1
+        [note] = [n for n in ex.notes if "dashboard" in n]
+        assert "http://127.0.0.1:" in note
+
+
+def _domsim(*args, env=None, timeout=300):
+    return subprocess.run([sys.executable, "-m", "simulator", *map(str, args)],
+                          capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+@pytest.mark.slow
+def test_dask_deprecation_warnings_do_not_reach_the_user(tmp_path):
+    # a deprecated key in the user's Dask configuration: Dask warns in every process
+    res = _domsim("sweep", "--strategies", "bm-smithy,big-money-ultimate", "-n", 100,
+                  "--cluster", "local:1", env={"DASK_FUSE_AVE_WIDTH": "1"})
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "Warning" not in res.stderr and "deprecated" not in res.stderr, res.stderr
+
+
+@pytest.mark.slow
+def test_a_scheduler_that_never_answers_is_given_up_after_the_timeout():
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    held = []
+    threading.Thread(target=lambda: held.extend(server.accept() for _ in range(8)),
+                     daemon=True).start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        started = time.monotonic()
+        res = _domsim("sweep", "--strategies", STRATS, "-n", 100, "--scheduler", address,
+                      "--scheduler-timeout", 2, timeout=120)
+        took = time.monotonic() - started
+        res_env = _domsim("tournament", "big-money", "smithy", "-n", 20,
+                          env={"DOMSIM_SCHEDULER": address}, timeout=120)
+    finally:
+        server.close()
+    assert res.returncode == 2 and res.stderr.splitlines() == [
+        f"error: the Dask scheduler at {address} (from --scheduler) took the connection but "
+        "did not answer within 2 s (is it a Dask scheduler, and not hung?); "
+        "--scheduler-timeout sets the wait"]
+    assert took < 60
+    assert res_env.returncode == 2 and f"{address} (from DOMSIM_SCHEDULER)" in res_env.stderr
+
+
+def test_a_bad_address_names_where_it_came_from(app, monkeypatch):
+    monkeypatch.setenv("DOMSIM_SCHEDULER", "garbage")
+    res = cli(app, "sweep", "--strategies", STRATS, "-n", 100, ok=False)
+    assert res.exit_code == 2 and res.stderr.splitlines() == [
+        "error: DOMSIM_SCHEDULER='garbage': missing port number in address 'garbage'"]
+    res = cli(app, "sweep", "--strategies", STRATS, "-n", 100, "--scheduler", "nonsense",
+              ok=False)
+    assert res.stderr.startswith("error: --scheduler 'nonsense': missing port number")
+
+
+def test_compare_says_it_does_not_use_the_scheduler(monkeypatch):
+    import typer.testing
+    from simulator import cli as C
+    monkeypatch.setenv("DOMSIM_SCHEDULER", "tcp://127.0.0.1:8786")
+    try:
+        runner = typer.testing.CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = typer.testing.CliRunner()
+    res = runner.invoke(C.app, ["compare", "big-money", "smithy", "--games", "10"])
+    assert res.exit_code == 0
+    assert res.stderr == ("note: compare plays in this process; DOMSIM_SCHEDULER is used by "
+                          "tournament, sweep, report balance and optimize\n")

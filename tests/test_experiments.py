@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -284,16 +286,45 @@ def test_run_folder_errors(app, tmp_path):
     assert res.exit_code == 2 and "cannot read the plan" in res.stderr
 
 
-def test_a_damaged_job_file_is_played_again(tmp_path):
+def test_a_damaged_job_file_stops_the_resume_before_playing(tmp_path):
+    """A job file is complete once it exists, so a damaged one (garbled,
+    truncated, of another job) is named, nothing is played or replaced, and
+    deleting it plays that job again, to the same bits."""
+    import zipfile
     d = tmp_path / "run"
     first = api.sweep("recommended", STRATS, games=500, seed=1, job_games=100, run_dir=d,
                       progress=False)
-    victim = sorted((d / "jobs").glob("*.npz"))[2]
-    victim.write_bytes(b"not an npz")
-    notes = []
-    again = api.run(resume=d, progress=False, notice=notes.append)
-    assert any(str(victim) in n and "played again" in n for n in notes)
+    files = sorted((d / "jobs").glob("*.npz"))
+    victim, other = files[2], files[3]
+    good = victim.read_bytes()
+    with zipfile.ZipFile(victim) as z:
+        member = z.infolist()[0]
+    flipped = bytearray(good)
+    flipped[member.header_offset + 30 + len(member.filename) + member.compress_size // 2] ^= 1
+    for bad, why in ((b"not an npz", "not an .npz archive"),
+                     (good[:len(good) // 2], "not an .npz archive, or a truncated one"),
+                     (bytes(flipped), ""),
+                     (other.read_bytes(), f"it holds job {other.stem}")):
+        victim.write_bytes(bad)
+        played = []
+        with pytest.raises(ValueError, match=rf"{re.escape(str(victim))}: damaged job file "
+                                             rf"\({re.escape(why)}.*delete it"):
+            api.run(resume=d, progress=False, on_result=played.append)
+        assert played == [] and victim.read_bytes() == bad
+    victim.unlink()
+    again = api.run(resume=d, progress=False)
     assert_same(first, again)
+
+
+def test_a_deleted_jobs_folder_is_found_before_playing(app, tmp_path):
+    d = tmp_path / "run"
+    cli(app, "sweep", "--strategies", STRATS, "-n", 100, "--run-dir", d)
+    shutil.rmtree(d / "jobs")
+    res = cli(app, "sweep", "--resume", d, ok=False)
+    assert res.exit_code == 2 and res.stderr.splitlines() == [
+        f"error: {d}: the run folder's jobs/ folder is missing, and with it every finished "
+        f"job; make an empty {d / 'jobs'} to play the whole run again"]
+    assert sorted(p.name for p in d.iterdir()) == ["plan.json"]
 
 
 def test_long_runs_get_a_default_run_folder(tmp_path, monkeypatch):
@@ -323,7 +354,7 @@ def test_dask_missing_gives_a_clear_error(app, monkeypatch):
     assert res.exit_code == 2 and res.stderr.startswith("error: --cluster needs Dask")
     monkeypatch.setenv("DOMSIM_SCHEDULER", "tcp://127.0.0.1:8786")
     res = cli(app, "sweep", "--strategies", STRATS, "-n", 100, ok=False)
-    assert res.exit_code == 2 and "--scheduler needs Dask" in res.stderr
+    assert res.exit_code == 2 and "DOMSIM_SCHEDULER needs Dask" in res.stderr
 
 
 def test_executor_options():

@@ -242,8 +242,8 @@ def test_sweep_best_card_with_a_kingdom_file(app, tmp_path):
     f = tmp_path / "k.txt"
     f.write_text("Cursed: Witch, Smithy, Moat, Market, Festival, Cellar, Chapel, Mine, "
                  "Remodel, Workshop\nQuiet: Moat, Festival\n")
-    res = run(app, "sweep", "--kingdoms", f, "--best-card", "-n", 400, "--out", tmp_path,
-              "--json-out", tmp_path / "s.json")
+    res = run(app, "sweep", "--kingdoms", f, "--best-card", "-n", 400, "--out",
+              tmp_path / "charts", "--json-out", tmp_path / "s.json")
     doc = json.loads((tmp_path / "s.json").read_text())
     best = pd.DataFrame(doc["tables"]["best-card"])
     assert list(best["kingdom"]) == ["Cursed", "Quiet"]
@@ -252,7 +252,7 @@ def test_sweep_best_card_with_a_kingdom_file(app, tmp_path):
     assert set(rows["b"]) == {"Big Money Ultimate"}
     assert set(rows[rows["kingdom"] == "Quiet"]["card"]) <= set(doc["meta"]["kingdoms"]["Quiet"])
     assert "Best single card per kingdom" in res.stdout
-    _png_ok(tmp_path / "kingdoms.png")
+    _png_ok(tmp_path / "charts" / "kingdoms.png")
 
 
 def test_sweep_errors(app, tmp_path):

@@ -353,7 +353,9 @@ def test_store_round_trip(tmp_path, two_player_results):
     path = tmp_path / "runs.npz"
     save_runs(path, runs, {"command": "test", "seed": 1})
     back, meta = load_runs(path)
-    assert meta == {"command": "test", "seed": 1}
+    from simulator.experiments import domsim_version, engine_fingerprint
+    assert meta == {"command": "test", "seed": 1, "version": domsim_version(),
+                    "engine": engine_fingerprint()}       # who played the games
     assert [b.kind for b in back] == ["pair", "mirror"]
     assert back[0].strategies == ("big-money", "smithy")
     assert back[0].info == {"card": None, "x": [1, 2]}
