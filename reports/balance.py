@@ -580,7 +580,7 @@ def _write_into(d: Path, b: Balance) -> None:
         doc.p("The full definition of every bot in this report, with a hash of it "
               "(also in strategies.csv), so the results can be rerun after a bot file "
               f"changes; domsim {m.get('version', 'unknown')}.")
-        doc.code("\n\n".join(definition_text(x) for x in defs))
+        doc.code("\n\n".join(definition_text(x) for x in defs), "toml")
     doc.h(2, "Method")
     doc.ul([
         "Seats rotate game by game, so each strategy sits in each seat equally often "

@@ -56,16 +56,17 @@ def tables(result) -> dict[str, pd.DataFrame]:
 
 
 def summary_lines(result) -> list[str]:
-    from simulator.optimize import is_random, plural
+    from simulator.optimize import is_random
+    from simulator.termtable import counted
     o = result.options
     drawn = f", drawn from seed {o['seed']}" if is_random(result.kingdom) else ""
     return [
         f"kingdom: {result.kingdom} ({', '.join(result.cards)}{drawn})",
-        f"search: {plural(result.evaluations, 'candidate')} in "
-        f"{plural(result.rounds, 'round')}, {plural(result.games, 'game')} "
-        f"({result.search_games:,} in the rounds), {plural(o['players'], 'player')} a game, "
+        f"search: {counted(result.evaluations, 'candidate')} in "
+        f"{counted(result.rounds, 'round')}, {counted(result.games, 'game')} "
+        f"({result.search_games:,} in the rounds), {counted(o['players'], 'player')} a game, "
         f"{result.seconds / 60:.1f} min wall, {result.cpu_seconds / 60:.1f} min CPU, "
-        f"{plural(result.cores, 'core')}, sampler {o['sampler']}, seed {o['seed']}",
+        f"{counted(result.cores, 'core')}, sampler {o['sampler']}, seed {o['seed']}",
         f"a naive search giving every candidate the winner's games would play "
         f"{result.naive_games:,} games ({result.naive_games / max(result.games, 1):.1f}x)",
         f"best shipped bot here: {result.best_shipped}",

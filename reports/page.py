@@ -62,7 +62,7 @@ def write_page(out_dir, title: str, intro: list[str], images: list[tuple[str, st
         doc.h(2, "Strategies")
         doc.p("The full definition of every strategy, with a hash of it.")
         doc.code("\n\n".join(definition_text(d) for d in
-                               shown_sources(meta["definitions"], out_dir)))
+                               shown_sources(meta["definitions"], out_dir)), "toml")
     path = Path(out_dir) / "index.html"
     write_atomic(path, doc.html(title))
     if mark:

@@ -47,6 +47,7 @@ from pathlib import Path
 
 from simulator import experiments as X
 from simulator.rundir import check_new_folder
+from simulator.termtable import counted
 
 ROUND_SIZE = 16          # candidates optuna asks for per round
 RUNG_GAMES = 1000        # games per field member in a round's first rung
@@ -217,10 +218,6 @@ def _distinct_labels(names: Sequence[str]) -> list[str]:
         seen[n] = seen.get(n, 0) + 1
         out.append(n if seen[n] == 1 else f"{n} ({seen[n]})")
     return out
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def even_score(players: int) -> float:
@@ -762,10 +759,10 @@ def header_lines(result: OptimizeResult) -> list[str]:
     drawn = f" (drawn from seed {o['seed']})" if is_random(result.kingdom) else ""
     lines = [f"Found by: {command_line(o)}",
              f"Kingdom: {', '.join(result.cards)}{drawn}",
-             f"Search: {plural(result.evaluations, 'candidate')} in "
-             f"{plural(result.rounds, 'round')}, {plural(result.games, 'game')}, "
+             f"Search: {counted(result.evaluations, 'candidate')} in "
+             f"{counted(result.rounds, 'round')}, {counted(result.games, 'game')}, "
              f"{result.seconds / 60:.1f} min wall, {result.cpu_seconds / 60:.1f} min CPU on "
-             f"{plural(result.cores, 'core')}",
+             f"{counted(result.cores, 'core')}",
              f"Template: {result.template}; final score {result.score:.3f} "
              f"({result.low:.3f}-{result.high:.3f}, 95% CI) against the field:"]
     for f in result.field:
