@@ -18,7 +18,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from simulator import api                                        # noqa: E402
-from simulator.executors import DaskExecutor                     # noqa: E402
+from simulator.runs.executors import DaskExecutor                     # noqa: E402
 
 from test_experiments import STRATS, app, assert_same, cli       # noqa: E402,F401
 
@@ -196,7 +196,7 @@ def test_a_bad_address_names_where_it_came_from(app, monkeypatch):
 
 def test_compare_says_it_does_not_use_the_scheduler(monkeypatch):
     import typer.testing
-    from simulator import cli as C
+    from simulator.cli import app as C
     monkeypatch.setenv("DOMSIM_SCHEDULER", "tcp://127.0.0.1:8786")
     try:
         runner = typer.testing.CliRunner(mix_stderr=False)
