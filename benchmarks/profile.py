@@ -46,7 +46,7 @@ def _child(out: Path, games: int, matchup: dict) -> None:
     """Play the games (the second call is the one sampled), then write the
     object code of ``run_games`` and of each card effect the games loaded,
     with where each was loaded."""
-    from simulator.engine import kernel as K
+    from simulator.engine import jit as J, kernel as K
     from simulator.runs.runner import simulate
     kw = dict(players=matchup["players"], kingdom=matchup["kingdom"], threads=1,
               keep_records=False)
@@ -55,7 +55,7 @@ def _child(out: Path, games: int, matchup: dict) -> None:
     simulate(matchup["strategies"], games, 2, **kw)
     rate = games / (time.process_time() - started)
     objects = []
-    for i, d in enumerate([K.run_games] + [d for d in K.EFFECTS.values() if d.overloads]):
+    for i, d in enumerate([K.run_games] + [d for d in J.EFFECTS.values() if d.overloads]):
         cache = d._cache
         sig = d.signatures[0]
         key = getattr(d, "declared", sig)  # a kernel_fn is cached by its declared signature

@@ -28,16 +28,16 @@ import pandas as pd
 
 from simulator.output.files import MARKER, temp_folder, write_atomic
 from simulator.output.termtable import counted
+from simulator.runs.experiments import MAIN_BOTS
 from simulator.runs.stats import wilson
 
 from . import charts
 from . import sweep as S
 from . import tables as T
-from .store import Run
+from simulator.runs.store import Run
 from .text import Table, count, num, num_ci, pct, pp_ci, pvalue, rate_ci
 
 BASE = "big-money-ultimate"
-MAIN_BOTS = ("big-money-ultimate", "smithy", "bm-witch", "bm-laboratory", "bm-gardens")
 CURVE_TURNS = (5, 10, 15, 20, 25)
 
 

@@ -95,15 +95,44 @@ import numpy as np
 
 from simulator.engine import cards as C
 from simulator.engine.cards import Card
-from simulator.engine.kernel import (
-    ASIDE, DISC, EV_BUY, EV_BUY_PHASE, EV_CLEANUP, EV_COINS, EV_DECK_TO_DISCARD, EV_END,
-    EV_MOAT, EV_MOVE, EV_NOTHING, EV_PLAYS, EV_PLUS_ACTIONS, EV_PLUS_BUYS, EV_PLUS_COINS,
-    EV_RESOLVE, EV_SHUFFLE, EV_START, EV_TURN, EV_VP, HAND, HAND_SIZE, NO_BUY, NO_CARDS,
-    NO_PLAY, NO_TYPE, PILE_EMPTY, PLAY_ROW, Z_BLACK_MARKET, Z_DECK, Z_LOOK, Z_REVEAL,
-    Z_SUPPLY, Z_TRASH,
-)
+from simulator.engine.codes import (
+    ENDED_NAMES,
+    ASIDE,
+    DISC,
+    EV_BUY,
+    EV_BUY_PHASE,
+    EV_CLEANUP,
+    EV_COINS,
+    EV_DECK_TO_DISCARD,
+    EV_END,
+    EV_MOAT,
+    EV_MOVE,
+    EV_NOTHING,
+    EV_PLAYS,
+    EV_PLUS_ACTIONS,
+    EV_PLUS_BUYS,
+    EV_PLUS_COINS,
+    EV_RESOLVE,
+    EV_SHUFFLE,
+    EV_START,
+    EV_TURN,
+    EV_VP,
+    HAND,
+    HAND_SIZE,
+    NO_BUY,
+    NO_CARDS,
+    NO_PLAY,
+    NO_TYPE,
+    PILE_EMPTY,
+    PLAY_ROW,
+    Z_BLACK_MARKET,
+    Z_DECK,
+    Z_LOOK,
+    Z_REVEAL,
+    Z_SUPPLY,
+    Z_TRASH)
 
-LANGS = ("en", "nl", "de", "ja")
+LANGS = C.LANGUAGES
 FORMATS = ("text", "json", "html")
 
 EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
@@ -118,7 +147,6 @@ ZONE_NAMES = {HAND: "hand", PLAY_ROW: "play", DISC: "discard", ASIDE: "aside",
               Z_REVEAL: "revealed", Z_LOOK: "looked_at", Z_BLACK_MARKET: "black_market"}
 NOTHING_NAMES = {NO_CARDS: "no_cards", PILE_EMPTY: "pile_empty", HAND_SIZE: "hand_size",
                  NO_TYPE: "no_type", NO_PLAY: "no_play", NO_BUY: "no_buy"}
-ENDED_NAMES = ("provinces", "piles", "turn_cap")
 OUTCOME_NAMES = ("loss", "win", "shared_win")
 _NO_CARD_EVENTS = (EV_TURN, EV_SHUFFLE, EV_COINS, EV_END, EV_BUY_PHASE, EV_CLEANUP,
                    EV_DECK_TO_DISCARD)

@@ -13,7 +13,7 @@ from simulator.output.termtable import counted
 
 from . import charts
 from . import tables as T
-from .store import Run
+from simulator.runs.store import Run
 from .text import Table, count, num_ci, pp_ci, pvalue, rate_ci
 
 

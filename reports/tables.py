@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from simulator.runs.stats import (Z95, mean_ci, mean_wilson, paired_difference,
-                             score_wilson, two_proportion_test, wilson)
+                             score_wilson, wilson)
 
 ALPHA = 0.05
 ELO = 400.0 / math.log(10.0)        # Bradley-Terry log-strength -> Elo points

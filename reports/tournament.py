@@ -11,7 +11,7 @@ from simulator.runs.stats import wilson
 
 from . import charts
 from . import tables as T
-from .store import Run
+from simulator.runs.store import Run
 from .text import Table, count, num_ci, pp_ci, pvalue, rate_ci
 
 

@@ -10,12 +10,8 @@ from pathlib import Path
 # keying it on DOMSIM_TRACE=0 keeps the kernel without its event log apart.
 
 
-def engine_sources() -> list[Path]:
-    """Every source file of the engine (the compiled kernel and what it reads)."""
-    return sorted((Path(__file__).parent / "engine").rglob("*.py"))
-
-
 def _cache_dir() -> str:
+    from simulator.engine import engine_sources       # imports no numba
     engine = Path(__file__).parent / "engine"
     digest = hashlib.sha256()
     for path in engine_sources():

@@ -30,17 +30,40 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simulator.engine import cards as C
-from simulator.engine import kernel as K
+from simulator.engine import codes as S
 from simulator.engine.cards import Card
-from simulator.engine.kernel import (
-    ASIDE, DISC, EV_BUY, EV_BUY_PHASE, EV_CLEANUP, EV_COINS, EV_DECK_TO_DISCARD, EV_END,
-    EV_MOAT, EV_MOVE, EV_NOTHING, EV_PLAYS, EV_PLUS_ACTIONS, EV_PLUS_BUYS, EV_PLUS_COINS,
-    EV_RESOLVE, EV_SHUFFLE, EV_START, EV_TURN, EV_VP, HAND, PLAY_ROW, Z_BLACK_MARKET,
-    Z_DECK, Z_LOOK, Z_REVEAL, Z_SUPPLY, Z_TRASH,
-)
+from simulator.engine.codes import (
+    ASIDE,
+    DISC,
+    EV_BUY,
+    EV_BUY_PHASE,
+    EV_CLEANUP,
+    EV_COINS,
+    EV_DECK_TO_DISCARD,
+    EV_END,
+    EV_MOAT,
+    EV_MOVE,
+    EV_NOTHING,
+    EV_PLAYS,
+    EV_PLUS_ACTIONS,
+    EV_PLUS_BUYS,
+    EV_PLUS_COINS,
+    EV_RESOLVE,
+    EV_SHUFFLE,
+    EV_START,
+    EV_TURN,
+    EV_VP,
+    HAND,
+    PLAY_ROW,
+    Z_BLACK_MARKET,
+    Z_DECK,
+    Z_LOOK,
+    Z_REVEAL,
+    Z_SUPPLY,
+    Z_TRASH)
 
 HAND_SIZE = 5
-ENDED = ("provinces", "piles", "turn_cap")
+ENDED = S.ENDED_NAMES
 _ATTACKS = frozenset(c for c in range(C.NCARDS) if C.TYPES[c] & C.ATTACK)
 # cards whose text affects other players without being an Attack
 _AFFECTS_OTHERS = _ATTACKS | {Card.COUNCIL_ROOM}
@@ -259,7 +282,7 @@ def _militia(o, r, me):
         if r.of("discard", q) and hand != C.X[Card.MILITIA]:
             return f"leaves seat {q} with {hand} cards"
     for q, (why, n) in r.nothing.items():
-        if why == K.HAND_SIZE and n > C.X[Card.MILITIA]:
+        if why == S.HAND_SIZE and n > C.X[Card.MILITIA]:
             return f"leaves seat {q} with {n} cards"
 
 
@@ -753,16 +776,16 @@ class Oracle:
     def on_nothing(self, p, c, k, why):
         """A stated reason why p is unaffected or does nothing: it must hold."""
         z, s = self.zones[p], self.table
-        if why == K.NO_CARDS and (+z.deck or +z.discard):
+        if why == S.NO_CARDS and (+z.deck or +z.discard):
             self.fail(f"seat {p} has cards to reveal")
-        elif why == K.PILE_EMPTY and s.supply[c] != 0:
+        elif why == S.PILE_EMPTY and s.supply[c] != 0:
             self.fail(f"seat {p} gains no {name(c)}, but the pile has {s.supply[c]}")
-        elif why == K.HAND_SIZE and sum(z.hand.values()) != k:
+        elif why == S.HAND_SIZE and sum(z.hand.values()) != k:
             self.fail(f"seat {p} has {sum(z.hand.values())} cards in hand, not {k}")
-        elif why == K.NO_TYPE and any(C.TYPES[x] & k for x in +z.hand):
+        elif why == S.NO_TYPE and any(C.TYPES[x] & k for x in +z.hand):
             self.fail(f"seat {p} has a card of type {k} in hand")
-        elif why not in (K.NO_CARDS, K.PILE_EMPTY, K.HAND_SIZE, K.NO_TYPE, K.NO_PLAY,
-                         K.NO_BUY):
+        elif why not in (S.NO_CARDS, S.PILE_EMPTY, S.HAND_SIZE, S.NO_TYPE, S.NO_PLAY,
+                         S.NO_BUY):
             self.fail(f"unknown reason {why}")
         r = self.t["res"]
         self.affect(p, "nothing")

@@ -45,7 +45,7 @@ def _runner() -> typer.testing.CliRunner:
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory):
     """The workspace: every row's cwd and everything it must leave alone."""
-    from reports.store import Run, save_runs
+    from simulator.runs.store import Run, save_runs
     from simulator.runs.records import record_dtype
     from simulator.runs.results import Results
     d = tmp_path_factory.mktemp("ws")

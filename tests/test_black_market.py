@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from simulator.engine import cards as C
-from simulator.engine import kernel as K
+from simulator.engine import codes as S
 from simulator.engine.cards import Card
 from simulator.engine.kingdom import black_market_deck, resolve_kingdom
 from simulator.runs.runner import prepare, simulate, trace_game
@@ -14,7 +14,7 @@ TEN = "Black Market,Cellar,Chapel,Moat,Harbinger,Merchant,Vassal,Village,Worksho
 
 def _market_at_setup(t):
     return [r[3] for r in t.events.tolist()
-            if r[2] == K.EV_START and r[6] == K.Z_BLACK_MARKET]
+            if r[2] == S.EV_START and r[6] == S.Z_BLACK_MARKET]
 
 
 def test_the_deck_is_the_pool_minus_the_supply():

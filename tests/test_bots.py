@@ -266,7 +266,7 @@ def test_discard_order_follows_the_measured_table():
     """DISCARD_ORDER puts before a Silver the Actions whose Big Money bot
     loses to Big Money Ultimate in the table of docs/strategies.md (a Spy),
     and keeps the others by cost: re-measuring the table may change it."""
-    from simulator.engine import kernel as K
+    from simulator.engine import decide as D
     doc = (Path(__file__).resolve().parent.parent / "docs" / "strategies.md").read_text(
         encoding="utf-8")
     score = dict(re.findall(r"^\| \d+ \| `([\w-]+)`[^|]*\| ([01]\.\d{4}) \|", doc, re.M))
@@ -276,8 +276,8 @@ def test_discard_order_follows_the_measured_table():
         if C.TYPES[card_id(card)] & C.ACTION and float(score.get(stem + "-only",
                                                                   score[stem])) < 0.5:
             weaker.add(card_id(card))
-    assert K.WEAKER_THAN_SILVER == weaker
-    order = list(K.DISCARD_ORDER)
+    assert D.WEAKER_THAN_SILVER == weaker
+    order = list(D.DISCARD_ORDER)
     silver = order.index(Card.SILVER)
     assert all(order.index(c) < silver for c in weaker)
     assert order.index(Card.SPY) < silver

@@ -34,7 +34,7 @@ def _run_cold(code: str, folder: Path, timeout: float) -> subprocess.CompletedPr
 # threads released together; every thread must get the right answer.
 DECLARED = """
     import threading
-    from simulator.engine.kernel import kernel_fn
+    from simulator.engine.jit import kernel_fn
 
     THREADS, ROUNDS = 8, 12
     failures = []

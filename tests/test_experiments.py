@@ -22,6 +22,7 @@ import pytest
 
 from simulator import api
 from simulator.runs import experiments as X
+from simulator.runs import jobs as J
 from simulator.runs.executors import EmbeddedExecutor, make_executor, parse_cluster
 
 from test_report_commands import app, run as cli                 # noqa: F401 (fixture)
@@ -61,8 +62,8 @@ def test_strategy_data_rebuilds_the_same_program():
                                 extends="big-money-ultimate", penultimate_province=True)
     strats = [load_strategy("bm-witch"), load_strategy("big-money-ultimate"), mine, words,
               load_strategy("double-witch")]
-    texts = tuple(json.dumps(X.strategy_data(s)) for s in strats)
-    again = X._rebuild(texts)
+    texts = tuple(json.dumps(J.strategy_data(s)) for s in strats)
+    again = J._rebuild(texts)
     kingdom = frozenset(parse_kingdom(list(RECOMMENDED["Improvements"])))
     want, got = compile_program(strats, kingdom), compile_program(list(again), kingdom)
     for field in ("code", "rules", "lists"):        # may and let included
@@ -86,7 +87,7 @@ def test_jobs_cut_every_batch_into_consecutive_ranges():
         assert parts[0].first == 0 and all(j.count <= 7 for j in parts)
         assert all(a.first + a.count == b.first for a, b in zip(parts, parts[1:]))
     # the default size: about 2**18 seat-games per job
-    size = X.JOB_SEAT_GAMES // 2
+    size = J.JOB_SEAT_GAMES // 2
     plan = X.plan_sweep("recommended", STRATS, games=2 * size + 1000)
     assert [j.count for j in plan.jobs()[:4]] == [size, size, 1000, size]
 
@@ -94,7 +95,7 @@ def test_jobs_cut_every_batch_into_consecutive_ranges():
 def test_a_job_sends_back_sums_not_records():
     plan = X.plan_sweep("recommended", STRATS, games=1000)
     job = plan.jobs()[0]
-    res = X.run_job(job, threads=1)
+    res = J.run_job(job, threads=1)
     assert res.records is None
     size = sum(a.nbytes for a in res.arrays().values())
     assert size < 8_000                      # a few kB, whatever the games
@@ -109,7 +110,7 @@ def test_merged_jobs_equal_one_whole_run_bit_for_bit():
                         records=True, job_games=77)
     results = {}
     for job in reversed(plan.jobs()):
-        results[job.key] = X.run_job(job)
+        results[job.key] = J.run_job(job)
     runs = X.merge(plan, results)
     for setup, run in zip(plan.setups, runs):
         whole = simulate(["bm-smithy", "big-money-ultimate"], 1000, setup.seed,

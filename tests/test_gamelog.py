@@ -19,7 +19,7 @@ import typer.testing
 
 from simulator.engine import cards as C
 from reports import gamelog
-from simulator.engine import kernel as K
+from simulator.engine import codes as S
 from simulator.cli import log_commands
 from simulator.engine.cards import Card
 from simulator.runs.runner import simulate, trace_game
@@ -252,7 +252,7 @@ def test_html_log(golden_trace):
     assert page.startswith("<!DOCTYPE html>\n<html lang=\"de\">")
     assert page.rstrip().endswith("</html>")
     assert "<style>" in page and "<link" not in page and "src=" not in page
-    turns = int((golden_trace.events[:, K.TR_CODE] == K.EV_TURN).sum())
+    turns = int((golden_trace.events[:, S.TR_CODE] == S.EV_TURN).sum())
     assert page.count("<details") == turns == sum(golden_trace.turns)
     assert page.count("<summary>") == turns and page.count("</details>") == turns
     for colour in gamelog.PALETTE[:2]:
@@ -375,7 +375,7 @@ def test_the_log_shows_each_new_card(bot, pattern):
 def test_a_kernel_without_its_log_refuses_to_trace(monkeypatch):
     # DOMSIM_TRACE=0 (benchmarks/trace.py) compiles the log out: a trace
     # would come back empty, so it is refused instead.
-    monkeypatch.setattr(K, "TRACE", False)
+    monkeypatch.setattr(S, "TRACE", False)
     with pytest.raises(ValueError, match="DOMSIM_TRACE=0"):
         trace_game(["smithy", "big-money"], 7)
 

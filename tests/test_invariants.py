@@ -10,7 +10,8 @@ import pytest
 from numba import njit
 
 from simulator.engine import cards as C
-from simulator.engine import kernel as K
+from simulator.engine import effects as FX, kernel as K
+from simulator.engine import codes as S, program as PG
 from simulator.engine.kingdom import black_market_deck, supply_mask
 from simulator.language.strategy import Strategy, compile_program
 
@@ -20,59 +21,59 @@ OK = 0
 @njit(cache=True)
 def _check(z, deck, n, start):
     """0 if the state is consistent, else a code saying what broke."""
-    for c in range(K.NC):
-        total = z[K.SUPPLY, c] + z[K.TRASH_ROW, c]
-        for i in range(z[K.GS, K.GS_MARKET_N]):
-            total += z[K.MARKET, i] == c
-        if z[K.SUPPLY, c] < 0 or z[K.TRASH_ROW, c] < 0:
+    for c in range(S.NC):
+        total = z[S.SUPPLY, c] + z[S.TRASH_ROW, c]
+        for i in range(z[S.GS, S.GS_MARKET_N]):
+            total += z[S.MARKET, i] == c
+        if z[S.SUPPLY, c] < 0 or z[S.TRASH_ROW, c] < 0:
             return 1
         for p in range(n):
-            ps = p * K.PR + K.PS
+            ps = p * S.PR + S.PS
             in_deck = 0
-            for i in range(z[ps, K.PS_DECK_N]):
+            for i in range(z[ps, S.PS_DECK_N]):
                 if deck[p, i] == c:
                     in_deck += 1
             owned = in_deck
-            for row in (K.HAND, K.PLAY_ROW, K.DISC, K.ASIDE):
-                k = z[p * K.PR + row, c]
+            for row in (S.HAND, S.PLAY_ROW, S.DISC, S.ASIDE):
+                k = z[p * S.PR + row, c]
                 if k < 0:
                     return 2
                 owned += k
-            if owned != z[p * K.PR + K.OWN, c]:
+            if owned != z[p * S.PR + S.OWN, c]:
                 return 3
             total += owned
         if total != start[c]:
             return 4
     for p in range(n):
-        ps = p * K.PR + K.PS
-        if z[ps, K.PS_HAND_N] != z[p * K.PR + K.HAND].sum():
+        ps = p * S.PR + S.PS
+        if z[ps, S.PS_HAND_N] != z[p * S.PR + S.HAND].sum():
             return 5
-        if z[ps, K.PS_DISC_N] != z[p * K.PR + K.DISC].sum():
+        if z[ps, S.PS_DISC_N] != z[p * S.PR + S.DISC].sum():
             return 6
-        if z[ps, K.PS_OWN_N] != z[p * K.PR + K.OWN].sum():
+        if z[ps, S.PS_OWN_N] != z[p * S.PR + S.OWN].sum():
             return 7
-        if not 0 <= z[ps, K.PS_KNOWN] <= z[ps, K.PS_DECK_N]:
+        if not 0 <= z[ps, S.PS_KNOWN] <= z[ps, S.PS_DECK_N]:
             return 8
         money = 0
-        for c in range(K.NC):
-            if K.TYPES[c] & K.T_TREASURE:
-                money += z[p * K.PR + K.OWN, c] * K.P_COINS[c]
-        if money != z[ps, K.PS_MONEY]:
+        for c in range(S.NC):
+            if S.TYPES[c] & S.T_TREASURE:
+                money += z[p * S.PR + S.OWN, c] * S.P_COINS[c]
+        if money != z[ps, S.PS_MONEY]:
             return 11
-        for i in range(K.NTYPES):
+        for i in range(S.NTYPES):
             n_type = 0
-            for c in range(K.NC):
-                if K.TYPES[c] & (1 << i):
-                    n_type += z[p * K.PR + K.OWN, c]
-            if n_type != z[ps, K.PS_TYPE0 + i]:
+            for c in range(S.NC):
+                if S.TYPES[c] & (1 << i):
+                    n_type += z[p * S.PR + S.OWN, c]
+            if n_type != z[ps, S.PS_TYPE0 + i]:
                 return 12
-        if z[p * K.PR + K.ASIDE].sum() != 0 or z[p * K.PR + K.PLAY_ROW].sum() != 0:
+        if z[p * S.PR + S.ASIDE].sum() != 0 or z[p * S.PR + S.PLAY_ROW].sum() != 0:
             return 9          # between turns nothing is set aside or in play
     empty = 0
-    for c in range(K.NC):
-        if z[K.IN_GAME, c] and z[K.SUPPLY, c] == 0:
+    for c in range(S.NC):
+        if z[S.IN_GAME, c] and z[S.SUPPLY, c] == 0:
             empty += 1
-    if empty != z[K.GS, K.GS_EMPTY]:
+    if empty != z[S.GS, S.GS_EMPTY]:
         return 10
     return OK
 
@@ -83,9 +84,9 @@ def _cleared_to_zero(z):
     ``_deal`` needs it: everywhere but the rows it writes whole (SUPPLY,
     IN_GAME) and those read below a length (STACK, MARKET)."""
     K._clear_played(z)
-    for row in range(K.NROWS):
-        if row not in (K.SUPPLY, K.IN_GAME, K.STACK, K.MARKET):
-            for c in range(K.NC):
+    for row in range(S.NROWS):
+        if row not in (S.SUPPLY, S.IN_GAME, S.STACK, S.MARKET):
+            for c in range(S.NC):
                 if z[row, c] != 0:
                     return False
     return True
@@ -93,11 +94,11 @@ def _cleared_to_zero(z):
 
 @njit(cache=True)
 def _play_checked(prog, kingdom, n, seed, games, turn_cap, start, ends):
-    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
-    deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
+    z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
+    deck = np.zeros((S.MAXP, S.DECK_CAP), dtype=np.uint8)
     rng = np.zeros(2, dtype=np.uint64)
     fst = np.zeros(64)
-    strat = np.arange(K.MAXP).astype(np.int32)
+    strat = np.arange(S.MAXP).astype(np.int32)
     for g in range(games):
         K.seed_game(rng, seed, g)
         K.setup_game(z, deck, rng, kingdom, n, strat)
@@ -111,13 +112,13 @@ def _play_checked(prog, kingdom, n, seed, games, turn_cap, start, ends):
             if err:
                 return g, err
             ended = K.game_over(z, p, turn_cap)
-            if ended != K.NOT_ENDED:
+            if ended != S.NOT_ENDED:
                 break
             p = (p + 1) % n
         valid = (
-            (ended == K.ENDED_PROVINCES and z[K.SUPPLY, C.Card.PROVINCE] == 0)
-            or (ended == K.ENDED_PILES and z[K.GS, K.GS_EMPTY] >= z[K.GS, K.GS_EMPTY_TO_END])
-            or (ended == K.ENDED_TURN_CAP and z[(n - 1) * K.PR + K.PS, K.PS_TURNS] >= turn_cap))
+            (ended == S.ENDED_PROVINCES and z[S.SUPPLY, C.Card.PROVINCE] == 0)
+            or (ended == S.ENDED_PILES and z[S.GS, S.GS_EMPTY] >= z[S.GS, S.GS_EMPTY_TO_END])
+            or (ended == S.ENDED_TURN_CAP and z[(n - 1) * S.PR + S.PS, S.PS_TURNS] >= turn_cap))
         if not valid:
             return g, 20
         if not _cleared_to_zero(z.copy()):
@@ -150,17 +151,17 @@ def test_cards_conserved_in_random_games(players):
             kingdom = sorted([C.Card.BLACK_MARKET, *kingdom[1:]])
         market = black_market_deck(kingdom)      # bots buy some of it too
         bots = [_random_bot(rng, kingdom + market[:4], i) for i in range(players)]
-        prog = K.pack_program(compile_program(bots, frozenset(kingdom) | set(market)))
+        prog = PG.pack_program(compile_program(bots, frozenset(kingdom) | set(market)))
         mask = supply_mask(kingdom, market)
         start = np.array([K.PILE[players, c] if mask[c] == 1 else int(mask[c] == 2)
-                          for c in range(K.NC)])
+                          for c in range(S.NC)])
         start[C.Card.COPPER] += 7 * players
         start[C.Card.ESTATE] += 3 * players
-        K.load_effects(K.ownable_cards(prog, mask))
+        FX.load_effects(PG.ownable_cards(prog, mask))
         game, err = _play_checked(prog, mask, players, round_, 60, 60, start, ends)
         assert err == OK, f"kingdom {kingdom}: game {game} broke invariant {err}"
     assert ends.sum() == 8 * 60
-    assert ends[K.ENDED_PROVINCES] + ends[K.ENDED_PILES] > 0
+    assert ends[S.ENDED_PROVINCES] + ends[S.ENDED_PILES] > 0
 
 
 def test_every_gain_goes_through_one_primitive():
@@ -169,10 +170,11 @@ def test_every_gain_goes_through_one_primitive():
     a Black Market buy, Thief's gain from the trash, keeps the owned
     counts, ``gained.*``, ``bought.*`` and the supply true."""
     import ast
-    import inspect
-    tree = ast.parse(inspect.getsource(K))
+    from simulator.engine import engine_sources
     adders = set()
-    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+    functions = (n for path in engine_sources() for n in ast.walk(ast.parse(path.read_text()))
+                 if isinstance(n, ast.FunctionDef))
+    for fn in functions:
         for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
             k = call.args[3] if len(call.args) > 3 else None
             if getattr(call.func, "id", "") == "_own" and not (

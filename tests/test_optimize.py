@@ -280,21 +280,21 @@ def test_shipped_winners_are_valid_and_in_the_balance_table():
 
 
 def test_sweep_optimize_plans_each_shipped_winner_against_the_field():
-    from simulator.runs.experiments import plan_sweep
-    from simulator.search.optimize import shipped_optimized
+    from simulator.api import sweep
+    from simulator.search.optimize import plan_sweep_optimize, shipped_optimized
     have = [k for k in RECOMMENDED if shipped_optimized(k) is not None]
     if not have:
         pytest.skip("no opt-*.toml shipped")
-    plan = plan_sweep("recommended", optimize=True, games=10, seed=1)
+    plan = plan_sweep_optimize("recommended", games=10, seed=1)
     kingdoms = {s.info["kingdom"] for s in plan.setups}
     assert kingdoms == set(have)
     assert all(s.stems[0].startswith("opt-") for s in plan.setups)
     assert all(any(s.stems[1] == "big-money-ultimate" for s in plan.setups
                    if s.info["kingdom"] == k) for k in have)
     with pytest.raises(ValueError, match="not both"):
-        plan_sweep("recommended", optimize=True, best_card=True)
+        sweep("recommended", optimize=True, best_card=True)
     with pytest.raises(ValueError, match="no kingdom given has a shipped"):
-        plan_sweep({"Mine": ["Smithy"]}, optimize=True)
+        plan_sweep_optimize({"Mine": ["Smithy"]})
 
 
 def test_tpe_history_is_bounded_and_keeps_the_best():

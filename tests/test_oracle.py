@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from simulator.engine import cards as C
-from simulator.engine import kernel as K
+from simulator.engine import codes as S
 from simulator.engine.cards import Card
 from simulator.engine.kingdom import black_market_deck
 from simulator.runs.runner import trace_game
@@ -25,7 +25,7 @@ from rules_oracle import MOVES, RuleViolation, audit, decide
 
 
 def _dense(counter: Counter) -> np.ndarray:
-    a = np.zeros(K.NC, dtype=np.int64)
+    a = np.zeros(S.NC, dtype=np.int64)
     for c, n in counter.items():
         a[c] = n
     return a
@@ -54,7 +54,7 @@ def event_kinds():
 
 def _count(t, kinds):
     for row in t.events.tolist():
-        kinds[(row[5], row[6]) if row[2] == K.EV_MOVE else row[2]] += 1
+        kinds[(row[5], row[6]) if row[2] == S.EV_MOVE else row[2]] += 1
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -104,7 +104,7 @@ def test_random_games_of_every_card_obey_the_rules(card, event_kinds):
             t = trace_game(bots, card, game, players=players, kingdom=names)
             _agrees(t, f"{C.NAMES[card]}: {players} players, game {game}, {names}")
             _count(t, event_kinds)
-            played += sum(r[2] == K.EV_RESOLVE and r[3] == card for r in t.events.tolist())
+            played += sum(r[2] == S.EV_RESOLVE and r[3] == card for r in t.events.tolist())
     assert played or not C.TYPES[card] & C.ACTION, f"{C.NAMES[card]} was never played"
 
 
@@ -117,8 +117,8 @@ def test_the_games_cover_every_kind_of_event(event_kinds):
         pytest.skip("run together with the audits above")
     missing = [pair for pair in MOVES if pair not in event_kinds and pair not in PENDING]
     assert not missing, missing
-    for code in range(K.EV_VP + 1):
-        assert event_kinds[code] or code == K.EV_MOVE, code
+    for code in range(S.EV_VP + 1):
+        assert event_kinds[code] or code == S.EV_MOVE, code
 
 
 # ============================================================ the oracle catches
@@ -141,12 +141,12 @@ def _with(trace, rows):
 
 
 def _is_curse_gain(r):
-    return r[2] == K.EV_MOVE and r[3] == Card.CURSE and r[5] == K.Z_SUPPLY
+    return r[2] == S.EV_MOVE and r[3] == Card.CURSE and r[5] == S.Z_SUPPLY
 
 
 def _corrupt_draw(t):                 # setup draws a Province
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_MOVE)
+    i = _find(t, lambda r: r[2] == S.EV_MOVE)
     rows[i][3] = Card.PROVINCE
     return rows, i, "deck holds no Province"
 
@@ -154,13 +154,13 @@ def _corrupt_draw(t):                 # setup draws a Province
 def _corrupt_start(t):                # a player starts with a Silver
     rows = _rows(t)
     rows[0][3] = Card.SILVER
-    i = _find(t, lambda r: r[2] == K.EV_MOVE)
+    i = _find(t, lambda r: r[2] == S.EV_MOVE)
     return rows, i, "not 7 Copper and 3 Estate"
 
 
 def _corrupt_no_shuffle(t):           # the first reshuffle is left out
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_SHUFFLE)
+    i = _find(t, lambda r: r[2] == S.EV_SHUFFLE)
     del rows[i]
     return rows, i, "empty deck"
 
@@ -175,7 +175,7 @@ def _corrupt_no_curse(t):             # a Witch victim does not gain its Curse
 def _corrupt_false_reason(t):         # "no Curse left" while Curses remain
     rows = _rows(t)
     i = _find(t, _is_curse_gain)
-    rows[i] = [rows[i][0], rows[i][1], K.EV_NOTHING, Card.CURSE, 0, K.PILE_EMPTY, 0]
+    rows[i] = [rows[i][0], rows[i][1], S.EV_NOTHING, Card.CURSE, 0, S.PILE_EMPTY, 0]
     return rows, i, "gains no Curse, but the pile has 10"
 
 
@@ -188,55 +188,55 @@ def _corrupt_witch_gold(t):           # a Witch victim gains a Gold instead
 
 def _corrupt_coins(t):                # $1 more than the Treasures make
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_COINS)
+    i = _find(t, lambda r: r[2] == S.EV_COINS)
     rows[i][4] += 1
     return rows, i, r"\$3 to spend, the cards give \$2"
 
 
 def _corrupt_buy_to_hand(t):          # a bought card goes to the hand
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_BUY) + 1
-    rows[i][6] = K.HAND
+    i = _find(t, lambda r: r[2] == S.EV_BUY) + 1
+    rows[i][6] = S.HAND
     return rows, i, "does not go to the discard pile"
 
 
 def _corrupt_extra_draw(t):           # clean-up draws a sixth card
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_TURN and r[0] == 3)
+    i = _find(t, lambda r: r[2] == S.EV_TURN and r[0] == 3)
     rows.insert(i, list(rows[i - 1]))
     return rows, i, "draws more than 5"
 
 
 def _corrupt_early_end(t):            # the game ends after turn 2
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_TURN and r[0] == 3)
-    rows = rows[:i] + [[2, 1, K.EV_END, -1, 0, 0, 0]]
+    i = _find(t, lambda r: r[2] == S.EV_TURN and r[0] == 3)
+    rows = rows[:i] + [[2, 1, S.EV_END, -1, 0, 0, 0]]
     return rows, i, "no end condition holds"
 
 
 def _corrupt_no_end(t):               # the log stops before the end
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_END)
+    i = _find(t, lambda r: r[2] == S.EV_END)
     return rows[:i], i, "no end event"
 
 
 def _corrupt_score(t):                # a Province scores 5
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_VP and r[3] == Card.PROVINCE)
+    i = _find(t, lambda r: r[2] == S.EV_VP and r[3] == Card.PROVINCE)
     rows[i][5] -= rows[i][4]
     return rows, len(rows), "the rules give"
 
 
 def _corrupt_turn_order(t):           # seat 0 plays twice in a row
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_TURN and r[1] == 1)
+    i = _find(t, lambda r: r[2] == S.EV_TURN and r[1] == 1)
     rows[i][1] = 0
     return rows, i, "it is seat 1's"
 
 
 def _corrupt_moat(t):                 # a Moat reveal by a player without Moat
     rows = _rows(t)
-    i = _find(t, lambda r: r[2] == K.EV_MOAT)
+    i = _find(t, lambda r: r[2] == S.EV_MOAT)
     rows[i][1] = 0
     return rows, i, "seat 0 reveals a Moat it does not hold"
 
@@ -260,7 +260,7 @@ def test_oracle_catches_a_throne_room_that_plays_once():
     for seed in range(6):
         t = trace_game([ATTACKER, DRAWER], seed, 0, kingdom=ATTACK_SET)
         rows = _rows(t)
-        at = [i for i, r in enumerate(rows) if r[2] == K.EV_PLAYS and r[4] == 2]
+        at = [i for i, r in enumerate(rows) if r[2] == S.EV_PLAYS and r[4] == 2]
         if at:
             break
     assert at, "no Throne Room played a card"
@@ -283,9 +283,9 @@ def _game_with(strats, kingdom, pred):
 
 def _resolving(rows, i, card):
     """Whether event i happens while ``card`` resolves (no other resolve since)."""
-    j = max((k for k in range(i + 1) if rows[k][2] in (K.EV_RESOLVE, K.EV_BUY_PHASE)),
+    j = max((k for k in range(i + 1) if rows[k][2] in (S.EV_RESOLVE, S.EV_BUY_PHASE)),
             default=0)
-    return rows[j][2] == K.EV_RESOLVE and rows[j][3] == card
+    return rows[j][2] == S.EV_RESOLVE and rows[j][3] == card
 
 
 def test_oracle_catches_a_spy_keeping_their_gold_on_top():
@@ -293,11 +293,11 @@ def test_oracle_catches_a_spy_keeping_their_gold_on_top():
 
     def pred(rows, i):                  # a victim's Silver or Gold discarded by Spy
         r = rows[i]
-        return r[2] == K.EV_MOVE and (r[5], r[6]) == (K.Z_REVEAL, K.DISC) \
+        return r[2] == S.EV_MOVE and (r[5], r[6]) == (S.Z_REVEAL, S.DISC) \
             and r[3] in (Card.SILVER, Card.GOLD) and _resolving(rows, i, Card.SPY) \
-            and r[1] != next(x for x in rows[i::-1] if x[2] == K.EV_TURN)[1]
+            and r[1] != next(x for x in rows[i::-1] if x[2] == S.EV_TURN)[1]
     t, rows, i = _game_with([spy, "big-money-ultimate"], "Spy", pred)
-    rows[i][6] = K.Z_DECK
+    rows[i][6] = S.Z_DECK
     with pytest.raises(RuleViolation, match=r"Spy puts back seat \d's (Silver|Gold)"):
         audit(_with(t, rows))
 
@@ -306,9 +306,9 @@ def test_oracle_catches_thief_gaining_after_the_discard():
     # the first-edition text: reveal, trash, you gain the trashed card, the
     # victim discards the rest; the gain after the discard is out of order
     def pred(rows, i):
-        return rows[i][2] == K.EV_MOVE and (rows[i][5], rows[i][6]) == (K.Z_TRASH, K.DISC) \
-            and rows[i + 1][2] == K.EV_MOVE and rows[i + 1][5] == K.Z_REVEAL \
-            and rows[i + 1][6] == K.DISC
+        return rows[i][2] == S.EV_MOVE and (rows[i][5], rows[i][6]) == (S.Z_TRASH, S.DISC) \
+            and rows[i + 1][2] == S.EV_MOVE and rows[i + 1][5] == S.Z_REVEAL \
+            and rows[i + 1][6] == S.DISC
     t, rows, i = _game_with(["bm-thief", "big-money-ultimate"], "Thief", pred)
     audit(t)
     rows[i], rows[i + 1] = rows[i + 1], rows[i]
@@ -318,8 +318,8 @@ def test_oracle_catches_thief_gaining_after_the_discard():
 
 def test_oracle_catches_black_market_reordering_its_deck():
     def pred(rows, i):
-        return rows[i][2] == K.EV_MOVE and rows[i][6] == K.Z_BLACK_MARKET \
-            and rows[i + 1][2] == K.EV_MOVE and rows[i + 1][6] == K.Z_BLACK_MARKET
+        return rows[i][2] == S.EV_MOVE and rows[i][6] == S.Z_BLACK_MARKET \
+            and rows[i + 1][2] == S.EV_MOVE and rows[i + 1][6] == S.Z_BLACK_MARKET
     t, rows, i = _game_with(["bm-black-market", "big-money-ultimate"], "Black Market", pred)
     rows[i], rows[i + 1] = rows[i + 1], rows[i]
     with pytest.raises(RuleViolation, match="in the order revealed"):
@@ -329,12 +329,12 @@ def test_oracle_catches_black_market_reordering_its_deck():
 def test_oracle_catches_envoy_discarding_the_wrong_card():
     def pred(rows, i):                  # Envoy's discard, with a cheaper card to hand
         r = rows[i]
-        return r[2] == K.EV_MOVE and (r[5], r[6]) == (K.Z_REVEAL, K.DISC) \
+        return r[2] == S.EV_MOVE and (r[5], r[6]) == (S.Z_REVEAL, S.DISC) \
             and _resolving(rows, i, Card.ENVOY) and any(
-                x[2] == K.EV_MOVE and (x[5], x[6]) == (K.Z_REVEAL, K.HAND)
+                x[2] == S.EV_MOVE and (x[5], x[6]) == (S.Z_REVEAL, S.HAND)
                 and C.COST[x[3]] < C.COST[r[3]] for x in rows[i + 1:i + 5])
     t, rows, i = _game_with(["bm-envoy", "big-money-ultimate"], "Envoy", pred)
-    j = next(k for k in range(i + 1, i + 5) if rows[k][6] == K.HAND
+    j = next(k for k in range(i + 1, i + 5) if rows[k][6] == S.HAND
              and C.COST[rows[k][3]] < C.COST[rows[i][3]])
     rows[i][3], rows[j][3] = rows[j][3], rows[i][3]
     rows[j][4] = 1
@@ -345,7 +345,7 @@ def test_oracle_catches_envoy_discarding_the_wrong_card():
 def test_oracle_catches_feast_gaining_too_much():
     def pred(rows, i):
         r = rows[i]
-        return r[2] == K.EV_MOVE and (r[5], r[6]) == (K.Z_SUPPLY, K.DISC) \
+        return r[2] == S.EV_MOVE and (r[5], r[6]) == (S.Z_SUPPLY, S.DISC) \
             and _resolving(rows, i, Card.FEAST)
     t, rows, i = _game_with(["bm-feast", "big-money-ultimate"], "Feast", pred)
     rows[i][3] = Card.GOLD

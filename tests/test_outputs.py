@@ -10,7 +10,6 @@ import stat
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -184,7 +183,7 @@ def test_an_optimize_report_folder_gets_the_umask_mode(tmp_path, monkeypatch):
 # ============================================================ saved records read back
 
 def _balance_file(path, build_records, **meta):
-    from reports.store import save_runs
+    from simulator.runs.store import save_runs
     from tests.test_reports import _balance_runs
     runs = _balance_runs(build_records)
     save_runs(path, runs, {"command": "report balance", "simulated": "2020-01-02 03:04 UTC",

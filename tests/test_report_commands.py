@@ -124,7 +124,7 @@ def test_tournament_end_to_end(app, tmp_path):
 
     # the tables written equal the tables rebuilt from the saved records
     from reports import tournament as TR
-    from reports.store import load_runs
+    from simulator.runs.store import load_runs
     runs, meta = load_runs(tmp_path / "t.npz")
     assert len(runs) == 9 and meta["skipped"][0]["a"] == "Many A"
     t = TR.build(runs, meta["strategies"], meta["skipped"], meta)

@@ -9,7 +9,8 @@ import typer.testing
 
 from simulator.engine import cards as C
 from simulator.cli import app as cli
-from simulator.engine import kernel as K
+from simulator.engine import effects as FX, kernel as K
+from simulator.engine import codes as S, decide as D, jit as J, program as PG, zones as Z
 from simulator.engine.kingdom import supply_mask
 from simulator.engine.program import BUY, NLISTS, PLAY
 from simulator.language.strategy import Strategy
@@ -27,32 +28,32 @@ SETUP = {  # players: (Copper, Silver, Gold, Estate, Duchy, Province, Curse, Gar
 
 @pytest.mark.parametrize("players", sorted(SETUP))
 def test_setup_per_player_count(players):
-    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
-    deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
+    z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
+    deck = np.zeros((S.MAXP, S.DECK_CAP), dtype=np.uint8)
     rng = np.zeros(2, dtype=np.uint64)
     K.seed_game(rng, 1, 0)
     kingdom = [C.Card.GARDENS, C.Card.SMITHY]
     K.setup_game(z, deck, rng, supply_mask(kingdom), players, np.zeros(6, np.int32))
     piles = [C.Card.COPPER, C.Card.SILVER, C.Card.GOLD, C.Card.ESTATE, C.Card.DUCHY,
              C.Card.PROVINCE, C.Card.CURSE, C.Card.GARDENS, C.Card.SMITHY]
-    assert tuple(z[K.SUPPLY, piles]) == SETUP[players]
-    assert z[K.SUPPLY, C.Card.WITCH] == 0 and z[K.IN_GAME, C.Card.WITCH] == 0
-    assert z[K.GS, K.GS_EMPTY_TO_END] == (4 if players >= 5 else 3)
+    assert tuple(z[S.SUPPLY, piles]) == SETUP[players]
+    assert z[S.SUPPLY, C.Card.WITCH] == 0 and z[S.IN_GAME, C.Card.WITCH] == 0
+    assert z[S.GS, S.GS_EMPTY_TO_END] == (4 if players >= 5 else 3)
     for p in range(players):
-        ps = p * K.PR + K.PS
-        assert z[ps, K.PS_HAND_N] == 5 and z[ps, K.PS_DECK_N] == 5
-        assert z[p * K.PR + K.OWN, C.Card.COPPER] == 7
-        assert z[p * K.PR + K.OWN, C.Card.ESTATE] == 3
-    assert z[players * K.PR + K.PS, K.PS_HAND_N] == 0      # no extra player
+        ps = p * S.PR + S.PS
+        assert z[ps, S.PS_HAND_N] == 5 and z[ps, S.PS_DECK_N] == 5
+        assert z[p * S.PR + S.OWN, C.Card.COPPER] == 7
+        assert z[p * S.PR + S.OWN, C.Card.ESTATE] == 3
+    assert z[players * S.PR + S.PS, S.PS_HAND_N] == 0      # no extra player
 
 
 @pytest.mark.parametrize("extra_z, extra_deck", [(1, 0), (0, -1)])
 def test_a_position_of_another_width_is_refused(extra_z, extra_deck):
     # the kernel reads z and deck with their widths built in: a wider or
     # narrower array would be misread, so the entry points refuse it
-    z = np.zeros((K.NROWS, K.NC + extra_z), dtype=np.int32)
-    deck = np.zeros((K.MAXP, K.DECK_CAP + extra_deck), dtype=np.uint8)
-    no_rules = np.zeros(K.HEAD, dtype=np.int32)
+    z = np.zeros((S.NROWS, S.NC + extra_z), dtype=np.int32)
+    deck = np.zeros((S.MAXP, S.DECK_CAP + extra_deck), dtype=np.uint8)
+    no_rules = np.zeros(PG.HEAD, dtype=np.int32)
     with pytest.raises(ValueError, match="NC columns"):
         K.run_step(z, deck, np.ones(2, np.uint64), np.zeros(64), no_rules, 2, 0, 10,
                    np.zeros(6, np.int32), np.zeros(6, np.int32))
@@ -61,18 +62,18 @@ def test_a_position_of_another_width_is_refused(extra_z, extra_deck):
 FIXED_VIEW_LOOP = """
 import numpy as np
 from numba import njit
-from simulator.engine import kernel as K
+from simulator.engine import codes as S, jit as J
 
 @njit
 def views(z, times):
     s = 0
     for _ in range(times):
-        v = K._z_fixed(z)
-        s += v[K.SUPPLY, 1]
+        v = J._z_fixed(z)
+        s += v[S.SUPPLY, 1]
     return s
 
-z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
-z[K.SUPPLY, 1] = 3
+z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
+z[S.SUPPLY, 1] = 3
 for _ in range(3):
     assert views(z, 100_000) == 300_000
     junk = [np.ones(i % 97 + 1) for i in range(2000)]
@@ -239,18 +240,18 @@ def test_a_kernel_function_compiles_once_whatever_its_callers_pass():
 
     @njit
     def with_int32(z, deck, rng):
-        K.draw(z, deck, rng, np.int32(0), np.int32(2))
+        Z.draw(z, deck, rng, np.int32(0), np.int32(2))
 
     @njit
     def with_literals(z, deck, rng):
-        K.draw(z, deck, rng, 0, 2)
+        Z.draw(z, deck, rng, 0, 2)
 
-    z = np.zeros((K.NROWS, K.NC), np.int32)           # nothing to draw: a no-op
-    deck = np.zeros((K.MAXP, K.DECK_CAP), np.uint8)
+    z = np.zeros((S.NROWS, S.NC), np.int32)           # nothing to draw: a no-op
+    deck = np.zeros((S.MAXP, S.DECK_CAP), np.uint8)
     rng = np.ones(2, np.uint64)
     with_int32(z, deck, rng)
     with_literals(z, deck, rng)
-    assert K.draw.signatures == [K.draw.declared.args]
+    assert Z.draw.signatures == [Z.draw.declared.args]
     assert not z.any()
 
 
@@ -282,7 +283,7 @@ def test_a_warm_process_plays_without_loading_numbas_compiler():
 def test_plain_actions_are_those_resolve_has_no_branch_for():
     # The Action phase plays these without calling resolve (kernel.PLAIN, read
     # off resolve's source); a card with a text of its own must never be here.
-    plain = {C.NAMES[c] for c in range(K.NC) if K.PLAIN[c]}
+    plain = {C.NAMES[c] for c in range(S.NC) if K.PLAIN[c]}
     assert plain == {"Moat", "Village", "Smithy", "Festival", "Laboratory", "Market",
                      "Woodcutter"}
 
@@ -297,15 +298,15 @@ def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
     r = simulate(["big-money", "bm-witch"], 10, seed=3, threads=1)
     assert len(r.kingdom) == 10
     loaded = _child("from simulator.runs.runner import simulate\n"
-                    "from simulator.engine import cards as C, kernel as K\n"
+                    "from simulator.engine import cards as C, jit as J\n"
                     "simulate(['big-money', 'bm-witch'], 200, seed=3, threads=1)\n"
-                    "print([C.NAMES[c] for c, d in K.EFFECTS.items() if d.overloads])\n")
+                    "print([C.NAMES[c] for c, d in J.EFFECTS.items() if d.overloads])\n")
     assert loaded.strip() == "['Witch']"
 
 
 def _ownable(strategies, kingdom):
     _, _, cards, prog = prepare(strategies, None, kingdom, 1)
-    return {C.NAMES[c] for c in K.ownable_cards(prog, setup_mask(cards))}
+    return {C.NAMES[c] for c in PG.ownable_cards(prog, setup_mask(cards))}
 
 
 def test_ownable_cards_are_those_bought_or_gained_by_name_or_any_after_a_fallback_gain():
@@ -314,7 +315,7 @@ def test_ownable_cards_are_those_bought_or_gained_by_name_or_any_after_a_fallbac
     assert _ownable(["big-money", "smithy"], kingdom) == base | {"Smithy"}
     assert _ownable(["bm-witch", "smithy"], kingdom) == base | {"Smithy", "Witch"}
     # a required gain with nothing on the gain list takes the dearest card
-    assert {C.NAMES[c] for c in K.GAINS_UNNAMED} == {"Workshop", "Feast", "Remodel", "Mine",
+    assert {C.NAMES[c] for c in C.GAINS_ANY} == {"Workshop", "Feast", "Remodel", "Mine",
                                                       "Artisan"}
     assert _ownable(["bm-workshop-only", "big-money"], kingdom) == \
         base | set(kingdom.split(","))
@@ -325,14 +326,14 @@ def test_play_lists_keep_only_ownable_cards_and_count_fires_on_their_own_rules()
     _, _, cards, prog = prepare(["big-money", "smithy"], None, kingdom, 1)
     rules = prog[prog[1]:prog[2]].reshape(-1, 3)
     for s in range(2):
-        first, end, _ = prog[K.HEAD + (s * NLISTS + PLAY) * 3:][:3]
+        first, end, _ = prog[PG.HEAD + (s * NLISTS + PLAY) * 3:][:3]
         assert [C.NAMES[c] for c in rules[first:end, 0]] == ["Smithy"]  # not all ten
         counter = rules[first, 2]
-        assert counter < K.n_rules(prog) <= first                     # a copy's counter
+        assert counter < PG.n_rules(prog) <= first                     # a copy's counter
         assert rules[counter, 0] == C.Card.SMITHY
     res = simulate(["big-money", "smithy"], 200, seed=1, kingdom=kingdom, threads=1)
     sources, hits, _ = res.rule_hits
-    assert len(hits) == K.n_rules(prog)
+    assert len(hits) == PG.n_rules(prog)
     smithy_plays = [hits[r] for r, src in enumerate(sources)
                     if src.strategy == 1 and src.list == "play" and src.text == "Smithy"]
     assert smithy_plays and smithy_plays[0] > 0          # Smithy-BM plays its Smithies
@@ -348,28 +349,28 @@ def test_a_supply_pick_takes_the_first_listed_card_in_supply_affordable_and_of_t
                                 "Chapel,Workshop", 1)
     named = [getattr(C.Card, r.rstrip("?").upper()) for r in rules]
     rng = np.random.default_rng(5)
-    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
+    z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
     fst = np.zeros(64, dtype=np.float64)
     for _ in range(60):
-        supply = rng.integers(0, 2, K.NC) * 5
-        z[K.SUPPLY] = supply
+        supply = rng.integers(0, 2, S.NC) * 5
+        z[S.SUPPLY] = supply
         for limit in range(-2, int(C.COST.max()) + 3):
             for typemask in (0, C.TREASURE, C.ACTION, C.VICTORY):
                 plain = next((c for c in named if supply[c] > 0 and C.COST[c] <= limit
                               and (typemask == 0 or C.TYPES[c] & typemask)), -1)
-                assert K.would_pick(z, fst, prog, 0, BUY, -1, limit, typemask) == plain
+                assert D.would_pick(z, fst, prog, 0, BUY, -1, limit, typemask) == plain
 
 
 def test_playing_a_card_whose_effect_is_not_loaded_stops_the_run(monkeypatch):
     # The runner loads the effects of every card a player can own; were one
     # missed, resolve must raise, not play the card as if it had no text.
-    K.load_effects([C.Card.WITCH, C.Card.SMITHY, C.Card.MERCHANT, C.Card.COPPER])
-    assert K.EFFECT_AT[C.Card.WITCH] != 0
-    assert K.EFFECT_AT[C.Card.SMITHY] == K.EFFECT_AT[C.Card.MERCHANT] == 0   # no effect
-    monkeypatch.setattr(K, "load_effects", lambda cards: None)
-    witch, K.EFFECT_AT[C.Card.WITCH] = K.EFFECT_AT[C.Card.WITCH], 0
+    FX.load_effects([C.Card.WITCH, C.Card.SMITHY, C.Card.MERCHANT, C.Card.COPPER])
+    assert J.EFFECT_AT[C.Card.WITCH] != 0
+    assert J.EFFECT_AT[C.Card.SMITHY] == J.EFFECT_AT[C.Card.MERCHANT] == 0   # no effect
+    monkeypatch.setattr(FX, "load_effects", lambda cards: None)
+    witch, J.EFFECT_AT[C.Card.WITCH] = J.EFFECT_AT[C.Card.WITCH], 0
     try:
         with pytest.raises(RuntimeError, match="load_effects"):
             simulate(["bm-witch", "big-money"], 20, seed=1, threads=1)
     finally:
-        K.EFFECT_AT[C.Card.WITCH] = witch
+        J.EFFECT_AT[C.Card.WITCH] = witch

@@ -8,7 +8,8 @@ from itertools import permutations
 import numpy as np
 import pytest
 
-from simulator.engine import kernel as K
+from simulator.engine import effects as FX, kernel as K
+from simulator.engine import program as PG
 from simulator.runs import runner as R
 from simulator.runs.records import record_dtype
 from simulator.runs.runner import simulate
@@ -55,8 +56,8 @@ def _kernel_rotation(strategies, games, seed):
     out = [np.zeros((games, players), dt[f].base) for f in R.OUT_FIELDS]
     ended = np.zeros(games, dt["ended_by"])
     per_turn = np.zeros((len(strats), R.STATS_TURNS, 3), np.int64)
-    hits = np.zeros(K.n_rules(prog), np.int64)
-    K.load_effects(K.ownable_cards(prog, mask))
+    hits = np.zeros(PG.n_rules(prog), np.int64)
+    FX.load_effects(PG.ownable_cards(prog, mask))
     K.run_games(prog, mask, np.arange(players, dtype=np.int32), players, seed, 0, games,
                 100, per_turn, hits, *out, ended)
     return out, ended

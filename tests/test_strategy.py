@@ -254,39 +254,39 @@ KERNEL_EXPRESSIONS = [
 
 @pytest.mark.parametrize("expr", KERNEL_EXPRESSIONS)
 def test_kernel_conditions_mean_what_python_means(expr):
-    from simulator.engine import kernel as K
-    prog = K.pack_program(compile_program([Strategy.from_rules("t", [f"Gold if {expr}"])],
+    from simulator.engine import codes as S, decide as D, program as PG, zones as Z
+    prog = PG.pack_program(compile_program([Strategy.from_rules("t", [f"Gold if {expr}"])],
                                           set()))
-    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
+    z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
     for card in ("Smithy", "Copper", "Silver", "Gold"):
-        z[K.OWN, getattr(Card, card.upper())] = getattr(PY["my"], card)
-    K.recount(z, 0)                                   # my.Treasure: 11
-    z[K.SUPPLY, Card.PROVINCE] = PY["supply"].Province
-    z[K.GS, K.GS_COINS] = PY["coins"]
-    first_rule = prog[1] + prog[K.HEAD + P.BUY * 3] * 3
+        z[S.OWN, getattr(Card, card.upper())] = getattr(PY["my"], card)
+    Z.recount(z, 0)                                   # my.Treasure: 11
+    z[S.SUPPLY, Card.PROVINCE] = PY["supply"].Province
+    z[S.GS, S.GS_COINS] = PY["coins"]
+    first_rule = prog[1] + prog[PG.HEAD + P.BUY * 3] * 3
     fst = np.zeros(64, dtype=np.float64)
     python = bool(eval(expr.replace("/ 0", "/ 1e-300"), {"__builtins__": {}}, PY))
-    assert K.rule_holds(z, fst, prog, 0, first_rule) == python
+    assert D.rule_holds(z, fst, prog, 0, first_rule) == python
 
 
 def test_a_cell_divided_by_a_whole_number_is_packed_as_one_word():
-    from simulator.engine import kernel as K
-    prog = K.pack_program(compile_program(
+    from simulator.engine import program as PG
+    prog = PG.pack_program(compile_program(
         [Strategy.from_rules("t", ["Gold if my.Smithy < my.Treasure / 11"])], set()))
     code = prog[prog[2]:]
-    assert list(code[:2]) == [K.OP_TEST, K._MASKS[P.OP_LT]]          # one comparison
-    assert code[4] == K.OP_CELL_Q and code[5] >> K.Q_SHIFT == 11
+    assert list(code[:2]) == [PG.OP_TEST, PG._MASKS[P.OP_LT]]          # one comparison
+    assert code[4] == PG.OP_CELL_Q and code[5] >> PG.Q_SHIFT == 11
     assert list(code[6:8]) == [P.OP_END, 0]
 
 
 def test_a_comparison_of_whole_numbers_is_packed_as_an_integer_test():
-    from simulator.engine import kernel as K
-    prog = K.pack_program(compile_program([Strategy.from_rules("t", [
+    from simulator.engine import program as PG
+    prog = PG.pack_program(compile_program([Strategy.from_rules("t", [
         "Gold if supply.Province <= 4", "Silver if my.money > 15",
         "Duchy if my.Smithy < my.Treasure / 11", "Estate if coins > 1 and coins < 8"])],
         set()))
     ops = [prog[prog[2] + prog[prog[1] + 3 * r + 1]] for r in range(4)]
-    assert ops == [K.OP_ITEST, K.OP_ITEST, K.OP_TEST, K.OP_TEST]
+    assert ops == [PG.OP_ITEST, PG.OP_ITEST, PG.OP_TEST, PG.OP_TEST]
 
 
 def test_card_and_type_counts_read_the_right_cards():

@@ -232,7 +232,7 @@ def cards(
     """List every card with its cost, types, edition and text."""
     from simulator.engine import cards as C
     from simulator.output.termtable import output_width, render, wrap
-    if lang not in ("en", "nl", "de", "ja"):
+    if lang not in C.LANGUAGES:
         raise fail(f"unknown language {lang!r}: use en, nl, de or ja")
     editions = {"12": "1st+2nd", "1": "1st", "2": "2nd", "": "promo"}
     rows = []

@@ -22,9 +22,10 @@ from typing import Annotated, Optional
 import typer
 
 from simulator.cli.common import Wide, fail, user_errors
+from simulator.engine.cards import LANGUAGES
 from simulator.output.termtable import output_width
 
-LANGS = ("en", "nl", "de", "ja")          # = gamelog.LANGS, without importing numba
+LANGS = LANGUAGES
 FORMATS = ("text", "json", "html")
 
 

@@ -8,14 +8,13 @@ described in ``simulator.search.optimize``, its templates in
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli.common import JsonFlag, JsonOut, fail
-from simulator.cli.report_commands import Cluster, Scheduler, _Session
+from simulator.cli.common import JsonFlag, JsonOut
+from simulator.cli.report_commands import Cluster, Scheduler, Session
 
 Threads = Annotated[Optional[int], typer.Option(
     min=1, help="Cores to use in this process (default: all; the search's small jobs run "
@@ -77,9 +76,9 @@ def optimize_cmd(
     templates (money, attack, engine, gardens) with parameters proposed by
     optuna, raced by successive halving against BMU, the best shipped bots
     and the best candidates so far."""
-    with _Session("optimize"):
+    with Session("optimize"):
         check_outputs(out, json_out, report)
-        from simulator import api
+        import simulator.api as api
         notice = (lambda s: None) if quiet else (lambda s: typer.echo(s, err=True))
         result = api.optimize(kingdom, players=players, minutes=minutes,
                               evaluations=evaluations, seed=seed, against=against,

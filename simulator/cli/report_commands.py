@@ -64,7 +64,7 @@ JobGames = Annotated[Optional[int], typer.Option(
 # ============================================================ helpers
 
 def _errors():
-    from reports.store import StoreError
+    from simulator.runs.store import StoreError
     from simulator.runs.executors import ExecutorError
     return (*user_errors(), StoreError, ExecutorError, OSError)
 
@@ -78,14 +78,14 @@ def _message(exc: BaseException) -> str:
     return str(exc)
 
 
-class _Session:
+class Session:
     """A command's error handling: bad input becomes one ``error:`` line
     (exit 2), Ctrl-C one line saying how to continue (exit 130)."""
 
     def __init__(self, command: str):
         self.command = command
 
-    def __enter__(self) -> "_Session":
+    def __enter__(self) -> "Session":
         return self
 
     def __exit__(self, kind, exc, tb) -> bool:
@@ -111,7 +111,7 @@ def _check_out(out, command: str, force: bool) -> None:
 
 
 def _note_foreign(path, meta: dict) -> None:
-    from reports.store import foreign_note
+    from simulator.runs.store import foreign_note
     note = foreign_note(path, meta)
     if note:
         typer.echo(note, err=True)
@@ -202,12 +202,12 @@ def tournament_cmd(
     """Round robin: every pair of strategies plays; win-rate matrix, rankings
     (average win rate and Bradley-Terry) and a heatmap."""
     where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
-    with _Session("tournament"):
+    with Session("tournament"):
         text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
                                  parquet=parquet, save_records=save_records) and not as_json
         _check_out(out, "tournament", force)
         _check_resume(resume, run_dir, from_file, bool(strategies))
-        from simulator import api
+        import simulator.api as api
         if from_file is not None:
             if strategies:
                 raise ValueError("give either strategies or --from, not both")
@@ -281,7 +281,7 @@ def sweep_cmd(
     """Play strategies on many kingdoms: win rates, game length, pile endings
     and first-seat advantage per (kingdom, matchup)."""
     where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
-    with _Session("sweep"):
+    with Session("sweep"):
         text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
                                  parquet=parquet, save_records=save_records) and not as_json
         if out is not None and not best_card and from_file is None:
@@ -290,7 +290,7 @@ def sweep_cmd(
                              "--best-card")
         _check_out(out, "sweep", force)
         _check_resume(resume, run_dir, from_file, bool(strategies or vs or best_card or optimize))
-        from simulator import api
+        import simulator.api as api
         if from_file is not None:
             result = api.from_records(from_file, "sweep")
             _note_foreign(from_file, result.meta)
@@ -348,28 +348,18 @@ def balance_cmd(
     At the defaults it plays about 3.8 million games: about 3 minutes on two
     cores shared with other work."""
     where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
-    with _Session("report balance"):
+    with Session("report balance"):
         from reports import balance as BAL
         BAL.check_out_dir(out, csv, json_out, parquet, save_records)
         text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
                                  parquet=parquet, save_records=save_records) and not as_json
         _check_resume(resume, run_dir, from_file, False)
-        from reports.store import load_runs
-        from simulator import api
-        from simulator.runs.experiments import now_utc
+        import simulator.api as api
         if from_file is not None:
-            runs, meta = load_runs(from_file)
-            if meta.get("command") != "report balance":
-                raise ValueError(f"{from_file} holds records of "
-                                 f"'{meta.get('command', '?')}', not of a balance report")
-            _note_foreign(from_file, meta)
+            result = api.from_records(from_file, "report balance", out=out)
+            _note_foreign(from_file, result.meta)
             note_ignored(["games", "players", "seed", "turn_cap", "threads"],
                          f"with --from {from_file}: its records are used")
-            meta = {**meta, "generated": now_utc(),
-                    "regenerate": meta.get("regenerate", "domsim report balance")
-                    + "\n# or, from the saved records, without playing again:\n"
-                    + f"domsim report balance --out {out} --from {from_file}"}
-            result = api.build_result("report balance", runs, meta)
         else:
             result = api.balance(games, players, seed=seed, turn_cap=turn_cap, out=out,
                                  keep_records=save_records is not None, job_games=job_games,

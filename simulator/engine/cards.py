@@ -10,7 +10,11 @@ points, and ``x`` the one other number its text uses (Chapel trashes up to
 ``x``, Workshop gains up to $``x``, Remodel adds $``x`` ...).  ``editions``
 says which editions of the base game have the card ("12": both, "" for a
 promotional card); ``unsure`` lists the languages whose name here is not
-confirmed by a published card (``domsim cards`` says so).
+confirmed by a published card (``domsim cards`` says so).  ``effect``: the
+card's text needs code beyond its "+" numbers (an ``@effect`` in
+``simulator/engine/effects/``; Merchant's bonus is in the turn itself);
+``gains_any``: its effect may gain a card no strategy list names (it falls
+back to the dearest legal card), so every card of the game can be owned.
 """
 from __future__ import annotations
 
@@ -42,6 +46,8 @@ class CardSpec:
     x: int = 0
     editions: str = "12"
     unsure: str = ""
+    effect: bool = False       # its text needs code beyond the "+" numbers
+    gains_any: bool = False    # it may gain a card no strategy list names
 
     @property
     def type_names(self) -> list[str]:
@@ -60,9 +66,9 @@ TABLE: tuple[CardSpec, ...] = (
     _("Curse", 0, CURSE, "-1 VP", "Vloek", "Fluch", "呪い", vp=-1),
     # ---- kingdom cards, by cost
     _("Cellar", 2, ACTION, "+1 Action. Discard any number of cards, then draw that many.",
-      "Kelder", "Keller", "地下貯蔵庫", actions=1),
+      "Kelder", "Keller", "地下貯蔵庫", actions=1, effect=True),
     _("Chapel", 2, ACTION, "Trash up to 4 cards from your hand.",
-      "Kapel", "Kapelle", "礼拝堂", x=4),
+      "Kapel", "Kapelle", "礼拝堂", x=4, effect=True),
     _("Moat", 2, ACTION | REACTION,
       "+2 Cards. When another player plays an Attack, you may first reveal this "
       "from your hand, to be unaffected by it.",
@@ -70,49 +76,49 @@ TABLE: tuple[CardSpec, ...] = (
     _("Harbinger", 3, ACTION,
       "+1 Card, +1 Action. Look through your discard pile. You may put a card "
       "from it onto your deck.",
-      "Voorbode", "Vorbotin", "前駆者", cards=1, actions=1, editions="2"),
+      "Voorbode", "Vorbotin", "前駆者", cards=1, actions=1, editions="2", effect=True),
     _("Merchant", 3, ACTION,
       "+1 Card, +1 Action. The first time you play a Silver this turn, +$1.",
-      "Koopman", "Händlerin", "商人", cards=1, actions=1, x=1, editions="2"),
+      "Koopman", "Händlerin", "商人", cards=1, actions=1, x=1, editions="2", effect=True),
     _("Vassal", 3, ACTION,
       "+$2. Discard the top card of your deck. If it's an Action card, you may play it.",
-      "Vazal", "Vasall", "家臣", coins=2, editions="2"),
+      "Vazal", "Vasall", "家臣", coins=2, editions="2", effect=True),
     _("Village", 3, ACTION, "+1 Card, +2 Actions.",
       "Dorp", "Dorf", "村", cards=1, actions=2),
     _("Workshop", 3, ACTION, "Gain a card costing up to $4.",
-      "Werkplaats", "Werkstatt", "工房", x=4),
+      "Werkplaats", "Werkstatt", "工房", x=4, effect=True, gains_any=True),
     _("Bureaucrat", 4, ACTION | ATTACK,
       "Gain a Silver onto your deck. Each other player reveals a Victory card "
       "from their hand and puts it onto their deck (or reveals a hand with no "
       "Victory cards).",
-      "Bureaucraat", "Bürokrat", "役人"),
+      "Bureaucraat", "Bürokrat", "役人", effect=True),
     _("Gardens", 4, VICTORY,
       "Worth 1 VP per 10 cards you have (round down).",
       "Tuinen", "Gärten", "庭園", x=10),
     _("Militia", 4, ACTION | ATTACK,
       "+$2. Each other player discards down to 3 cards in hand.",
-      "Militie", "Miliz", "民兵", coins=2, x=3),
+      "Militie", "Miliz", "民兵", coins=2, x=3, effect=True),
     _("Moneylender", 4, ACTION,
       "You may trash a Copper from your hand for +$3.",
-      "Geldschieter", "Geldverleiher", "金貸し", x=3),
+      "Geldschieter", "Geldverleiher", "金貸し", x=3, effect=True),
     _("Poacher", 4, ACTION,
       "+1 Card, +1 Action, +$1. Discard a card per empty Supply pile.",
-      "Wilddief", "Wilddieb", "密猟者", cards=1, actions=1, coins=1, editions="2"),
+      "Wilddief", "Wilddieb", "密猟者", cards=1, actions=1, coins=1, editions="2", effect=True),
     _("Remodel", 4, ACTION,
       "Trash a card from your hand. Gain a card costing up to $2 more than it.",
-      "Verbouwing", "Umbau", "改築", x=2),
+      "Verbouwing", "Umbau", "改築", x=2, effect=True, gains_any=True),
     _("Smithy", 4, ACTION, "+3 Cards.",
       "Smidse", "Schmiede", "鍛冶屋", cards=3),
     _("Throne Room", 4, ACTION,
       "You may play an Action card from your hand twice.",
-      "Troonzaal", "Thronsaal", "玉座の間", x=2),
+      "Troonzaal", "Thronsaal", "玉座の間", x=2, effect=True),
     _("Bandit", 5, ACTION | ATTACK,
       "Gain a Gold. Each other player reveals the top 2 cards of their deck, "
       "trashes a revealed Treasure other than Copper, and discards the rest.",
-      "Bandiet", "Banditin", "山賊", x=2, editions="2"),
+      "Bandiet", "Banditin", "山賊", x=2, editions="2", effect=True),
     _("Council Room", 5, ACTION,
       "+4 Cards, +1 Buy. Each other player draws a card.",
-      "Raadszaal", "Ratsversammlung", "議事堂", cards=4, buys=1, x=1),
+      "Raadszaal", "Ratsversammlung", "議事堂", cards=4, buys=1, x=1, effect=True),
     _("Festival", 5, ACTION, "+2 Actions, +1 Buy, +$2.",
       "Festival", "Jahrmarkt", "祝祭", actions=2, buys=1, coins=2),
     _("Laboratory", 5, ACTION, "+2 Cards, +1 Action.",
@@ -120,54 +126,54 @@ TABLE: tuple[CardSpec, ...] = (
     _("Library", 5, ACTION,
       "Draw until you have 7 cards in hand, skipping any Action cards you choose "
       "to; set those aside, discarding them afterwards.",
-      "Bibliotheek", "Bibliothek", "書庫", x=7),
+      "Bibliotheek", "Bibliothek", "書庫", x=7, effect=True),
     _("Market", 5, ACTION, "+1 Card, +1 Action, +1 Buy, +$1.",
       "Markt", "Markt", "市場", cards=1, actions=1, buys=1, coins=1),
     _("Mine", 5, ACTION,
       "You may trash a Treasure from your hand. Gain a Treasure to your hand "
       "costing up to $3 more than it.",
-      "Mijn", "Mine", "鉱山", x=3),
+      "Mijn", "Mine", "鉱山", x=3, effect=True, gains_any=True),
     _("Sentry", 5, ACTION,
       "+1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or "
       "discard any number of them. Put the rest back on top in any order.",
-      "Cipier", "Torwächterin", "衛兵", cards=1, actions=1, x=2, editions="2"),
+      "Cipier", "Torwächterin", "衛兵", cards=1, actions=1, x=2, editions="2", effect=True),
     _("Witch", 5, ACTION | ATTACK,
       "+2 Cards. Each other player gains a Curse.",
-      "Heks", "Hexe", "魔女", cards=2),
+      "Heks", "Hexe", "魔女", cards=2, effect=True),
     _("Artisan", 6, ACTION,
       "Gain a card to your hand costing up to $5. Put a card from your hand onto your deck.",
-      "Ambachtsman", "Töpferei", "職人", x=5, editions="2"),
+      "Ambachtsman", "Töpferei", "職人", x=5, editions="2", effect=True, gains_any=True),
     # ---- first edition only, then promotional cards (RULES.md "Beyond the
     # second edition"); appended so that the ids above never change
     _("Woodcutter", 3, ACTION, "+1 Buy, +$2.",
       "Houthakker", "Holzfäller", "木こり", buys=1, coins=2, editions="1"),
     _("Chancellor", 3, ACTION,
       "+$2. You may immediately put your deck into your discard pile.",
-      "Kanselier", "Kanzler", "宰相", coins=2, editions="1"),
+      "Kanselier", "Kanzler", "宰相", coins=2, editions="1", effect=True),
     _("Feast", 4, ACTION, "Trash this card. Gain a card costing up to $5.",
-      "Feest", "Festmahl", "祝宴", x=5, editions="1", unsure="nl"),
+      "Feest", "Festmahl", "祝宴", x=5, editions="1", unsure="nl", effect=True, gains_any=True),
     _("Adventurer", 6, ACTION,
       "Reveal cards from your deck until you reveal 2 Treasure cards. Put those into "
       "your hand and discard the other revealed cards.",
-      "Avonturier", "Abenteurer", "冒険者", x=2, editions="1"),
+      "Avonturier", "Abenteurer", "冒険者", x=2, editions="1", effect=True),
     _("Spy", 4, ACTION | ATTACK,
       "+1 Card, +1 Action. Each player (including you) reveals the top card of their "
       "deck and either discards it or puts it back, your choice.",
-      "Spion", "Spion", "密偵", cards=1, actions=1, editions="1"),
+      "Spion", "Spion", "密偵", cards=1, actions=1, editions="1", effect=True),
     _("Thief", 4, ACTION | ATTACK,
       "Each other player reveals the top 2 cards of their deck. If they revealed any "
       "Treasure cards, they trash one of them that you choose. You may gain any or all "
       "of these trashed cards. They discard the other revealed cards.",
-      "Dief", "Dieb", "泥棒", x=2, editions="1"),
+      "Dief", "Dieb", "泥棒", x=2, editions="1", effect=True),
     _("Envoy", 4, ACTION,
       "Reveal the top 5 cards of your deck. The player to your left chooses one for you "
       "to discard. Put the rest into your hand.",
-      "Gezant", "Gesandter", "使節", x=5, editions="", unsure="de ja"),
+      "Gezant", "Gesandter", "使節", x=5, editions="", unsure="de ja", effect=True),
     _("Black Market", 3, ACTION,
       "+$2. Reveal the top 3 cards of the Black Market deck. You may buy one of them "
       "immediately. Put the unbought cards on the bottom of the Black Market deck in "
       "any order.",
-      "Zwarte Markt", "Schwarzmarkt", "闇市場", coins=2, x=3, editions="", unsure="ja"),
+      "Zwarte Markt", "Schwarzmarkt", "闇市場", coins=2, x=3, editions="", unsure="ja", effect=True),
 )
 del _
 
@@ -206,6 +212,9 @@ PLUS_BUYS = np.array([c.buys for c in TABLE], dtype=np.int32)
 PLUS_COINS = np.array([c.coins for c in TABLE], dtype=np.int32)
 VP = np.array([c.vp for c in TABLE], dtype=np.int32)
 X = np.array([c.x for c in TABLE], dtype=np.int32)
+EFFECT = np.array([c.effect for c in TABLE], dtype=np.bool_)
+GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
+LANGUAGES = ("en", "nl", "de", "ja")          # the languages of card names and logs
 
 
 def is_type(card: int, bit: int) -> bool:

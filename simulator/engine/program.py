@@ -21,6 +21,26 @@ from typing import NamedTuple
 import numpy as np
 
 from simulator.engine import cards as C
+from simulator.engine.codes import (
+    DISC,
+    GS,
+    GS_ACTIONS,
+    GS_BUYS,
+    GS_COINS,
+    GS_EMPTY,
+    GS_PLAYERS,
+    HAND,
+    OWN,
+    PS,
+    PS_DECK_N,
+    PS_DISC_N,
+    PS_HAND_N,
+    PS_MONEY,
+    PS_OWN_N,
+    PS_TYPE0,
+    SUPPLY,
+    TYPE_BIT_INDEX,
+)
 
 # ---- decision lists (second axis of ``lists``)
 BUY, PLAY, GAIN, TRASH, DISCARD, TOPDECK, REMODEL, SKIP = range(8)
@@ -76,3 +96,174 @@ class Program(NamedTuple):
     lists: np.ndarray            # int32 [n_strat, NLISTS, 3]
     flags: int = 0               # FLAG_* bits
     sources: tuple = ()          # per rule row: RuleSource (strategy.py), for rule_stats
+
+
+
+# ============================================================ program packing
+# prog = [n_strat, rules_off, code_off, flags, counted, lists..., rules..., code...]
+# lists at HEAD + (s*NLISTS + k)*3 -> (first rule, end rule, explicit)
+# rules at rules_off + r*3           -> (card, code offset or -1, counter)
+# The first ``counted`` rule rows are the program's; a play list that names
+# cards no player of the game can own is replaced by a copy of its other
+# rows, appended, whose fires count on the rows they copy (``counter``).
+HEAD = 5
+P_FLAGS = 3
+P_COUNTED = 4
+
+
+# Kernel-only opcodes, above the compiler's (program.py), made by packing.
+OP_CELL, OP_GCELL, OP_TEST, OP_AND_JUMP, OP_OR_JUMP, OP_CELL_Q, OP_GCELL_Q, OP_ITEST = \
+    range(64, 72)
+# OP_CELL arg = row offset in the player's rows * 256 + column; OP_GCELL arg =
+# row * 256 + column; OP_TEST arg = comparison mask (see ``_test``), then the
+# two words compared; OP_AND/OR_JUMP arg = code offset to jump to.
+# OP_CELL_Q/OP_GCELL_Q: a cell divided by a whole number (``my.Treasure / 11``),
+# arg = divisor << 16 | the cell's arg, so that such a ratio is one word too.
+# OP_ITEST: an OP_TEST that is a whole condition and compares two words of
+# whole numbers (OP_CELL, OP_GCELL, OP_CONST): decided without floats.
+INT_WORDS = (OP_CELL, OP_GCELL, OP_CONST)
+Q_SHIFT, Q_MAX = 16, (1 << 15) - 1
+_MASKS = {OP_LT: 0b0001, OP_EQ: 0b0010, OP_LE: 0b0011, OP_GT: 0b0100, OP_GE: 0b0110,
+          OP_NE: 0b1101}
+TEST_MASK = np.zeros(max(_MASKS) + 1, dtype=np.int64)     # comparison opcode -> mask
+for _op, _mask in _MASKS.items():
+    TEST_MASK[_op] = _mask
+
+
+def _cell_word(op: int, arg: int) -> tuple[int, int]:
+    """The OP_CELL/OP_GCELL form of a word that reads one cell of z, else itself."""
+    mine = {OP_MY_CARD: (OWN, arg), OP_HAND: (HAND, arg), OP_DISC_CARD: (DISC, arg),
+            OP_MY_CARDS: (PS, PS_OWN_N), OP_MY_MONEY: (PS, PS_MONEY),
+            OP_HAND_SIZE: (PS, PS_HAND_N), OP_DECK_SIZE: (PS, PS_DECK_N),
+            OP_DISC_SIZE: (PS, PS_DISC_N)}
+    game = {OP_SUPPLY: (SUPPLY, arg), OP_COINS: (GS, GS_COINS), OP_BUYS: (GS, GS_BUYS),
+            OP_ACTIONS: (GS, GS_ACTIONS), OP_EMPTY_PILES: (GS, GS_EMPTY),
+            OP_PLAYERS: (GS, GS_PLAYERS)}
+    if op == OP_MY_TYPE and 0 <= arg < len(TYPE_BIT_INDEX) and TYPE_BIT_INDEX[arg] >= 0:
+        return OP_CELL, PS * 256 + PS_TYPE0 + int(TYPE_BIT_INDEX[arg])
+    if op in mine:
+        row, col = mine[op]
+        return OP_CELL, row * 256 + col
+    if op in game:
+        row, col = game[op]
+        return OP_GCELL, row * 256 + col
+    return op, arg
+
+
+def _tree(code: np.ndarray, pc: int):
+    """The expression tree of the postfix condition starting at code[pc]."""
+    stack = []
+    while True:
+        op, arg = int(code[pc]), int(code[pc + 1])
+        pc += 2
+        if op == OP_END:
+            return stack[-1]
+        if op < OP_ADD:
+            stack.append(("word",) + _cell_word(op, arg))
+        elif op in (OP_NEG, OP_NOT, OP_ABS):
+            stack.append(("unary", op, stack.pop()))
+        else:
+            b = stack.pop()
+            stack.append(_quotient_word(op, stack.pop(), b))
+
+
+def _quotient_word(op: int, a, b):
+    """The node of ``a op b``: one OP_CELL_Q/OP_GCELL_Q word when it divides a
+    cell by a whole number from 1 to Q_MAX (the same float division)."""
+    if (op == OP_DIV and a[0] == "word" and a[1] in (OP_CELL, OP_GCELL)
+            and b[0] == "word" and b[1] == OP_CONST and 1 <= b[2] <= Q_MAX):
+        return ("word", OP_CELL_Q if a[1] == OP_CELL else OP_GCELL_Q,
+                b[2] << Q_SHIFT | a[2])
+    return ("binary", op, a, b)
+
+
+def _emit(node, out: list) -> None:
+    """Append the packed code of an expression tree to out."""
+    if node[0] == "word":
+        out += node[1:]
+    elif node[0] == "unary":
+        _emit(node[2], out)
+        out += [node[1], 0]
+    else:
+        op, a, b = node[1:]
+        if op in _MASKS and a[0] == "word" and b[0] == "word":
+            out += [OP_TEST, _MASKS[op], *a[1:], *b[1:]]
+        elif op in (OP_AND, OP_OR):
+            _emit(a, out)
+            at = len(out)
+            out += [OP_AND_JUMP if op == OP_AND else OP_OR_JUMP, 0]
+            _emit(b, out)
+            out[at + 1] = len(out)
+        else:
+            _emit(a, out)
+            _emit(b, out)
+            out += [op, 0]
+
+
+def pack_program(program, kingdom: np.ndarray | None = None) -> np.ndarray:
+    """One int32 array the kernel reads: header, lists, rules, and each
+    condition rewritten into the kernel's form (see "strategy conditions").
+
+    Given the game's kingdom mask, each play list keeps only the cards a
+    player can own (``ownable_cards``): the Action phase walks its list
+    every time, and a default list names every Action of the kingdom."""
+    rules = np.array(program.rules, dtype=np.int32).reshape(-1, 3)
+    rules[:, 2] = np.arange(len(rules))                 # each row counts its own fires
+    code: list[int] = []
+    moved: dict[int, int] = {}
+    for off in sorted({int(o) for o in rules[:, 1] if o >= 0}):
+        at = moved[off] = len(code)
+        _emit(_tree(program.code, off), code)
+        if (len(code) - at == 6 and code[at] == OP_TEST
+                and code[at + 2] in INT_WORDS and code[at + 4] in INT_WORDS):
+            code[at] = OP_ITEST
+        code += [OP_END, 0]
+    for r in range(len(rules)):
+        if rules[r, 1] >= 0:
+            rules[r, 1] = moved[int(rules[r, 1])]
+    lists = np.array(program.lists, dtype=np.int32)
+    counted = len(rules)
+    if kingdom is not None:
+        ownable = _ownable(lists, rules, kingdom)
+        copies = [rules]
+        n = counted
+        for s in range(lists.shape[0]):
+            first, end, _ = lists[s, PLAY]
+            keep = [r for r in range(first, end) if rules[r, 0] in ownable]
+            if len(keep) < end - first:
+                lists[s, PLAY, :2] = n, n + len(keep)
+                copies.append(rules[keep])
+                n += len(keep)
+        rules = np.concatenate(copies)
+    lists = lists.ravel()
+    head = np.array([program.lists.shape[0], HEAD + lists.size,
+                     HEAD + lists.size + rules.size, program.flags, counted],
+                    dtype=np.int32)
+    return np.concatenate([head, lists, rules.ravel(),
+                           np.array(code, dtype=np.int32)]).astype(np.int32)
+
+
+def n_rules(prog: np.ndarray) -> int:
+    """The program's rule rows (the length of its fire counters)."""
+    return int(prog[P_COUNTED])
+
+
+
+
+def ownable_cards(prog: np.ndarray, kingdom: np.ndarray) -> set[int]:
+    """The cards of a game a player can come to own, and so play: the base
+    cards, those the buy and gain lists name (every other gain is a named
+    base card: Bureaucrat's Silver, Witch's Curse ...), and all the game's
+    cards once one that gains by fallback can be owned."""
+    return _ownable(prog[HEAD:prog[1]].reshape(prog[0], NLISTS, 3),
+                    prog[prog[1]:prog[2]].reshape(-1, 3), kingdom)
+
+
+def _ownable(lists: np.ndarray, rules: np.ndarray, kingdom: np.ndarray) -> set[int]:
+    """``ownable_cards`` of a program's lists [strategy, list, 3] and rules [row, 3]."""
+    in_game = {int(c) for c in np.flatnonzero(kingdom)} | set(C.BASE_CARDS)
+    owned = set(C.BASE_CARDS)
+    for first, end, _ in lists[:, [BUY, GAIN]].reshape(-1, 3):
+        owned.update(int(c) for c in rules[first:end, 0])
+    owned &= in_game
+    return in_game if owned & C.GAINS_ANY else owned

@@ -15,13 +15,14 @@ from pathlib import Path
 import numpy as np
 
 from simulator.engine import cards as C
-from simulator.engine import kernel as K
+from simulator.engine import effects as FX, kernel as K
+from simulator.engine import codes as S, program as PG, zones as Z
 from simulator.engine.kingdom import black_market_deck, complete_kingdom, parse_kingdom, supply_mask
 from simulator.language.strategy import (PYTHON_SOURCE, Strategy, StrategyError, compile_program,
                        read_small_text)
 
 STEPS = {"play": 0, "turn": 1, "end_of_turn": 2}
-ZONES = {"hand": K.HAND, "discard": K.DISC, "in_play": K.PLAY_ROW, "set_aside": K.ASIDE}
+ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": S.ASIDE}
 SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "turns", "actions",
               "buys", "coins", "strategy"}
 EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "deck_count",
@@ -30,8 +31,6 @@ EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "blac
 CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "seed", "step",
              "expect", "xfail", "black_market"} | {f"p{i}" for i in range(C.MAX_PLAYERS)}
 NO_BUY = ["Province if false"]       # "buy nothing" for players without a strategy
-ENDED = {K.ENDED_PROVINCES: "provinces", K.ENDED_PILES: "piles",
-         K.ENDED_TURN_CAP: "turn_cap"}
 
 
 class CaseError(ValueError):
@@ -225,46 +224,46 @@ def build(case: Case) -> Position:
         except StrategyError as e:
             raise _strategy_error(where, f"p{p}.strategy", e) from None
     _check_step(case, where, zones)
-    prog = K.pack_program(compile_program(strategies, present))
+    prog = PG.pack_program(compile_program(strategies, present))
 
-    z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
-    deck = np.zeros((K.MAXP, K.DECK_CAP), dtype=np.uint8)
-    z[K.IN_GAME] = supply_mask(kingdom)
-    z[K.SUPPLY] = np.where(z[K.IN_GAME] == 1, K.PILE[n], 0)
+    z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
+    deck = np.zeros((S.MAXP, S.DECK_CAP), dtype=np.uint8)
+    z[S.IN_GAME] = supply_mask(kingdom)
+    z[S.SUPPLY] = np.where(z[S.IN_GAME] == 1, K.PILE[n], 0)
     for name, count in d.get("supply", {}).items():
         c = expand([name], f"{where}: supply")[0]
-        if not z[K.IN_GAME, c]:
+        if not z[S.IN_GAME, c]:
             raise CaseError(f"{where}: supply.{name}: {C.NAMES[c]} is not in the kingdom "
                             "(nor a base card)")
-        z[K.SUPPLY, c] = _number(count, f"{where}: supply.{name}")
-    z[K.MARKET, :len(market)] = market
-    z[K.GS, K.GS_MARKET_N] = len(market)
-    z[K.GS, K.GS_PLAYERS] = n
-    z[K.GS, K.GS_EMPTY_TO_END] = C.empty_piles_to_end(n)
-    z[K.GS, K.GS_EMPTY] = int(np.sum((z[K.IN_GAME] == 1) & (z[K.SUPPLY] == 0)))
+        z[S.SUPPLY, c] = _number(count, f"{where}: supply.{name}")
+    z[S.MARKET, :len(market)] = market
+    z[S.GS, S.GS_MARKET_N] = len(market)
+    z[S.GS, S.GS_PLAYERS] = n
+    z[S.GS, S.GS_EMPTY_TO_END] = C.empty_piles_to_end(n)
+    z[S.GS, S.GS_EMPTY] = int(np.sum((z[S.IN_GAME] == 1) & (z[S.SUPPLY] == 0)))
     for p in range(n):
         spec = d.get(f"p{p}", {})
-        ps = p * K.PR + K.PS
-        z[ps, K.PS_STRAT] = p
-        z[ps, K.PS_TURNS] = _number(spec.get("turns", 0), f"{where}: p{p}.turns")
+        ps = p * S.PR + S.PS
+        z[ps, S.PS_STRAT] = p
+        z[ps, S.PS_TURNS] = _number(spec.get("turns", 0), f"{where}: p{p}.turns")
         for zone, row in ZONES.items():
             for c in zones[p, zone]:
-                z[p * K.PR + row, c] += 1
+                z[p * S.PR + row, c] += 1
         top_first = zones[p, "deck"]
         for i, c in enumerate(reversed(top_first)):
             deck[p, i] = c
-        z[ps, K.PS_DECK_N] = z[ps, K.PS_KNOWN] = len(top_first)
-        z[ps, K.PS_HAND_N] = z[p * K.PR + K.HAND].sum()
-        z[ps, K.PS_DISC_N] = z[p * K.PR + K.DISC].sum()
-        z[ps, K.PS_ASIDE_N] = z[p * K.PR + K.ASIDE].sum()
-        owned = sum(z[p * K.PR + row] for row in ZONES.values()) + np.bincount(
-            np.asarray(top_first, dtype=np.int64), minlength=K.NC)
-        z[p * K.PR + K.OWN] = owned
-        K.recount(z, p)
+        z[ps, S.PS_DECK_N] = z[ps, S.PS_KNOWN] = len(top_first)
+        z[ps, S.PS_HAND_N] = z[p * S.PR + S.HAND].sum()
+        z[ps, S.PS_DISC_N] = z[p * S.PR + S.DISC].sum()
+        z[ps, S.PS_ASIDE_N] = z[p * S.PR + S.ASIDE].sum()
+        owned = sum(z[p * S.PR + row] for row in ZONES.values()) + np.bincount(
+            np.asarray(top_first, dtype=np.int64), minlength=S.NC)
+        z[p * S.PR + S.OWN] = owned
+        Z.recount(z, p)
     p0 = d.get("p0", {})
-    for key, default, row in (("actions", 1, K.GS_ACTIONS), ("buys", 1, K.GS_BUYS),
-                              ("coins", 0, K.GS_COINS)):
-        z[K.GS, row] = _number(p0.get(key, default), f"{where}: p0.{key}")
+    for key, default, row in (("actions", 1, S.GS_ACTIONS), ("buys", 1, S.GS_BUYS),
+                              ("coins", 0, S.GS_COINS)):
+        z[S.GS, row] = _number(p0.get(key, default), f"{where}: p0.{key}")
     rng = np.zeros(2, dtype=np.uint64)
     K.seed_game(rng, int(d.get("seed", 1)), 0)
     return Position(z, deck, rng, np.zeros(64), prog)
@@ -289,23 +288,23 @@ def _check_step(case: Case, where: str, zones: dict) -> None:
 def observe(pos: Position, n: int) -> dict:
     """The state a case can state expectations about, in the case's terms."""
     z, deck = pos.z, pos.deck
-    out: dict = {"trash": _multiset(z[K.TRASH_ROW]),
-                 "supply": {C.NAMES[c]: int(z[K.SUPPLY, c]) for c in range(K.NC)
-                            if z[K.IN_GAME, c]},
-                 "black_market": [C.NAMES[c] for c in z[K.MARKET, :z[K.GS, K.GS_MARKET_N]]]}
+    out: dict = {"trash": _multiset(z[S.TRASH_ROW]),
+                 "supply": {C.NAMES[c]: int(z[S.SUPPLY, c]) for c in range(S.NC)
+                            if z[S.IN_GAME, c]},
+                 "black_market": [C.NAMES[c] for c in z[S.MARKET, :z[S.GS, S.GS_MARKET_N]]]}
     for p in range(n):
-        ps = p * K.PR + K.PS
-        view = {zone: _multiset(z[p * K.PR + row]) for zone, row in ZONES.items()}
-        dn = z[ps, K.PS_DECK_N]
+        ps = p * S.PR + S.PS
+        view = {zone: _multiset(z[p * S.PR + row]) for zone, row in ZONES.items()}
+        dn = z[ps, S.PS_DECK_N]
         view["deck"] = [C.NAMES[c] for c in deck[p, :dn][::-1]]
         view["deck_count"] = int(dn)
-        view["hand_count"] = int(z[ps, K.PS_HAND_N])
-        view["discard_count"] = int(z[ps, K.PS_DISC_N])
-        view["turns"] = int(z[ps, K.PS_TURNS])
-        view["vp"] = int(K.victory_points(z, p))
+        view["hand_count"] = int(z[ps, S.PS_HAND_N])
+        view["discard_count"] = int(z[ps, S.PS_DISC_N])
+        view["turns"] = int(z[ps, S.PS_TURNS])
+        view["vp"] = int(Z.victory_points(z, p))
         out[f"p{p}"] = view
-    out["p0"].update(actions=int(z[K.GS, K.GS_ACTIONS]), buys=int(z[K.GS, K.GS_BUYS]),
-                     coins=int(z[K.GS, K.GS_COINS]))
+    out["p0"].update(actions=int(z[S.GS, S.GS_ACTIONS]), buys=int(z[S.GS, S.GS_BUYS]),
+                     coins=int(z[S.GS, S.GS_COINS]))
     return out
 
 
@@ -318,14 +317,14 @@ def run_case(case: Case) -> list[str]:
     pos = build(case)
     kind = STEPS[case.step["kind"]]
     card = C.card_id(case.step["card"]) if kind == 0 else -1
-    vp = np.zeros(K.MAXP, dtype=np.int32)
-    outcome = np.zeros(K.MAXP, dtype=np.int32)
-    K.load_effects(range(K.NC))        # a position may hold any card
+    vp = np.zeros(S.MAXP, dtype=np.int32)
+    outcome = np.zeros(S.MAXP, dtype=np.int32)
+    FX.load_effects(range(S.NC))        # a position may hold any card
     ended = K.run_step(pos.z, pos.deck, pos.rng, pos.fst, pos.prog, kind, card,
                        1 << 20, vp, outcome)
     got = observe(pos, case.players)
-    got["game_over"] = ended != K.NOT_ENDED
-    got["ended_by"] = ENDED.get(int(ended))
+    got["game_over"] = ended != S.NOT_ENDED
+    got["ended_by"] = S.ENDED_NAMES[ended] if ended != S.NOT_ENDED else None
     got["winners"] = [p for p in range(case.players) if outcome[p]]
     return compare(case.data.get("expect", {}), got, f"{Path(case.file).name}: {case.id}")
 

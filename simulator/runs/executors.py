@@ -27,7 +27,7 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 
-from simulator.runs.experiments import JOB_SEAT_GAMES, Job, JobResult, engine_fingerprint, run_job
+from simulator.runs.jobs import JOB_SEAT_GAMES, Job, JobResult, engine_fingerprint, run_job
 from simulator.output.termtable import counted
 
 SCHEDULER_ENV = "DOMSIM_SCHEDULER"

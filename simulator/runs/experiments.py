@@ -6,7 +6,7 @@
     Plan.jobs() ──► Job (strategies as data, kingdom, players, turn cap,
                          seed, a range of game indices)
     executor (simulator.runs.executors) runs run_job(job) ──► JobResult (sums)
-    merge(plan, results) ──► one reports.store.Run per setup ──► reports
+    merge(plan, results) ──► one simulator.runs.store.Run per setup ──► reports
 
 A *setup* is one thing the command measures (a pair of strategies in a
 kingdom, a mirror at N players ...), played in one or more batches of
@@ -37,9 +37,10 @@ import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
-from functools import lru_cache
 from pathlib import Path
+
+from simulator.runs.jobs import (JOB_SEAT_GAMES, Job, JobResult, domsim_version,
+                                 now_utc, strategy_data, strategy_id)
 
 BASE = "big-money-ultimate"
 REPORT_BATCHES = 10            # independent batches per balance-report setup (per-turn CIs)
@@ -51,11 +52,6 @@ REPORT_BATCHES = 10            # independent batches per balance-report setup (p
 # no more (issue 16 found 4 of 6 leads unresolved with 200 games a cell).
 SWEEP_SHARE = 10
 
-# A job's default size: 2**19 seat-games, 262,144 two-player games, about
-# 1-2 s of one core (150,000-280,000 two-player games/s per core, README
-# "Measured"): long enough that a Dask task's cost (milliseconds) is noise,
-# short enough that Ctrl-C loses little and many workers share a run.
-JOB_SEAT_GAMES = 1 << 19
 # For "runs over a minute get a run folder": seat-games per second per core,
 # on the slow side of the shipped bots (300,000-560,000 on an idle core).
 SEAT_GAMES_PER_CORE_SECOND = 200_000
@@ -74,36 +70,12 @@ def derive_seed(seed: int, *keys) -> int:
     return int.from_bytes(digest, "little") & ((1 << 63) - 1)
 
 
-def domsim_version() -> str:
-    from simulator.runs.provenance import domsim_version as v
-    return v()
-
-
-def now_utc() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-
-
-@lru_cache(maxsize=1)
-def engine_fingerprint() -> str:
-    """A digest of the code that decides a game's outcome.  Jobs of one run
-    must all be played by the same engine: a resumed run or a remote worker
-    with another one would mix two different sets of games."""
-    from simulator import engine_sources
-    package = Path(__file__).parents[1]
-    others = ("language/strategy.py", "runs/runner.py", "runs/seating.py",
-              "runs/records.py", "runs/results.py")
-    digest = hashlib.sha256()
-    for path in [*engine_sources(), *(package / name for name in others)]:
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def _check_seed(seed: int) -> None:
+def check_seed(seed: int) -> None:
     if not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
 
 
-def _card_names(cards) -> str:
+def card_names(cards) -> str:
     from simulator.engine import cards as C
     return ", ".join(C.NAMES[c] for c in sorted(cards))
 
@@ -114,116 +86,13 @@ def _labels(strats) -> list[str]:
     return [s.name if names.count(s.name) == 1 else s.stem for s in strats]
 
 
-def _distinct(strats) -> list:
+def distinct_strategies(strats) -> list:
     """Strategies in order, each (file, name) once."""
     out = []
     for s in strats:
         if all(s.source != t.source or s.name != t.name for t in out):
             out.append(s)
     return out
-
-
-# ============================================================ strategies as data
-
-def strategy_data(strategy) -> dict:
-    """A strategy as plain data (its rules as written): all a worker needs to
-    rebuild it, without the file it came from."""
-    return {"source": strategy.source, "keys": strategy.data}
-
-
-def strategy_id(data: dict) -> str:
-    """A short name for a strategy's data, the same for the same rules."""
-    text = json.dumps(data, sort_keys=True)
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
-
-
-@lru_cache(maxsize=256)
-def _rebuild(texts: tuple[str, ...]) -> tuple:
-    from simulator.language.strategy import Strategy
-    out = []
-    for text in texts:
-        keys = dict(json.loads(text)["keys"])
-        out.append(Strategy.from_rules(keys.pop("name"), **keys))
-    return tuple(out)
-
-
-# ============================================================ jobs
-
-@dataclass(frozen=True)
-class Job:
-    """Games ``first .. first + count - 1`` of one batch of one setup."""
-    key: str                       # unique in its plan; names the result file
-    strategies: tuple[str, ...]    # JSON of ``strategy_data``, entry order
-    kingdom: tuple[str, ...]       # the 10 kingdom cards
-    players: int
-    turn_cap: int
-    seed: int
-    first: int
-    count: int
-    records: bool = False          # also send back the per-game records
-
-
-@dataclass
-class JobResult:
-    """What a job sends back: integer sums (a few kB), and the per-game
-    records only when they were asked for."""
-    key: str
-    tally: object                  # simulator.runs.results.Tally
-    per_turn: object               # int64 [entries, turns, (vp, coins, n)]
-    records: object = None         # record_dtype(players) [count] or None
-    seconds: float = 0.0           # time spent playing
-
-    _TALLY = ("outcome", "ended", "vp", "turns", "ended_games", "lengths")
-
-    def arrays(self) -> dict:
-        """Plain numpy arrays (for an ``.npz`` file)."""
-        import numpy as np
-        out = {f"tally.{f}": getattr(self.tally, f) for f in self._TALLY}
-        out["per_turn"] = self.per_turn
-        out["seconds"] = np.array(self.seconds)
-        out["key"] = np.array(self.key)             # which job: a copied file is refused
-        if self.records is not None:
-            out["records"] = self.records
-        return out
-
-    @classmethod
-    def from_arrays(cls, key: str, arrays: Mapping) -> JobResult:
-        from simulator.runs.results import Tally
-        tally = Tally(*(arrays[f"tally.{f}"] for f in cls._TALLY))
-        if "key" in arrays and str(arrays["key"]) != key:
-            raise ValueError(f"it holds job {str(arrays['key'])}")
-        return cls(key, tally, arrays["per_turn"],
-                   arrays["records"] if "records" in arrays else None,
-                   float(arrays["seconds"]))
-
-    def check(self, job: Job) -> None:
-        """Raise ValueError unless these are sums of ``job``'s games (shapes,
-        game count): a job file copied from another run is refused."""
-        t, entries = self.tally, len(job.strategies)
-        shapes = {"tally.outcome": (t.outcome.shape, (entries, job.players, 3)),
-                  "tally.ended": (t.ended.shape, (entries, 3)),
-                  "tally.vp": (t.vp.shape, (entries,)), "tally.turns": (t.turns.shape,
-                                                                        (entries,)),
-                  "tally.ended_games": (t.ended_games.shape, (3,))}
-        for name, (got, want) in shapes.items():
-            if got != want:
-                raise ValueError(f"{name} has shape {got}, the job needs {want}")
-        if self.per_turn.ndim != 3 or self.per_turn.shape[::2] != (entries, 3):
-            raise ValueError(f"per_turn has shape {self.per_turn.shape}")
-        games = int(t.ended_games.sum())
-        if games != job.count:
-            raise ValueError(f"{games:,} game{'s' * (games != 1)}, the job has {job.count:,}")
-        if job.records and (self.records is None or len(self.records) != job.count):
-            raise ValueError("its per-game records are missing or incomplete")
-
-
-def run_job(job: Job, threads: int | None = None) -> JobResult:
-    """Play one job in this process (numba threads: ``threads``, default all)."""
-    from simulator.runs.runner import simulate
-    res = simulate(list(_rebuild(job.strategies)), job.count, job.seed,
-                   players=job.players, kingdom=list(job.kingdom), turn_cap=job.turn_cap,
-                   threads=threads, keep_records=job.records, first=job.first)
-    return JobResult(job.key, res._tally, res.per_turn, res.records, res.seconds)
 
 
 # ============================================================ plans
@@ -303,12 +172,12 @@ class Plan:
                    d["strategies"], d.get("job_games"), bool(d.get("records")))
 
 
-def _check_job_games(job_games: int | None) -> None:
+def check_job_games(job_games: int | None) -> None:
     if job_games is not None and job_games < 1:
         raise ValueError(f"--job-games must be at least 1, not {job_games}")
 
 
-def _setup(table: dict, kind, strats, labels, games, seed, *, players=None, kingdom=None,
+def make_setup(table: dict, kind, strats, labels, games, seed, *, players=None, kingdom=None,
            turn_cap, batches=1, label="", info=None) -> Setup:
     """A setup, validated now (strategies compile against the kingdom) so a bad
     input fails before any game is played, never on a worker.  Its
@@ -346,13 +215,13 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
     from simulator.engine.kingdom import (KINGDOM_SIZE, RANDOM, _set_key, parse_kingdom,
                                    random_kingdom, random_pool_name)
     from simulator.runs.runner import resolve_strategies
-    _check_job_games(job_games)
+    check_job_games(job_games)
     if games < 2:
         raise ValueError(f"--games must be at least 2, not {games}")
-    strats = _distinct(resolve_strategies(strategies))
+    strats = distinct_strategies(resolve_strategies(strategies))
     if len(strats) < 2:
         raise ValueError("a tournament needs at least two different strategies")
-    _check_seed(seed)
+    check_seed(seed)
     labels = _labels(strats)
     is_random = isinstance(kingdom, str) and _set_key(kingdom) == RANDOM
     chosen = [] if kingdom is None or is_random else parse_kingdom(kingdom)
@@ -366,7 +235,7 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
                 extra = " with the given kingdom" if chosen else ""
                 skipped.append(dict(a=labels[i], b=labels[j],
                                     reason=f"needs {len(together)} kingdom cards together"
-                                           f"{extra} ({_card_names(together)}); a "
+                                           f"{extra} ({card_names(together)}); a "
                                            f"kingdom holds {KINGDOM_SIZE}"))
                 continue
             if kingdom is None:
@@ -380,7 +249,7 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
                 orders = [(i, j, games - games // 2), (j, i, games // 2)]
             for x, y, n in orders:
                 sa, sb = strats[x], strats[y]
-                setups.append(_setup(table, "pair", [sa, sb], [labels[x], labels[y]], n,
+                setups.append(make_setup(table, "pair", [sa, sb], [labels[x], labels[y]], n,
                                      derive_seed(seed, "pair", sa.stem, sb.stem),
                                      kingdom=cards, turn_cap=turn_cap,
                                      label=f"{labels[x]} vs {labels[y]}"))
@@ -523,7 +392,7 @@ def bm_card(strategy) -> str | None:
     return C.NAMES[next(iter(cards))] if len(cards) == 1 else None
 
 
-def _strategy_refs(strategies) -> list:
+def strategy_refs(strategies) -> list:
     if strategies is None:
         return []
     if isinstance(strategies, str):
@@ -533,25 +402,17 @@ def _strategy_refs(strategies) -> list:
 
 def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool = False,
                games: int = 10000, seed: int = 0, turn_cap: int = 100,
-               records: bool = False, job_games: int | None = None,
-               optimize: bool = False) -> Plan:
+               records: bool = False, job_games: int | None = None) -> Plan:
     """Every matchup plays ``games`` games in every kingdom that has its cards
-    (``optimize``: each kingdom's shipped opt-<kingdom> strategy against the
-    field, ``simulator.search.optimize.plan_sweep_optimize``)."""
-    if optimize:
-        if best_card:
-            raise ValueError("give either --optimize or --best-card, not both")
-        from simulator.search.optimize import plan_sweep_optimize
-        return plan_sweep_optimize(kingdoms, strategies, vs=vs, games=games, seed=seed,
-                                   turn_cap=turn_cap, records=records, job_games=job_games)
+    (``sweep --optimize`` plans with ``simulator.search.optimize.plan_sweep_optimize``)."""
     from simulator.engine import cards as C
     from simulator.runs.runner import resolve_strategies
-    _check_job_games(job_games)
+    check_job_games(job_games)
     if games < 2:
         raise ValueError(f"--games must be at least 2, not {games}")
-    _check_seed(seed)
+    check_seed(seed)
     kingdom_cards = resolve_kingdoms(kingdoms, seed)
-    refs = _strategy_refs(strategies)
+    refs = strategy_refs(strategies)
     if best_card:
         vs = vs or BASE
         if not refs:
@@ -560,7 +421,7 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
                 raise ValueError("no bm-<card> strategies are shipped")
     elif not refs:
         raise ValueError("give --strategies S1,S2,… or --best-card")
-    strats = _distinct(resolve_strategies(refs))
+    strats = distinct_strategies(resolve_strategies(refs))
     base = resolve_strategies([vs])[0] if vs else None
     if base is not None:
         strats = [s for s in strats if (s.source, s.name) != (base.source, base.name)]
@@ -585,12 +446,12 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
             missing = (a.cards() | b.cards()) - ids
             if missing:
                 skipped.append(dict(kingdom=kname, a=la, b=lb,
-                                    reason="needs " + _card_names(missing)))
+                                    reason="needs " + card_names(missing)))
                 continue
             info = dict(kingdom=kname)
             if best_card:
                 info["card"] = bm_card(a)
-            setups.append(_setup(table, "sweep", [a, b], [la, lb], games,
+            setups.append(make_setup(table, "sweep", [a, b], [la, lb], games,
                                  derive_seed(seed, "sweep", kname, a.stem, b.stem),
                                  kingdom=list(kcards), turn_cap=turn_cap,
                                  label=f"{kname}: {la} vs {lb}", info=info))
@@ -627,6 +488,10 @@ def parse_players(players) -> list[int]:
     return counts
 
 
+# the bots the balance report follows at every player count
+MAIN_BOTS = ("big-money-ultimate", "smithy", "bm-witch", "bm-laboratory", "bm-gardens")
+
+
 def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
                  turn_cap: int = 100, out=None, records: bool = False,
                  job_games: int | None = None) -> Plan:
@@ -634,15 +499,14 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
     Big Money Ultimate, mirrors at each player count, and the bm-<card> bots
     in the recommended kingdoms (a tenth of the games), each in
     ``REPORT_BATCHES`` batches (the per-turn curves' CIs come from them)."""
-    from reports.balance import MAIN_BOTS
     from simulator.engine import cards as C
     from simulator.engine.kingdom import RECOMMENDED
     from simulator.language.strategy import shipped_strategies
-    _check_job_games(job_games)
+    check_job_games(job_games)
     if games < 100:
         raise ValueError(f"--games must be at least 100, not {games}")
     counts = parse_players(players)
-    _check_seed(seed)
+    check_seed(seed)
     shipped = {s.stem: s for s in shipped_strategies()}
     if BASE not in shipped:
         raise ValueError(f"the shipped strategy {BASE} is missing")
@@ -671,7 +535,7 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
             missing = s.cards() - ids
             if missing:
                 skipped.append(dict(kingdom=kname, a=s.name, b=base.name,
-                                    reason="needs " + _card_names(missing)))
+                                    reason="needs " + card_names(missing)))
                 continue
             todo.append(("sweep", [s, base], games_sweep, None, list(kcards),
                          dict(kingdom=kname, **bm_info(s)), f"{kname}: {s.name} vs {base.name}"))
@@ -679,7 +543,7 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
     for kind, strats, n, p, kingdom, info, label in todo:
         stems = [s.stem for s in strats]
         run_seed = derive_seed(seed, "balance", kind, *stems, p or 2, info.get("kingdom", ""))
-        setups.append(_setup(table, kind, strats, None, n, run_seed, players=p,
+        setups.append(make_setup(table, kind, strats, None, n, run_seed, players=p,
                              kingdom=kingdom, turn_cap=turn_cap, batches=REPORT_BATCHES,
                              label=label, info=info))
     players_text = ",".join(str(p) for p in counts)
@@ -738,10 +602,10 @@ def execute(plan: Plan, executor, *, run_dir=None, done: dict | None = None,
 
 
 def merge(plan: Plan, results: Mapping[str, JobResult]) -> list:
-    """One ``reports.store.Run`` per setup, from its jobs' results.  Sums of
+    """One ``simulator.runs.store.Run`` per setup, from its jobs' results.  Sums of
     integers and records in game order: the same bits in any finishing order."""
     import numpy as np
-    from reports.store import Run, concat_results
+    from simulator.runs.store import Run, concat_results
     from simulator.runs.results import Results
     by_batch: dict[tuple[int, int], list[tuple[int, JobResult]]] = {}
     for i, b, job in plan.cut():

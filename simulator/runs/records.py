@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-LOSS, WIN, TIE = 0, 1, 2
-ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2
-ENDED_NAMES = ("provinces", "piles", "turn_cap")
+from simulator.engine.codes import (  # noqa: F401  (the records' codes, defined once)
+    ENDED_NAMES, ENDED_PILES, ENDED_PROVINCES, ENDED_TURN_CAP, LOSS, TIE, WIN)
 
 # Bounds of a run: a seat's turns are stored as int16, a game's index as int64.
 MAX_TURN_CAP = int(np.iinfo(np.int16).max)     # 32,767 turns per player

@@ -19,7 +19,8 @@ import zipfile
 from datetime import datetime
 from pathlib import Path
 
-from simulator.runs.experiments import JobResult, Plan, engine_fingerprint, now_utc
+from simulator.runs.experiments import Plan
+from simulator.runs.jobs import JobResult, engine_fingerprint, now_utc
 
 FORMAT = "domsim-run"
 VERSION = 1

@@ -17,7 +17,8 @@ import numba
 import numpy as np
 
 from simulator.engine import cards as C
-from simulator.engine import kernel as K
+from simulator.engine import effects as FX, kernel as K
+from simulator.engine import codes as S, program as PG
 from simulator.runs.chunking import chunks
 from simulator.engine.kingdom import black_market_deck, kingdom_notes, resolve_kingdom, supply_mask
 from simulator.runs.records import MAX_GAMES, MAX_TURN_CAP, record_dtype
@@ -51,7 +52,7 @@ def prepare(strategies: Sequence[str | Strategy], players: int | None,
             ) -> tuple[list[Strategy], int, list[int], np.ndarray]:
     """Validate the inputs; return strategies, players, kingdom, packed program."""
     strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition)
-    return strats, players, cards, K.pack_program(program, setup_mask(cards, edition))
+    return strats, players, cards, PG.pack_program(program, setup_mask(cards, edition))
 
 
 def _compile(strategies, players, kingdom, seed, edition=None):
@@ -123,9 +124,9 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     _check_run(seed, turn_cap)
     strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition)
     mask = setup_mask(cards, edition)
-    prog = K.pack_program(program, mask)
+    prog = PG.pack_program(program, mask)
     threads = _set_threads(threads)
-    K.load_effects(K.ownable_cards(prog, mask))
+    FX.load_effects(PG.ownable_cards(prog, mask))
     n_entries = len(strats)
     plan = plan_seating(players, n_entries, seed, seating)
     dtype = record_dtype(players)
@@ -135,7 +136,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     # a slow part does not leave the other threads idle); they add up exactly
     per_turn = np.zeros((PARTS_PER_THREAD * threads, n_entries,
                          min(turn_cap, STATS_TURNS), 3), np.int64)
-    hits = np.zeros((len(per_turn), K.n_rules(prog)), np.int64)   # rule fires per part
+    hits = np.zeros((len(per_turn), PG.n_rules(prog)), np.int64)   # rule fires per part
 
     started = time.perf_counter()
     for offset, count in chunks(games, least=threads):
@@ -222,7 +223,7 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
     its event log.  With no ``capacity`` the log grows to fit the game; a
     given capacity that is too small raises ``TraceOverflow``."""
-    if not K.TRACE:                        # a benchmark build (benchmarks/trace.py)
+    if not S.TRACE:                        # a benchmark build (benchmarks/trace.py)
         raise ValueError("DOMSIM_TRACE=0 compiled the kernel without its event log; "
                          "unset it to trace a game")
     if not 0 <= game < MAX_GAMES:
@@ -232,29 +233,29 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     plan = plan_seating(players, len(strats), seed, seating)
     entries = next(plan.segments(game, 1))[0]
     mask = setup_mask(cards, edition)
-    K.load_effects(K.ownable_cards(prog, mask))
+    FX.load_effects(PG.ownable_cards(prog, mask))
     size = capacity or 50_000
     while True:
-        z = np.zeros((K.NROWS + size, K.NC), dtype=np.int32)
-        vp = np.zeros(K.MAXP, dtype=np.int32)
-        outcome = np.zeros(K.MAXP, dtype=np.int32)
+        z = np.zeros((S.NROWS + size, S.NC), dtype=np.int32)
+        vp = np.zeros(S.MAXP, dtype=np.int32)
+        outcome = np.zeros(S.MAXP, dtype=np.int32)
         ended = K.trace_game(prog, mask, entries, players, seed, game, turn_cap,
                              z, vp, outcome)
-        lost = int(z[K.GS, K.GS_TRACE_LOST])
+        lost = int(z[S.GS, S.GS_TRACE_LOST])
         if not lost:
             break
         if capacity is not None:
             raise TraceOverflow(game, capacity, size + lost)
         size += lost                       # the same game again, with room
-    n = int(z[K.GS, K.GS_TRACE_N])
-    turns = [int(z[p * K.PR + K.PS, K.PS_TURNS]) for p in range(players)]
-    return Trace(events=z[K.NROWS:K.NROWS + n, :7].copy(), names=unique_names([s.name for s in strats]),
+    n = int(z[S.GS, S.GS_TRACE_N])
+    turns = [int(z[p * S.PR + S.PS, S.PS_TURNS]) for p in range(players)]
+    return Trace(events=z[S.NROWS:S.NROWS + n, :7].copy(), names=unique_names([s.name for s in strats]),
                  entry=plan.entries_of(np.array([game]))[0].tolist(),
                  kingdom=cards, players=players, seed=seed, game=game,
                  turn_cap=turn_cap, ended_by=int(ended), vp=vp[:players].tolist(),
                  outcome=outcome[:players].tolist(), turns=turns,
-                 supply=z[K.SUPPLY].copy(), trash=z[K.TRASH_ROW].copy(),
-                 owned=np.array([z[p * K.PR + K.OWN] for p in range(players)]))
+                 supply=z[S.SUPPLY].copy(), trash=z[S.TRASH_ROW].copy(),
+                 owned=np.array([z[p * S.PR + S.OWN] for p in range(players)]))
 
 
 def _check_run(seed: int, turn_cap: int) -> None:

@@ -327,7 +327,7 @@ def _submit(executor, jobs):
     lock), since a search plays many jobs too small to split; results are
     the same bits as one after the other."""
     from simulator.runs.executors import EmbeddedExecutor
-    from simulator.runs.experiments import run_job
+    from simulator.runs.jobs import run_job
     if not jobs:
         return []
     if isinstance(executor, EmbeddedExecutor) and executor.cores > 1 and len(jobs) > 1:
@@ -516,7 +516,7 @@ def run_search(opts: Options, executor, *, root: Path | None = None,
                resumed: dict | None = None) -> OptimizeResult:
     """The search itself (see the module's docstring)."""
     import optuna
-    from simulator.search.optspace import FixedTrial, Space
+    from simulator.search.optspace import Space
     from simulator.language.strategy import Strategy
     from simulator.runs.runner import prepare
     started, cpu0 = time.perf_counter(), time.process_time()
@@ -858,7 +858,7 @@ def resume_options(path, given: dict) -> tuple[Options, dict]:
                 same = False
             value = str(value) if isinstance(value, str) else ",".join(value)
         elif name == "against":
-            value = tuple(X._strategy_refs(value))
+            value = tuple(X.strategy_refs(value))
             same = value == folder
             value, folder = ",".join(value), ",".join(folder) or None
         else:
@@ -911,13 +911,13 @@ def plan_sweep_optimize(kingdoms="recommended", strategies=None, *, vs=None,
     every shipped bot playable there (or the given ``strategies``)."""
     from simulator.engine import cards as C
     from simulator.runs.runner import resolve_strategies
-    X._check_job_games(job_games)
+    X.check_job_games(job_games)
     if games < 2:
         raise ValueError(f"--games must be at least 2, not {games}")
-    X._check_seed(seed)
+    X.check_seed(seed)
     kingdom_cards = X.resolve_kingdoms(kingdoms, seed)
     base = resolve_strategies([vs or X.BASE])[0]
-    given = X._distinct(resolve_strategies(X._strategy_refs(strategies)))
+    given = X.distinct_strategies(resolve_strategies(X.strategy_refs(strategies)))
     setups, skipped, table, names = [], [], {}, {base.name}
     for kname, kcards in kingdom_cards.items():
         opt = shipped_optimized(kname)
@@ -927,15 +927,15 @@ def plan_sweep_optimize(kingdoms="recommended", strategies=None, *, vs=None,
                                        f"domsim optimize --kingdom \"{kname}\""))
             continue
         others = given or playable_shipped(kcards)
-        rivals = X._distinct([base, *[s for s in others if s.stem != opt.stem]])
+        rivals = X.distinct_strategies([base, *[s for s in others if s.stem != opt.stem]])
         for b in rivals:
             missing = b.cards() - {C.card_id(c) for c in kcards}
             if missing:
                 skipped.append(dict(kingdom=kname, a=opt.name, b=b.name,
-                                    reason="needs " + X._card_names(missing)))
+                                    reason="needs " + X.card_names(missing)))
                 continue
             names |= {opt.name, b.name}
-            setups.append(X._setup(table, "sweep", [opt, b], [opt.name, b.name], games,
+            setups.append(X.make_setup(table, "sweep", [opt, b], [opt.name, b.name], games,
                                    X.derive_seed(seed, "sweep", kname, opt.stem, b.stem),
                                    kingdom=list(kcards), turn_cap=turn_cap,
                                    label=f"{kname}: {opt.name} vs {b.name}",

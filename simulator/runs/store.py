@@ -85,7 +85,7 @@ def save_runs(path, runs: list[Run], meta: dict | None = None) -> None:
         for name, a in run.arrays.items():
             arrays[f"r{i}.x.{name}"] = np.asarray(a)
         index.append(entry)
-    from simulator.runs.experiments import domsim_version, engine_fingerprint
+    from simulator.runs.jobs import domsim_version, engine_fingerprint
     meta = {"version": domsim_version(), **(meta or {}), "engine": engine_fingerprint()}
     doc = {"format": FORMAT, "version": VERSION, "meta": meta, "runs": index}
     arrays["__meta__"] = np.frombuffer(json.dumps(doc).encode("utf-8"), dtype=np.uint8)
@@ -121,7 +121,7 @@ def load_runs(path) -> tuple[list[Run], dict]:
 def foreign_note(path, meta: dict) -> str | None:
     """A note when the games in ``path`` were played by another domsim
     version or engine than this one (see the module docstring)."""
-    from simulator.runs.experiments import domsim_version, engine_fingerprint
+    from simulator.runs.jobs import domsim_version, engine_fingerprint
     version, engine = meta.get("version"), meta.get("engine")
     if version == domsim_version() and engine in (None, engine_fingerprint()):
         return None

@@ -70,7 +70,7 @@ class ExperimentResult:
 
     def save_records(self, path) -> None:
         """Save the runs for ``from_records`` / the CLI's ``--from``."""
-        from reports.store import save_runs
+        from simulator.runs.store import save_runs
         save_runs(path, self.runs, self.meta)
 
     def __getattr__(self, name):
@@ -281,9 +281,17 @@ def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool =
                    on_result=on_result)
     if resume is not None:
         return run(resume=resume, command="sweep", **options)
-    plan = X.plan_sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
-                        seed=seed, turn_cap=turn_cap, records=keep_records,
-                        job_games=job_games, optimize=optimize)
+    if optimize:
+        if best_card:
+            raise ValueError("give either --optimize or --best-card, not both")
+        from simulator.search.optimize import plan_sweep_optimize
+        plan = plan_sweep_optimize(kingdoms, strategies, vs=vs, games=games, seed=seed,
+                                   turn_cap=turn_cap, records=keep_records,
+                                   job_games=job_games)
+    else:
+        plan = X.plan_sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
+                            seed=seed, turn_cap=turn_cap, records=keep_records,
+                            job_games=job_games)
     return run(plan, **options)
 
 
@@ -317,10 +325,12 @@ def resume(run_dir, *, executor=None, scheduler: str | None = None,
                on_result=on_result)
 
 
-def from_records(path, command: str | None = None) -> ExperimentResult:
+def from_records(path, command: str | None = None, *, out=None) -> ExperimentResult:
     """Rebuild a result from records saved with ``save_records`` /
-    ``--save-records``, without playing."""
-    from reports.store import load_runs
+    ``--save-records``, without playing.  A balance report rebuilt so is
+    dated now, and (given its ``out``) says how to rebuild it again."""
+    from simulator.runs.jobs import now_utc
+    from simulator.runs.store import load_runs
     runs, meta = load_runs(path)
     found = meta.get("command", "?")
     if command is not None and found != command:
@@ -328,6 +338,12 @@ def from_records(path, command: str | None = None) -> ExperimentResult:
         raise ValueError(f"{path} holds records of '{found}', not of {what}")
     if found not in _RESULTS:
         raise ValueError(f"{path} holds records of '{found}'")
+    if found == "report balance":
+        meta = {**meta, "generated": now_utc()}
+        if out is not None:
+            meta["regenerate"] = (meta.get("regenerate", "domsim report balance")
+                                  + "\n# or, from the saved records, without playing again:\n"
+                                  + f"domsim report balance --out {out} --from {path}")
     return build_result(found, runs, meta)
 
 
@@ -377,7 +393,7 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
         defaults.update(tuning)
         cards = O.check_options(kingdom, players, seed, minutes, evaluations, sampler,
                                 **defaults)
-        refs = X._strategy_refs(against)
+        refs = X.strategy_refs(against)
         if refs:
             from simulator.runs.runner import prepare, resolve_strategies
             prepare(resolve_strategies(refs), players, list(cards), seed)

@@ -1,0 +1,139 @@
+"""The state of one game and every code shared by the kernel, the records,
+the game log, the rule cases and the tests: plain numpy, no numba.
+
+Layout of one game (all int32 unless noted)::
+
+    z[row, card]   counts per card; scalars in the PS and GS rows
+      player p, rows p*PR + ...
+        HAND    cards in hand          PLAY   cards in play
+        DISC    discard pile           ASIDE  set aside (Library)
+        OWN     every card p owns      PS     player scalars (HAND_N ...)
+        KINDS   the card ids p has owned, ascending (PS_KINDS of them):
+                a shuffle walks these few instead of every card
+      game rows, from G
+        SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
+        TRASH   trash counts           GS      game scalars (ACTIONS ...)
+        TMP     scratch counts         STACK   cards waiting to be resolved
+        GAINED  cards gained this turn by the player whose turn it is, and
+        BOUGHT  cards bought; kept only for programs with FLAG_TURN_LOG
+        MARKET  the Black Market deck, top first (GS_MARKET_N cards)
+    deck[p, i]     uint8 draw pile of p, deck[p, n-1] on top.  The top
+                   PS_KNOWN cards are in known order; below them the cards
+                   are unordered and a draw picks one uniformly at random,
+                   which is the same as shuffling when the discard is shuffled
+                   in, and costs nothing until a card is needed.
+    rng[2]         uint64 xoroshiro128+ state of this game
+    fst[]          float64 scratch: the stack for strategy conditions, then
+                   (past FST_HITS, when it is that long) how often each rule
+                   fired, one counter per rule row
+    prog[]         int32 packed strategy program (``program.pack_program``)
+
+The card table's columns are here too, frozen as arrays numba reads as
+constants.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from simulator.engine import cards as C
+
+# DOMSIM_TRACE=0 compiles the event log out everywhere, for benchmarks/trace.py
+# only: it measures what the log's remaining checks (outside play_game's
+# turns) cost untraced games.  The package keys its numba cache folder on
+# this too, so no other run loads that code.
+TRACE = os.environ.get("DOMSIM_TRACE", "1") != "0"
+
+NC = C.NCARDS
+MAXP = C.MAX_PLAYERS
+DECK_CAP = 512            # more than all the cards of a 6-player game
+
+# ---- rows of z
+HAND, PLAY_ROW, DISC, ASIDE, OWN, PS, KINDS = 0, 1, 2, 3, 4, 5, 6
+PR = 7                                       # rows per player
+G = MAXP * PR
+SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
+GAINED, BOUGHT, MARKET = G + 6, G + 7, G + 8
+NROWS = G + 9
+
+# ---- player scalars (columns of row p*PR + PS)
+PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
+    PS_STRAT, PS_ASIDE_N, PS_TURN_COINS = range(10)
+PS_TYPE0 = 10     # PS_TYPE0 + i: cards owned with type bit 1 << i (6 columns)
+PS_VP = 16        # VP of the cards owned, Gardens not counted (kept on gain/trash)
+PS_KINDS = 17     # length of the KINDS row's list
+# the size scalar of each count zone (HAND, PLAY_ROW, DISC, ASIDE), -1: none kept
+ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
+
+# ---- game scalars (columns of row GS)
+GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
+    GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
+    GS_FROM_TRASH, GS_LEAVING = range(15)
+# GS_TURN_LOG: 1 + the player whose gains and buys GAINED/BOUGHT count, 0: none
+# While a gain is being chosen (the words ``ends_game``, ``lead_after``):
+# GS_FROM_TRASH 1 when it comes from the trash (Thief: no pile empties),
+# GS_LEAVING 1 + the card the same choice trashes (Remodel), else 0.
+# a setup's kingdom mask: IN_SUPPLY for a supply pile, IN_MARKET for a card of
+# the Black Market deck
+IN_SUPPLY, IN_MARKET = 1, 2
+NOT_ENDED = -1
+ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP = 0, 1, 2      # how a game ended
+ENDED_NAMES = ("provinces", "piles", "turn_cap")                # by those codes
+# a seat's outcome: a tie is a shared win, counted for every tied player
+LOSS, WIN, TIE = 0, 1, 2
+
+# ---- the trace: a traced game's z has extra rows, one event each:
+#   [turn, player, code, card, count, from zone, to zone]
+# (turn 0 is the setup).  ``play_traced_game`` plays them; the games of
+# ``play_game`` pay one shape test per event site outside their turns' inlined
+# code (in the card effects, a shuffle, the setup).
+EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
+    EV_PLUS_BUYS, EV_PLUS_COINS, EV_MOAT, EV_END = range(11)
+# What the log needs besides moves, so that it renders events and never
+# re-derives a rule (simulator/gamelog.py documents every field):
+#   EV_START          setup: p starts with `count` `card` in zone `to`
+#   EV_NOTHING        p is unaffected or does nothing; `from` says why (NO_*),
+#                     `card`/`count` name the pile or the number it is about
+#   EV_PLAYS          the resolving card plays `card` `count` times (Throne
+#                     Room, Vassal): the next resolutions of `card` are its
+#   EV_DECK_TO_DISCARD p puts its whole deck (`count` cards) into its discard
+#   EV_BUY_PHASE      the Buy phase starts with `count` coins from the Actions
+#   EV_CLEANUP        Clean-up starts
+#   EV_VP             after the end: p scores `from` VP with `count` `card`
+EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
+    EV_VP = range(11, 18)
+NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY = range(6)
+TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
+# zones of a move: HAND, PLAY_ROW, DISC, ASIDE are their own row offsets
+Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL, Z_LOOK, Z_BLACK_MARKET = 10, 11, 12, 13, 14, 15
+
+
+FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
+
+# ---- card table columns, frozen for numba
+COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
+P_CARDS, P_ACTIONS, P_BUYS, P_COINS = C.PLUS_CARDS, C.PLUS_ACTIONS, C.PLUS_BUYS, C.PLUS_COINS
+T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CURSE
+NTYPES = len(C.TYPE_NAMES)
+# short lists the hot loops walk instead of all NC cards
+TREASURE_CARDS = np.flatnonzero(C.TYPES & C.TREASURE).astype(np.int64)
+VP_CARDS = np.flatnonzero(C.VP).astype(np.int64)
+# TYPE_BIT_INDEX[bit] = i for a single type bit 1 << i, else -1
+TYPE_BIT_INDEX = np.full(1 << NTYPES, -1, dtype=np.int64)
+TYPE_BIT_INDEX[[1 << i for i in range(NTYPES)]] = np.arange(NTYPES)
+ACTION_BIT = int(TYPE_BIT_INDEX[C.ACTION])
+# TYPE_COL[c] = (the PS column counting c's first type, its second's or -1):
+# a gain or a trash updates one or two type counts, not all six
+TYPE_COL = np.full((NC, 2), -1, dtype=np.int64)
+for _c in range(NC):
+    _cols = [PS_TYPE0 + i for i in range(NTYPES) if C.TYPES[_c] >> i & 1]
+    if not 1 <= len(_cols) <= 2:
+        raise ValueError(f"{C.NAMES[_c]} has {len(_cols)} types; TYPE_COL holds 1 or 2")
+    TYPE_COL[_c, :len(_cols)] = _cols
+# MONEY[c]: coins card c adds to my.money (a Treasure's value, else 0)
+MONEY = np.where(C.TYPES & C.TREASURE, C.PLUS_COINS, 0).astype(np.int32)
+# COINS_OF[c]: the coins c gives when played (a Treasure's value, an Action's +$)
+COINS_OF = C.PLUS_COINS.astype(np.int32)
+U = np.uint64          # hot indices are cast to it: no negative-index fix-up

@@ -1,0 +1,30 @@
+"""Card effects, one module per set: what each card's text does beyond its
+"+" numbers.  Importing this package registers every effect (``@effect``);
+``load_effects`` compiles the ones a run needs.
+
+The turn (``simulator.engine.kernel``) never imports this package: it calls
+an effect by the address ``load_effects`` records, and reads from the card
+registry which cards have one (``cards.EFFECT``).
+"""
+from __future__ import annotations
+
+from numba.core.compiler_lock import global_compiler_lock
+
+from simulator.engine.effects import base  # noqa: F401  (registers the base set's effects)
+from simulator.engine.jit import EFFECT_AT, EFFECTS
+
+
+def load_effects(cards) -> None:
+    """Make the effects of these cards callable: compile each (or load it
+    from the cache) and record its address, once per process.  Load those of
+    every card a player of the game can own (``ownable_cards``); playing a
+    card whose effect is not loaded stops the run.  Safe from several
+    threads at once (the jobs of one run): one lock covers it all."""
+    with global_compiler_lock:
+        for c in sorted(set(int(c) for c in cards) & EFFECTS.keys()):
+            if not EFFECT_AT[c]:
+                disp = EFFECTS[c]
+                disp._declare()
+                cres = disp.overloads[disp.declared.args]
+                EFFECT_AT[c] = cres.library.get_pointer_to_function(
+                    cres.fndesc.llvm_func_name)
