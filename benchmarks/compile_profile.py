@@ -91,7 +91,7 @@ def _child(matchup: dict) -> dict:
     manager._runPass = lambda self, i, p, state: timer.call(
         "numba: " + p.name(), run_pass, self, i, p, state)
 
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     started = time.perf_counter()
     simulate(matchup["strategies"], 200, 1, players=matchup["players"],
              kingdom=matchup["kingdom"], threads=1, keep_records=False)

@@ -36,8 +36,8 @@ MATCHUPS = 5
 
 def sweep_plan(games: int, seed: int = 0):
     """The measured sweep as one plan."""
-    from simulator import experiments as X
-    from simulator.kingdom import RECOMMENDED
+    from simulator.runs import experiments as X
+    from simulator.engine.kingdom import RECOMMENDED
     parts = []
     for name, cards in RECOMMENDED.items():
         bots = [f"bm-{c.lower().replace(' ', '-')}" for c in sorted(cards)[:MATCHUPS]]
@@ -66,7 +66,7 @@ def _cluster_cpu(executor) -> float:
 
 def _timed(plan, executor):
     """(wall seconds, CPU seconds, runs, job results) of one run of the plan."""
-    from simulator import experiments as X
+    from simulator.runs import experiments as X
     cpu = _cluster_cpu(executor)
     started = time.perf_counter()
     results = X.execute(plan, executor, progress=False)
@@ -90,7 +90,7 @@ def _same(a, b) -> bool:
 def run(runs: int = 3, games: int = 100_000, log=print) -> dict:
     """Start a cluster (timed), then alternate embedded and Dask runs of the
     sweep (ABBA, so a drift in the machine's load hits both alike)."""
-    from simulator.executors import DaskExecutor, EmbeddedExecutor
+    from simulator.runs.executors import DaskExecutor, EmbeddedExecutor
     plan = sweep_plan(games)
     jobs = plan.jobs()
     log(f"  {len(plan.setups)} matchups, {len(jobs)} jobs, {plan.games:,} games")

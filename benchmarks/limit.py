@@ -37,7 +37,7 @@ def limit_kernel() -> Path | None:
 
 def _engine_child(games: int, seed: int) -> dict:
     """Run in a child process: time one ``simulate`` call on one thread."""
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     simulate(list(STRATEGIES), 2000, 0, threads=1, keep_records=False)   # load the cache
     cpu, wall = time.process_time(), time.perf_counter()
     simulate(list(STRATEGIES), games, seed, threads=1, keep_records=False)

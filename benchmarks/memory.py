@@ -30,7 +30,7 @@ BOTS = ["big-money", "smithy"]
 _CHILD = r"""
 import json, resource, sys, time
 from pathlib import Path
-from simulator.runner import simulate
+from simulator.runs.runner import simulate
 
 def status_kb(key):
     for line in Path("/proc/self/status").read_text().splitlines():
@@ -65,7 +65,7 @@ print(json.dumps({"base_kb": base, "peak_kb": peak, "rss_after_kb": status_kb("V
 
 
 def has_keep_records() -> bool:
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     return "keep_records" in inspect.signature(simulate).parameters
 
 

@@ -21,7 +21,7 @@ import numba
 import numpy as np
 from numba import njit, prange, uint64
 
-from simulator.rng import below_u, seed_game
+from simulator.engine.rng import below_u, seed_game
 
 # Local card ids, in the engine's card-id order (the deck refill order).
 CU, AG, AU, ES, DU, PR, SM = range(7)
@@ -247,7 +247,7 @@ def tally(entry: np.ndarray, outcome: np.ndarray, n_entries: int = 2) -> list[di
 
 def rates(t: dict) -> dict:
     """Win and tie rates of a tally entry with 95% Wilson intervals."""
-    from simulator.stats import wilson
+    from simulator.runs.stats import wilson
     n = t["games"]
     return {**t,
             "win_rate": t["wins"] / n, "win_ci": list(wilson(t["wins"], n)),
@@ -281,8 +281,8 @@ def benchmark(runs: int = 5, games: int = 200_000, log=print) -> dict:
     rates are independent samples; one extra kernel run on the engine's
     first seed checks that both play identical games.
     """
-    from simulator.runner import simulate
-    from simulator.stats import two_proportion_test
+    from simulator.runs.runner import simulate
+    from simulator.runs.stats import two_proportion_test
 
     from .common import spread, thread_counts
 

@@ -94,7 +94,7 @@ def play_pyminion(games: int, seed: int) -> dict:
 
 
 def play_domsim(games: int, seed: int) -> dict:
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     started = time.process_time()
     r = simulate([str(p) for p in DOMSIM_BOTS], games, seed, threads=1)
     cpu = time.process_time() - started
@@ -114,7 +114,7 @@ def _pool(parts: list[dict]) -> list[dict]:
 
 
 def _rates(t: dict) -> dict:
-    from simulator.stats import wilson
+    from simulator.runs.stats import wilson
     n = t["games"]
     return {"games": n, "wins": t["wins"], "ties": t["ties"],
             "win_rate": t["wins"] / n, "win_ci": list(wilson(t["wins"], n)),
@@ -127,7 +127,7 @@ def run(runs: int = 5, pyminion_games: int = 6000, domsim_games: int = 200_000,
     version = pyminion_version()
     if version is None:
         return {"skipped": "pyminion is not installed (pip install 'domsim[bench]')"}
-    from simulator.stats import two_proportion_test
+    from simulator.runs.stats import two_proportion_test
 
     play_domsim(2000, 0)                         # compile / load the kernel
     play_pyminion(20, 0)

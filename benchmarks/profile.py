@@ -46,8 +46,8 @@ def _child(out: Path, games: int, matchup: dict) -> None:
     """Play the games (the second call is the one sampled), then write the
     object code of ``run_games`` and of each card effect the games loaded,
     with where each was loaded."""
-    from simulator import kernel as K
-    from simulator.runner import simulate
+    from simulator.engine import kernel as K
+    from simulator.runs.runner import simulate
     kw = dict(players=matchup["players"], kingdom=matchup["kingdom"], threads=1,
               keep_records=False)
     simulate(matchup["strategies"], 2000, 1, **kw)

@@ -63,7 +63,7 @@ def collect(args, log=print) -> dict:
                "runs": args.runs, "families": {}}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="domsim-bench-") as tmp:
-        import simulator.runner  # noqa: F401  (the engine this process measures)
+        import simulator.runs.runner  # noqa: F401  (the engine this process measures)
         env = snapshot(Path(tmp))
         results["children"] = ("start-up and memory children run on a copy of "
                                "simulator/ and strategies/ taken at the start")

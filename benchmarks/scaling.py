@@ -19,7 +19,7 @@ def sizes(quick: bool) -> list[int]:
 
 
 def run(runs: int = 5, quick: bool = False, log=print) -> dict:
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     threads = threads_available()
     simulate(list(BOTS), 2000, 0, threads=threads)     # compile / load
     rows = []

@@ -46,7 +46,7 @@ def matchups() -> list[dict]:
 
 def _one(m: dict, games: int, threads: int, seed: int) -> tuple[float, float]:
     """(wall seconds of the simulate call, kernel seconds)."""
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     started = time.perf_counter()
     r = simulate(m["strategies"], games, seed, players=m["players"],
                  kingdom=m["kingdom"], threads=threads)

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from simulator.files import MARKER, temp_folder, write_atomic
-from simulator.termtable import counted
-from simulator.stats import wilson
+from simulator.output.files import MARKER, temp_folder, write_atomic
+from simulator.output.termtable import counted
+from simulator.runs.stats import wilson
 
 from . import charts
 from . import sweep as S
@@ -64,7 +64,7 @@ class Balance:
                "game-length": self.lengths, "turn-curves": self.curves,
                "kingdoms": self.sweep.rows, "best-card": self.sweep.best}
         if self.meta.get("definitions"):
-            from simulator.provenance import definitions_frame
+            from simulator.runs.provenance import definitions_frame
             out["strategies"] = definitions_frame(self.meta["definitions"])
         return out
 
@@ -462,7 +462,7 @@ def _write_into(d: Path, b: Balance) -> None:
     title = "Dominion balance report"
     doc.h(1, title)
     total = m.get("total_games", 0)
-    from simulator.provenance import domsim_version
+    from simulator.runs.provenance import domsim_version
     now, played = domsim_version(), m.get("version", "unknown")
     doc.ul([
         f"Generated {m.get('generated', '?')} with domsim {now}"
@@ -575,7 +575,7 @@ def _write_into(d: Path, b: Balance) -> None:
     from reports.optimize import shipped_section
     shipped_section(doc, d)
     if m.get("definitions"):
-        from simulator.provenance import definition_text
+        from simulator.runs.provenance import definition_text
         doc.h(2, "Strategies")
         doc.p("The full definition of every bot in this report, with a hash of it "
               "(also in strategies.csv), so the results can be rerun after a bot file "
@@ -648,7 +648,7 @@ def _charts(d: Path, b: Balance) -> None:
 
 
 def summary_text(b: Balance, out: Path, width: int | None = None) -> str:
-    from simulator.termtable import wrap
+    from simulator.output.termtable import wrap
     lines = [f"wrote {out / 'index.html'} and {out / 'report.md'}"]
     if len(b.cards):
         lines.append("")

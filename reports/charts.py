@@ -21,7 +21,7 @@ import pandas as pd  # noqa: E402
 from matplotlib.colors import TwoSlopeNorm  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
-from simulator.results import atomic_open  # noqa: E402
+from simulator.runs.results import atomic_open  # noqa: E402
 
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
              "#CC79A7", "#000000")

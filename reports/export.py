@@ -1,4 +1,4 @@
-"""Write tables as CSV, JSON or Parquet (safely: see ``simulator.files``).
+"""Write tables as CSV, JSON or Parquet (safely: see ``simulator.output.files``).
 
 A command that prints several tables writes its first (main) table to the
 file given and each further table next to it, its name added before the
@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simulator.files import atomic_open, is_stream, write_atomic
+from simulator.output.files import atomic_open, is_stream, write_atomic
 
 
 def table_paths(path, names: list[str]) -> dict[str, Path]:

@@ -1,7 +1,7 @@
 """The report of ``domsim optimize``: text for the terminal, a Markdown +
 HTML folder with charts and CSV tables, and a JSON document.
 
-It reads only what ``simulator.optimize`` measured (an ``OptimizeResult``);
+It reads only what ``simulator.search.optimize`` measured (an ``OptimizeResult``);
 it never plays a game.
 """
 from __future__ import annotations
@@ -56,8 +56,8 @@ def tables(result) -> dict[str, pd.DataFrame]:
 
 
 def summary_lines(result) -> list[str]:
-    from simulator.optimize import is_random
-    from simulator.termtable import counted
+    from simulator.search.optimize import is_random
+    from simulator.output.termtable import counted
     o = result.options
     drawn = f", drawn from seed {o['seed']}" if is_random(result.kingdom) else ""
     return [
@@ -79,14 +79,14 @@ def summary_lines(result) -> list[str]:
 
 def kingdom_title(result) -> str:
     """The kingdom as given, or 'random kingdom of seed S' for a drawn one."""
-    from simulator.optimize import is_random
+    from simulator.search.optimize import is_random
     if is_random(result.kingdom):
         return f"random kingdom of seed {result.options['seed']}"
     return result.kingdom
 
 
 def score_note(result) -> str:
-    from simulator.optimize import score_meaning
+    from simulator.search.optimize import score_meaning
     return score_meaning(result.options["players"])
 
 
@@ -109,7 +109,7 @@ def text(result) -> str:
 
 
 def json_document(result) -> dict:
-    from simulator.optimize import even_score
+    from simulator.search.optimize import even_score
     meta = {k: v for k, v in result.__dict__.items()
             if k in ("kingdom", "cards", "options", "template", "params", "score", "low",
                      "high", "best_shipped", "games", "search_games", "naive_games",
@@ -174,7 +174,7 @@ def field_chart(result):
 def write(out_dir, result) -> Path:
     """Write the report into ``out_dir`` (replaced as a whole, atomically)."""
     from reports.charts import save
-    from simulator.files import temp_folder, write_atomic
+    from simulator.output.files import temp_folder, write_atomic
     out = check_out_dir(out_dir, flag="--report")
     real = Path(os.path.realpath(out))
     tmp = temp_folder(real)                     # the umask's mode, not mkdtemp's 0700
@@ -235,7 +235,7 @@ def _document(result) -> Doc:
                       r["text"], f"{r['per_game']:.3f}" if r["per_game"] else "never fired"]
                      for r in result.rules], align="llr"), "rules.csv")
     doc.h(2, "Runners-up")
-    from simulator.optimize import to_toml
+    from simulator.search.optimize import to_toml
     for keys in result.runners_up[:3]:
         doc.code(to_toml(keys).rstrip(), "toml")
     doc.h(2, "Shipped bots playable here")
@@ -278,8 +278,8 @@ def shipped_table(kingdoms=None) -> pd.DataFrame:
     """One row per recommended kingdom with a shipped opt-<kingdom> strategy:
     its validated scores against BMU and the best shipped bot (from the
     file's header; nothing is played)."""
-    from simulator.kingdom import RECOMMENDED
-    from simulator.optimize import shipped_optimized
+    from simulator.engine.kingdom import RECOMMENDED
+    from simulator.search.optimize import shipped_optimized
     rows = []
     for kingdom in kingdoms or RECOMMENDED:
         s = shipped_optimized(kingdom)
@@ -329,5 +329,5 @@ def shipped_section(doc: Doc, folder: Path | None = None, heading: str = "6. ") 
                      for r in df.itertuples(index=False)], align="lllrlrrr"),
               "optimized.csv" if folder is not None else None)
     if folder is not None:
-        from simulator.files import write_atomic
+        from simulator.output.files import write_atomic
         write_atomic(Path(folder) / "optimized.csv", df.to_csv(index=False))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simulator.files import mark_folder, write_atomic
+from simulator.output.files import mark_folder, write_atomic
 
 # the files each command's --out writes (checked before the run: see
-# simulator.files.check_output_folder)
+# simulator.output.files.check_output_folder)
 FILES = {"tournament": ("heatmap.png", "heatmap.svg", "ratings.png", "ratings.svg",
                         "index.html"),
          "sweep": ("kingdoms.png", "kingdoms.svg", "index.html")}
@@ -22,7 +22,7 @@ def shown_sources(defs: list[dict], folder) -> list[dict]:
     file by its path relative to the report, so a posted report holds no
     path of the machine it was made on."""
     import os
-    from simulator.strategy import _strategy_files
+    from simulator.language.strategy import _strategy_files
     shipped = {str(p.resolve()) for p in _strategy_files()}
     here = os.path.realpath(folder)
     out = []
@@ -48,7 +48,7 @@ def write_page(out_dir, title: str, intro: list[str], images: list[tuple[str, st
     ``mark``: the folder is domsim's (``domsims_folder`` before anything was
     written), so ``command`` marks it as such."""
     from reports.balance import Doc
-    from simulator.provenance import definition_text
+    from simulator.runs.provenance import definition_text
     doc = Doc()
     doc.h(1, title)
     doc.ul(intro + [f"domsim {meta.get('version', 'unknown')}"

@@ -8,7 +8,7 @@ A store file is one ``.npz`` archive (``numpy.savez_compressed``; no pickle):
   entry holds the ``Results`` metadata (entries, seed, players, kingdom,
   turn cap, seconds), what the run was for (``kind``, strategy stems,
   ``info``) and which arrays it has;
-- ``r<i>.records``: the per-game records (``simulator.records.record_dtype``);
+- ``r<i>.records``: the per-game records (``simulator.runs.records.record_dtype``);
 - ``r<i>.per_turn``: the per-turn VP/coins sums (``Results.per_turn``);
 - ``r<i>.tally.<field>``: the aggregate ``Tally`` when the run kept no records
   (``lengths``, the game-length histogram, is optional);
@@ -36,10 +36,10 @@ from pathlib import Path
 
 import numpy as np
 
-from simulator.files import atomic_open
-from simulator.records import record_dtype
-from simulator.termtable import counted
-from simulator.results import Results, Tally
+from simulator.output.files import atomic_open
+from simulator.runs.records import record_dtype
+from simulator.output.termtable import counted
+from simulator.runs.results import Results, Tally
 
 FORMAT = "domsim-runs"
 VERSION = 1
@@ -85,7 +85,7 @@ def save_runs(path, runs: list[Run], meta: dict | None = None) -> None:
         for name, a in run.arrays.items():
             arrays[f"r{i}.x.{name}"] = np.asarray(a)
         index.append(entry)
-    from simulator.experiments import domsim_version, engine_fingerprint
+    from simulator.runs.experiments import domsim_version, engine_fingerprint
     meta = {"version": domsim_version(), **(meta or {}), "engine": engine_fingerprint()}
     doc = {"format": FORMAT, "version": VERSION, "meta": meta, "runs": index}
     arrays["__meta__"] = np.frombuffer(json.dumps(doc).encode("utf-8"), dtype=np.uint8)
@@ -121,7 +121,7 @@ def load_runs(path) -> tuple[list[Run], dict]:
 def foreign_note(path, meta: dict) -> str | None:
     """A note when the games in ``path`` were played by another domsim
     version or engine than this one (see the module docstring)."""
-    from simulator.experiments import domsim_version, engine_fingerprint
+    from simulator.runs.experiments import domsim_version, engine_fingerprint
     version, engine = meta.get("version"), meta.get("engine")
     if version == domsim_version() and engine in (None, engine_fingerprint()):
         return None

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from simulator.files import domsims_folder
-from simulator.termtable import counted
+from simulator.output.files import domsims_folder
+from simulator.output.termtable import counted
 
 from . import charts
 from . import tables as T
@@ -110,7 +110,7 @@ def best_table(best: pd.DataFrame) -> Table:
 
 def text(s: Sweep, width: int | None = None) -> str:
     m = s.meta
-    from simulator.termtable import wrap
+    from simulator.output.termtable import wrap
     lines = [f"Kingdom sweep: {counted(len(s.kingdoms), 'kingdom')}, "
              f"{counted(len(s.rows), 'matchup')} "
              f"played, {count(m.get('games', 0))} games each (2 players, seats "

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from simulator.stats import (Z95, mean_ci, mean_wilson, paired_difference,
+from simulator.runs.stats import (Z95, mean_ci, mean_wilson, paired_difference,
                              score_wilson, two_proportion_test, wilson)
 
 ALPHA = 0.05

@@ -78,8 +78,8 @@ class Table:
 
     def text(self, width: int | None = None) -> str:
         """Terminal text fitted to ``width`` columns (None: full width);
-        see ``simulator.termtable``."""
-        from simulator.termtable import render
+        see ``simulator.output.termtable``."""
+        from simulator.output.termtable import render
         return render(self.head, self.rows, align=self._align(), width=width,
                       optional=self.optional, notes=self.notes)
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from simulator.files import domsims_folder
-from simulator.stats import wilson
+from simulator.output.files import domsims_folder
+from simulator.runs.stats import wilson
 
 from . import charts
 from . import tables as T
@@ -171,7 +171,7 @@ def header(t: Tournament) -> str:
 
 
 def text(t: Tournament, width: int | None = None) -> str:
-    from simulator.termtable import wrap
+    from simulator.output.termtable import wrap
     head = [w for line in header(t).split("\n") for w in wrap(line, width)]
     parts = ["\n".join(head), "", matrix_table(t).text(width), "", "Pairs:",
              pair_table(t).text(width), "", "Ranking:", ranking_table(t).text(width)]

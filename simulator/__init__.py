@@ -6,16 +6,21 @@ from pathlib import Path
 
 # numba's on-disk cache notices a change to a function's own file only, not to
 # the files it calls or whose constants it freezes (the card table).  Keying
-# the cache folder on the kernel's sources makes a stale kernel impossible;
+# the cache folder on the engine's sources makes a stale kernel impossible;
 # keying it on DOMSIM_TRACE=0 keeps the kernel without its event log apart.
-_KERNEL_SOURCES = ("cards.py", "program.py", "rng.py", "kernel.py")
+
+
+def engine_sources() -> list[Path]:
+    """Every source file of the engine (the compiled kernel and what it reads)."""
+    return sorted((Path(__file__).parent / "engine").rglob("*.py"))
 
 
 def _cache_dir() -> str:
-    here = Path(__file__).parent
+    engine = Path(__file__).parent / "engine"
     digest = hashlib.sha256()
-    for name in _KERNEL_SOURCES:
-        digest.update((here / name).read_bytes())
+    for path in engine_sources():
+        digest.update(str(path.relative_to(engine)).encode())
+        digest.update(path.read_bytes())
     if os.environ.get("DOMSIM_TRACE") == "0":
         digest.update(b"without the event log")
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
@@ -29,7 +34,7 @@ if "NUMBA_CACHE_DIR" not in os.environ:
 
 
 def simulate(*args, **kwargs):
-    """See ``simulator.runner.simulate`` (imported lazily: it loads numba)."""
+    """See ``simulator.runs.runner.simulate`` (imported lazily: it loads numba)."""
     from .runner import simulate as _simulate
     return _simulate(*args, **kwargs)
 

@@ -1,4 +1,4 @@
 """``python -m simulator`` runs the ``domsim`` command line."""
-from simulator.cli import main
+from simulator.cli.app import main
 
 main()

@@ -2,9 +2,9 @@
 ``balance`` take the options of ``domsim tournament``, ``domsim sweep`` and
 ``domsim report balance`` and return the same tables, as pandas DataFrames.
 
-Each call plans jobs (``simulator.experiments``), runs them on an executor
-(``simulator.executors``: this process by default, or Dask), optionally
-checkpointed in a run folder (``simulator.rundir``), and merges them::
+Each call plans jobs (``simulator.runs.experiments``), runs them on an executor
+(``simulator.runs.executors``: this process by default, or Dask), optionally
+checkpointed in a run folder (``simulator.runs.rundir``), and merges them::
 
     from simulator import sweep
     s = sweep("recommended", ["bm-witch", "bm-smithy"], games=20_000, seed=1)
@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from simulator import experiments as X
+from simulator.runs import experiments as X
 
 _TIMING = ("seconds", "date", "simulated", "generated", "version", "threads")
 
@@ -52,7 +52,7 @@ class ExperimentResult:
         definition, its hash and the domsim version (to rerun a posted result)."""
         out = dict(self.report.tables())
         if self.meta.get("definitions") and "strategies" not in out:
-            from simulator.provenance import definitions_frame
+            from simulator.runs.provenance import definitions_frame
             out["strategies"] = definitions_frame(self.meta["definitions"])
         return out
 
@@ -80,7 +80,7 @@ class ExperimentResult:
 
     def __repr__(self) -> str:
         games = sum(r.results.games for r in self.runs)
-        from simulator.termtable import counted
+        from simulator.output.termtable import counted
         return (f"<{type(self).__name__}: {counted(len(self.runs), 'run')}, "
                 f"{counted(games, 'game')}>")
 
@@ -177,8 +177,8 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
     is called as each job finishes; ``notice(text)`` prints notes (stderr).
     ``command``: the command ``resume`` must hold.
     """
-    from simulator.executors import make_executor
-    from simulator.rundir import RunDir
+    from simulator.runs.executors import make_executor
+    from simulator.runs.rundir import RunDir
     if resume is not None and plan is not None:
         raise ValueError("give either a new run or --resume, not both")
     if resume is not None and run_dir is not None:
@@ -213,7 +213,7 @@ def run(plan: X.Plan | None = None, *, resume=None, run_dir=None, executor=None,
         else:
             jobs = plan.jobs()
             done = rd.finished(jobs)
-            from simulator.termtable import counted
+            from simulator.output.termtable import counted
             notice(f"resuming {rd.path}: {len(done):,} of {counted(len(jobs), 'job')} "
                    "already done")
         try:
@@ -340,7 +340,7 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
              resume=None, run_dir=None, executor=None, scheduler: str | None = None,
              cluster: str | None = None, threads: int | None = None,
              notice: Callable[[str], None] | None = None, **tuning):
-    """Search for the strongest strategy in ``kingdom`` (``simulator.optimize``).
+    """Search for the strongest strategy in ``kingdom`` (``simulator.search.optimize``).
 
     Budget: ``minutes`` (wall time) or ``evaluations`` (candidates).  Returns
     an ``OptimizeResult``: ``strategy`` (the winner's keys), ``toml`` (its
@@ -352,8 +352,8 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
     round_size, rung_games, final_games, field_games (small values make
     quick tests).
     """
-    from simulator import optimize as O
-    from simulator.executors import make_executor
+    from simulator.search import optimize as O
+    from simulator.runs.executors import make_executor
     O._import_optuna()
     notice = notice or (lambda s: None)
     resumed = None
@@ -379,7 +379,7 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
                                 **defaults)
         refs = X._strategy_refs(against)
         if refs:
-            from simulator.runner import prepare, resolve_strategies
+            from simulator.runs.runner import prepare, resolve_strategies
             prepare(resolve_strategies(refs), players, list(cards), seed)
         opts = O.Options(kingdom=str(kingdom) if isinstance(kingdom, str) else
                          ", ".join(kingdom), cards=cards, players=players, seed=seed,

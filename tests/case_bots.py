@@ -1,6 +1,6 @@
 """Bots and kingdoms that make traced games show every kind of event (shared
 by the log and oracle tests)."""
-from simulator.strategy import Strategy
+from simulator.language.strategy import Strategy
 
 
 def bot(name, *extra):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator.records import (ENDED_PILES, ENDED_PROVINCES,
+from simulator.runs.records import (ENDED_PILES, ENDED_PROVINCES,
                                ENDED_TURN_CAP, LOSS, TIE, WIN, record_dtype)
 
 
@@ -48,6 +48,6 @@ TWO_PLAYER_GAMES = [
 
 @pytest.fixture
 def two_player_results():
-    from simulator.results import Results
+    from simulator.runs.results import Results
     return Results(_build_records(2, TWO_PLAYER_GAMES), ["Big Money", "Smithy"],
                    seed=7, players=2, kingdom=["Smithy"], turn_cap=100, seconds=0.5)

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simulator import cards as C
-from simulator import kernel as K
-from simulator.cards import Card
-from simulator.kernel import (
+from simulator.engine import cards as C
+from simulator.engine import kernel as K
+from simulator.engine.cards import Card
+from simulator.engine.kernel import (
     ASIDE, DISC, EV_BUY, EV_BUY_PHASE, EV_CLEANUP, EV_COINS, EV_DECK_TO_DISCARD, EV_END,
     EV_MOAT, EV_MOVE, EV_NOTHING, EV_PLAYS, EV_PLUS_ACTIONS, EV_PLUS_BUYS, EV_PLUS_COINS,
     EV_RESOLVE, EV_SHUFFLE, EV_START, EV_TURN, EV_VP, HAND, PLAY_ROW, Z_BLACK_MARKET,

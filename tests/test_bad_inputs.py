@@ -29,7 +29,7 @@ import numpy as np
 import pytest
 import typer.testing
 
-from simulator import cli
+from simulator.cli import app as cli
 
 ROOT = os.geteuid() == 0             # root ignores file permissions
 IDLE = 'name = "Idle"\ndescription = "never buys"\nbuy = ["Province if false"]\n'
@@ -46,8 +46,8 @@ def _runner() -> typer.testing.CliRunner:
 def ws(tmp_path_factory):
     """The workspace: every row's cwd and everything it must leave alone."""
     from reports.store import Run, save_runs
-    from simulator.records import record_dtype
-    from simulator.results import Results
+    from simulator.runs.records import record_dtype
+    from simulator.runs.results import Results
     d = tmp_path_factory.mktemp("ws")
     (d / "unrelated").mkdir()
     (d / "unrelated" / "thesis.tex").write_text("my thesis")

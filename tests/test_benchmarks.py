@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from benchmarks import minimal, run
-from simulator.runner import simulate
-from simulator.stats import wilson
-from simulator.strategy import load_strategy
+from simulator.runs.runner import simulate
+from simulator.runs.stats import wilson
+from simulator.language.strategy import load_strategy
 
 GAMES = 4000
 
@@ -247,4 +247,4 @@ def test_compile_profile_counts_a_nested_steps_time_once():
     with pytest.raises(ZeroDivisionError):                  # a failing step still counts
         timer.call("bad", lambda: (wait(2), 1 / 0))
     assert timer.total["bad"] == 2 and not timer._inner
-    assert _library_function("simulator.kernel.play_game$24") == "play_game"
+    assert _library_function("simulator.engine.kernel.play_game$24") == "play_game"

@@ -2,12 +2,12 @@
 import numpy as np
 import pytest
 
-from simulator import cards as C
-from simulator import kernel as K
-from simulator.cards import Card
-from simulator.kingdom import black_market_deck, resolve_kingdom
-from simulator.runner import prepare, simulate, trace_game
-from simulator.strategy import Strategy, StrategyError
+from simulator.engine import cards as C
+from simulator.engine import kernel as K
+from simulator.engine.cards import Card
+from simulator.engine.kingdom import black_market_deck, resolve_kingdom
+from simulator.runs.runner import prepare, simulate, trace_game
+from simulator.language.strategy import Strategy, StrategyError
 
 TEN = "Black Market,Cellar,Chapel,Moat,Harbinger,Merchant,Vassal,Village,Workshop,Smithy"
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from simulator import cards as C
-from simulator.cards import Card
-from simulator.kingdom import KINGDOM_SIZE, resolve_kingdom
-from simulator.runner import prepare, simulate
-from simulator.strategy import (Strategy, StrategyError, compile_program,
+from simulator.engine import cards as C
+from simulator.engine.cards import Card
+from simulator.engine.kingdom import KINGDOM_SIZE, resolve_kingdom
+from simulator.runs.runner import prepare, simulate
+from simulator.language.strategy import (Strategy, StrategyError, compile_program,
                                 load_strategy, shipped_strategies)
 
 KINGDOM_NAMES = [C.NAMES[c] for c in C.KINGDOM_CARDS]
@@ -251,7 +251,7 @@ def test_documented_list_keys_compile(tmp_path):
 
 def test_docs_quote_the_default_lists():
     """docs/strategies.md quotes DEFAULT_LISTS; keep it in step with the code."""
-    from simulator.strategy import DEFAULT_LISTS
+    from simulator.language.strategy import DEFAULT_LISTS
     doc = (Path(__file__).resolve().parent.parent / "docs" / "strategies.md").read_text(
         encoding="utf-8")
     for key, rules in DEFAULT_LISTS.items():
@@ -266,7 +266,7 @@ def test_discard_order_follows_the_measured_table():
     """DISCARD_ORDER puts before a Silver the Actions whose Big Money bot
     loses to Big Money Ultimate in the table of docs/strategies.md (a Spy),
     and keeps the others by cost: re-measuring the table may change it."""
-    from simulator import kernel as K
+    from simulator.engine import kernel as K
     doc = (Path(__file__).resolve().parent.parent / "docs" / "strategies.md").read_text(
         encoding="utf-8")
     score = dict(re.findall(r"^\| \d+ \| `([\w-]+)`[^|]*\| ([01]\.\d{4}) \|", doc, re.M))

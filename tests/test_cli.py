@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 import typer.testing
 
-from simulator import cli, cli_common
+from simulator.cli import app as cli
+from simulator.cli import common as cli_common
 
 
 def _runner() -> typer.testing.CliRunner:
@@ -25,8 +26,8 @@ def _runner() -> typer.testing.CliRunner:
 @pytest.fixture
 def engine(monkeypatch, two_player_results):
     """A fake ``simulate`` returning hand-made results; records every call."""
-    from simulator import runner
-    from simulator.strategy import StrategyError
+    from simulator.runs import runner
+    from simulator.language.strategy import StrategyError
     fake = types.SimpleNamespace(calls=[], error=None, StrategyError=StrategyError)
 
     def simulate(strategies, games, seed=0, *, players=None, kingdom=None,
@@ -103,7 +104,7 @@ def test_compare_user_error(engine, kind):
 
 
 def test_compare_unknown_card_error(engine):
-    from simulator.cards import card_id
+    from simulator.engine.cards import card_id
     try:
         card_id("Smithee")
     except ValueError as exc:
@@ -170,7 +171,7 @@ def test_progress_rendering():
 
 
 def test_help_does_not_load_the_engine():
-    code = ("import sys, simulator.cli; "
+    code = ("import sys, simulator.cli.app; "
             "print(sorted(m for m in ('numba', 'pandas', 'numpy') if m in sys.modules))")
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -184,8 +185,8 @@ def test_help_does_not_load_the_engine():
 
 
 def test_cards_and_kingdoms_commands():
-    from simulator.cards import NCARDS
-    from simulator.kingdom import RECOMMENDED
+    from simulator.engine.cards import NCARDS
+    from simulator.engine.kingdom import RECOMMENDED
     res = _runner().invoke(cli.app, ["cards", "--lang", "nl", "--wide"])   # one line a card
     assert res.exit_code == 0
     lines = res.stdout.split("\n\n")[0].splitlines()[2:]                  # under the header

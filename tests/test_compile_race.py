@@ -34,7 +34,7 @@ def _run_cold(code: str, folder: Path, timeout: float) -> subprocess.CompletedPr
 # threads released together; every thread must get the right answer.
 DECLARED = """
     import threading
-    from simulator.kernel import kernel_fn
+    from simulator.engine.kernel import kernel_fn
 
     THREADS, ROUNDS = 8, 12
     failures = []
@@ -73,7 +73,7 @@ def test_declared_functions_compile_once_from_many_threads(tmp_path, attempt):
 # (each loads card effects of its own and types the kernel) on an empty cache.
 SIMULATE = """
     from concurrent.futures import ThreadPoolExecutor
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
 
     BOTS = ["bm-smithy", "bm-witch", "bm-militia", "bm-moat",
             "bm-chapel", "bm-mine", "bm-remodel", "bm-library"]

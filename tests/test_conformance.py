@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.conformance import load_cases, run_case
+from simulator.runs.conformance import load_cases, run_case
 
 HERE = Path(__file__).parent
 SHARED = HERE.parent.parent / "shared" / "conformance"
@@ -40,7 +40,7 @@ def test_own_scenario(case):
 
 def _invoke(*args):
     import typer.testing
-    from simulator import cli
+    from simulator.cli import app as cli
     return typer.testing.CliRunner().invoke(cli.app, ["conformance", *map(str, args)])
 
 

@@ -19,7 +19,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from simulator import api                                        # noqa: E402
-from simulator.executors import DaskExecutor                     # noqa: E402
+from simulator.runs.executors import DaskExecutor                     # noqa: E402
 
 from test_experiments import STRATS, app, assert_same, cli       # noqa: E402,F401
 
@@ -205,7 +205,7 @@ CMP_CASES = [["big-money", "smithy", "-n", 3000, "--seed", 3],
 
 
 def _compare(*args, ok=True):
-    from simulator import cli as C
+    from simulator.cli import app as C
     return cli(C.app, "compare", *args, ok=ok)
 
 

@@ -3,11 +3,11 @@ import pandas as pd
 import pytest
 import typer.testing
 
-from simulator import cards as C
-from simulator import cli
-from simulator.kingdom import (random_kingdom, random_note, random_pool_name,
+from simulator.engine import cards as C
+from simulator.cli import app as cli
+from simulator.engine.kingdom import (random_kingdom, random_note, random_pool_name,
                                resolve_kingdom)
-from simulator.runner import simulate
+from simulator.runs.runner import simulate
 
 SECOND_ONLY = {"Harbinger", "Merchant", "Vassal", "Poacher", "Bandit", "Sentry", "Artisan"}
 
@@ -89,7 +89,7 @@ def test_cards_command_shows_editions_and_unsure_names():
 
 
 def test_the_first_edition_first_game_is_a_named_kingdom():
-    from simulator.kingdom import NAMED_KINGDOMS, RECOMMENDED, parse_kingdom
+    from simulator.engine.kingdom import NAMED_KINGDOMS, RECOMMENDED, parse_kingdom
     want = ["Cellar", "Moat", "Village", "Workshop", "Woodcutter", "Smithy", "Remodel",
             "Militia", "Market", "Mine"]
     for spelling in ("First Game (1st edition)", "first game 1st edition"):
@@ -107,7 +107,7 @@ def test_the_first_edition_first_game_is_a_named_kingdom():
 def test_outputs_name_the_random_pool():
     """compare and sweep say which pool a random kingdom came from."""
     from reports import sweep as S
-    from simulator.experiments import plan_sweep
+    from simulator.runs.experiments import plan_sweep
     r = simulate(["big-money", "smithy"], 10, 5, kingdom="random")
     assert any("second-edition base set" in n for n in r.notes)
     assert "second-edition base set" in r.table(80)

@@ -21,8 +21,8 @@ import pandas as pd
 import pytest
 
 from simulator import api
-from simulator import experiments as X
-from simulator.executors import EmbeddedExecutor, make_executor, parse_cluster
+from simulator.runs import experiments as X
+from simulator.runs.executors import EmbeddedExecutor, make_executor, parse_cluster
 
 from test_report_commands import app, run as cli                 # noqa: F401 (fixture)
 
@@ -50,8 +50,8 @@ def no_timing(meta: dict) -> dict:
 
 # ================================================================ jobs
 def test_strategy_data_rebuilds_the_same_program():
-    from simulator.strategy import Strategy, compile_program, load_strategy
-    from simulator.kingdom import RECOMMENDED, parse_kingdom
+    from simulator.language.strategy import Strategy, compile_program, load_strategy
+    from simulator.engine.kingdom import RECOMMENDED, parse_kingdom
     mine = Strategy.from_rules("Mine", ["Province if my.Gold > 0", "Witch if my.Witch < 2",
                                         "Gold", "Silver"], play=["Witch", "Village"])
     words = Strategy.from_rules("Words", ["Province if not ends_game or lead_after > 0",
@@ -104,7 +104,7 @@ def test_a_job_sends_back_sums_not_records():
 def test_merged_jobs_equal_one_whole_run_bit_for_bit():
     """Records merged from jobs of 77 games, in reverse finishing order, equal
     the records of simulate() playing the setup in one go."""
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     plan = X.plan_sweep("recommended", "bm-smithy,big-money-ultimate", games=1000,
                         records=True, job_games=77)
     results = {}
@@ -127,7 +127,7 @@ def test_compare_as_jobs_is_simulate_bit_for_bit(strats, run):
     """compare on an executor: its jobs (carrying the seating) merge into
     simulate's Results, with its notes (the edition's pool) and rule fires;
     only the time differs."""
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     whole = simulate(strats, 1500, 6, keep_records=False, **run)
     plan = X.plan_compare(strats, 1500, 6, job_games=211, **run)
     assert len(plan.jobs()) == 8
@@ -168,7 +168,7 @@ def test_results_do_not_depend_on_job_size_threads_or_order():
 
 
 def test_small_jobs_travel_in_packs():
-    from simulator.executors import pack
+    from simulator.runs.executors import pack
     plan = X.plan_sweep("recommended", STRATS, games=1000, job_games=300)
     jobs = plan.jobs()                       # 2-player jobs of 300, 300, 300, 100 games
     tasks = pack(jobs, 1000)
@@ -407,7 +407,7 @@ def test_executor_options():
 
 
 def test_help_still_does_not_load_the_engine():
-    code = ("import sys, simulator.cli, simulator.api, simulator.executors, simulator.rundir; "
+    code = ("import sys, simulator.cli.app, simulator.api, simulator.runs.executors, simulator.runs.rundir; "
             "print(sorted(m for m in ('numba', 'pandas', 'numpy', 'distributed', 'dask') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -17,13 +17,13 @@ import pytest
 import typer
 import typer.testing
 
-from simulator import cards as C
-from simulator import gamelog
-from simulator import kernel as K
-from simulator import log_commands
-from simulator.cards import Card
-from simulator.runner import simulate, trace_game
-from simulator.strategy import Strategy, load_strategy
+from simulator.engine import cards as C
+from reports import gamelog
+from simulator.engine import kernel as K
+from simulator.cli import log_commands
+from simulator.engine.cards import Card
+from simulator.runs.runner import simulate, trace_game
+from simulator.language.strategy import Strategy, load_strategy
 
 from case_bots import (ATTACK_SET, ATTACKER, DRAWER, MARKET_SET, MARKETEER, SNOOP,
                        TINKERER, TRASH_SET, TRASHER)
@@ -264,7 +264,7 @@ def test_html_log(golden_trace):
 # ============================================================ (e) the command
 
 def _app() -> typer.Typer:
-    from simulator import cli
+    from simulator.cli import app as cli
     log_commands.register(cli.app)       # no-op once cli.py registers it itself
     log_commands.register(cli.app)
     assert sum(1 for c in cli.app.registered_commands if c.name == "log") == 1

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from numba import njit
 
-from simulator import cards as C
-from simulator import kernel as K
-from simulator.kingdom import black_market_deck, supply_mask
-from simulator.strategy import Strategy, compile_program
+from simulator.engine import cards as C
+from simulator.engine import kernel as K
+from simulator.engine.kingdom import black_market_deck, supply_mask
+from simulator.language.strategy import Strategy, compile_program
 
 OK = 0
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simulator import program as P
-from simulator.cards import Card
-from simulator.strategy import (MAY_CARDS, Strategy, StrategyError, compile_program,
+from simulator.engine import program as P
+from simulator.engine.cards import Card
+from simulator.language.strategy import (MAY_CARDS, Strategy, StrategyError, compile_program,
                                 load_strategy, rule_notes)
 
 
@@ -391,8 +391,8 @@ def test_notes_for_rules_that_can_never_fire():
 
 
 def test_shipped_bots_give_no_notes():
-    from simulator.kingdom import resolve_kingdom
-    from simulator.strategy import shipped_strategies
+    from simulator.engine.kingdom import resolve_kingdom
+    from simulator.language.strategy import shipped_strategies
     bmu = load_strategy("big-money-ultimate")
     for s in shipped_strategies():
         kingdom = resolve_kingdom(None, sorted(s.required_cards()), 0,
@@ -403,7 +403,7 @@ def test_shipped_bots_give_no_notes():
 # ---------------------------------------------------------------- rule statistics
 
 def test_rule_stats_count_what_the_games_did():
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     r = simulate(["bm-witch", "big-money-ultimate"], 3000, seed=5, threads=1)
     stats = r.rule_stats()
     assert set(stats.columns) >= {"strategy", "list", "rule", "text", "default",
@@ -426,7 +426,7 @@ def test_rule_stats_count_what_the_games_did():
 
 
 def test_rule_stats_mark_never_fired_and_may_rules():
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     bot = Strategy.from_rules("Lender", ["Province", "Gold", "Moneylender if my.Moneylender < 1",
                                          "Silver", "Curse if false"],
                               may={"Moneylender": "my.Copper > 5"})
@@ -451,7 +451,7 @@ def test_compare_explain_cli():
 
     import typer.testing
 
-    from simulator import cli
+    from simulator.cli import app as cli
     run = typer.testing.CliRunner().invoke
     res = run(cli.app, ["compare", "bm-smithy", "big-money", "--games", "200",
                         "--explain", "--threads", "1"])

@@ -13,12 +13,12 @@ import pytest
 
 pytest.importorskip("optuna")
 
-from simulator import cards as C
-from simulator.kingdom import RECOMMENDED
-from simulator.optimize import (Arena, Candidate, FieldMember, Options, race, to_toml)
-from simulator.optspace import FixedTrial, Space
-from simulator.runner import prepare
-from simulator.strategy import Strategy
+from simulator.engine import cards as C
+from simulator.engine.kingdom import RECOMMENDED
+from simulator.search.optimize import (Arena, Candidate, FieldMember, Options, race, to_toml)
+from simulator.search.optspace import FixedTrial, Space
+from simulator.runs.runner import prepare
+from simulator.language.strategy import Strategy
 
 TINY = dict(round_size=3, rung_games=16, final_games=40, field_games=20)
 
@@ -102,7 +102,7 @@ def test_race_drops_a_weak_candidate_first_and_counts_games():
 
 
 def _executor():
-    from simulator.executors import EmbeddedExecutor
+    from simulator.runs.executors import EmbeddedExecutor
     return EmbeddedExecutor(2)
 
 
@@ -178,7 +178,7 @@ def test_api_errors():
 
 def _cli(*args):
     import typer.testing
-    from simulator.cli import app
+    from simulator.cli.app import app
     try:
         runner = typer.testing.CliRunner(mix_stderr=False)
     except TypeError:
@@ -204,7 +204,7 @@ def test_cli_errors_are_one_line(args, message):
 
 
 def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
-    from simulator import optimize as O
+    from simulator.search import optimize as O
     for name, value in dict(ROUND_SIZE=2, RUNG_GAMES=16, FINAL_GAMES=40,
                             FIELD_GAMES=20).items():
         monkeypatch.setattr(O, name, value)
@@ -212,7 +212,7 @@ def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
     res = _cli("--kingdom", "First Game", "--evaluations", "2", "--seed", "1", "--quiet",
                "--out", str(out), "--report", str(report))
     assert res.exit_code == 0, res.output
-    from simulator.strategy import load_strategy
+    from simulator.language.strategy import load_strategy
     s = load_strategy(out)
     assert s.name.startswith("Optimised for First Game: ")
     assert out.read_text().startswith("# Found by: domsim optimize --kingdom \"First Game\"")
@@ -228,7 +228,7 @@ def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
 
 
 def test_cli_json_prints_only_the_json_object(tmp_path, monkeypatch):
-    from simulator import optimize as O
+    from simulator.search import optimize as O
     for name, value in dict(ROUND_SIZE=2, RUNG_GAMES=16, FINAL_GAMES=40,
                             FIELD_GAMES=20).items():
         monkeypatch.setattr(O, name, value)
@@ -266,7 +266,7 @@ def test_header_of_a_shipped_winner_is_read_back(tmp_path):
 
 def test_shipped_winners_are_valid_and_in_the_balance_table():
     from reports.optimize import shipped_table
-    from simulator.optimize import kingdom_slug, shipped_optimized
+    from simulator.search.optimize import kingdom_slug, shipped_optimized
     df = shipped_table()
     for kingdom, cards in RECOMMENDED.items():
         s = shipped_optimized(kingdom)
@@ -280,8 +280,8 @@ def test_shipped_winners_are_valid_and_in_the_balance_table():
 
 
 def test_sweep_optimize_plans_each_shipped_winner_against_the_field():
-    from simulator.experiments import plan_sweep
-    from simulator.optimize import shipped_optimized
+    from simulator.runs.experiments import plan_sweep
+    from simulator.search.optimize import shipped_optimized
     have = [k for k in RECOMMENDED if shipped_optimized(k) is not None]
     if not have:
         pytest.skip("no opt-*.toml shipped")
@@ -299,7 +299,7 @@ def test_sweep_optimize_plans_each_shipped_winner_against_the_field():
 
 def test_tpe_history_is_bounded_and_keeps_the_best():
     import optuna
-    from simulator import optimize as O
+    from simulator.search import optimize as O
     study = optuna.create_study(direction="maximize", sampler=O._sampler("tpe", 1))
     for i in range(O.HISTORY + 10):
         t = study.ask()
@@ -313,7 +313,7 @@ def test_tpe_history_is_bounded_and_keeps_the_best():
 
 
 def test_prune_removes_rules_that_can_never_fire():
-    from simulator.optimize import prune
+    from simulator.search.optimize import prune
     keys = {"name": "x", "buy": ["Province", "Gold", "Artisan if my.Artisan < 2", "Silver"],
             "play": ["Artisan"]}
     pruned, removed = prune(keys, RECOMMENDED["Deck Top"])
@@ -345,7 +345,7 @@ def test_candidate_holds_one_seat_each_seat_equally_often(players):
 
 def test_three_players_search_says_what_its_scores_mean(tmp_path):
     from reports import optimize as R
-    from simulator import optimize as O
+    from simulator.search import optimize as O
     r = _search(players=3, evaluations=3)
     assert O.even_score(3) == pytest.approx(1 / 3)
     meaning = "an even match scores about 1/3 = 0.333"
@@ -360,9 +360,9 @@ def test_three_players_search_says_what_its_scores_mean(tmp_path):
 
 
 def test_random_kingdom_is_drawn_from_the_seed_and_resumed(tmp_path):
-    from simulator import cards as C
+    from simulator.engine import cards as C
     from simulator.api import optimize
-    from simulator.kingdom import resolve_kingdom
+    from simulator.engine.kingdom import resolve_kingdom
     run = tmp_path / "run"
     r = _search_in("random", seed=3, evaluations=2, run_dir=run)
     drawn = [C.NAMES[c] for c in resolve_kingdom("random", (), 3)]
@@ -385,7 +385,7 @@ def _search_in(kingdom, **kw):
 
 
 def test_cli_accepts_kingdom_random(monkeypatch):
-    from simulator import optimize as O
+    from simulator.search import optimize as O
     for name, value in dict(ROUND_SIZE=2, RUNG_GAMES=16, FINAL_GAMES=40,
                             FIELD_GAMES=20).items():
         monkeypatch.setattr(O, name, value)
@@ -402,7 +402,7 @@ def test_cli_accepts_kingdom_random(monkeypatch):
     (["--out", "-"], "--out needs a file name"),
 ])
 def test_outputs_are_checked_before_a_game_is_played(monkeypatch, args, message):
-    from simulator import optimize as O
+    from simulator.search import optimize as O
     monkeypatch.setattr(O, "run_search", lambda *a, **k: pytest.fail("played"))
     res = _cli("--kingdom", "First Game", "--evaluations", "1", *args)
     assert res.exit_code == 2 and res.stdout == ""
@@ -414,7 +414,7 @@ def test_a_folder_that_refuses_files_is_found_before_playing(tmp_path, monkeypat
     mount still refuses the file: only trying shows it."""
     import errno
     import tempfile
-    from simulator import optimize as O
+    from simulator.search import optimize as O
 
     def refuse(*a, **k):
         raise OSError(errno.EROFS, "Read-only file system")
@@ -430,7 +430,7 @@ def test_a_folder_that_refuses_files_is_found_before_playing(tmp_path, monkeypat
 
 def _result(field, *, players=2, against=(), kingdom="First Game"):
     """An OptimizeResult as run_search leaves it, with a made-up final field."""
-    from simulator.optimize import OptimizeResult
+    from simulator.search.optimize import OptimizeResult
     cards = list(RECOMMENDED["First Game"])
     raw = {"name": "Candidate 7", "description": "x",
            "buy": ["Province", "Militia if my.Militia < 1 and my.Militia < 3", "Gold",
@@ -446,14 +446,14 @@ def _result(field, *, players=2, against=(), kingdom="First Game"):
 
 
 def _row(opponent, kind, score, games=2000):
-    from simulator.stats import wilson
+    from simulator.runs.stats import wilson
     low, high = wilson(score * games, games)
     return dict(opponent=opponent, kind=kind, games=games, score=score, low=low, high=high)
 
 
 def test_a_winner_weaker_than_its_field_is_said_to_be():
     from reports import optimize as R
-    from simulator.optimize import finish
+    from simulator.search.optimize import finish
     r = _result([_row("Big Money Ultimate", "base", 0.41), _row("Smithy", "shipped", 0.55),
                  _row("BM Witch", "shipped", 0.48), _row("Candidate 3", "champion", 0.30)])
     finish(r, rule_games=20)
@@ -477,7 +477,7 @@ def test_a_winner_weaker_than_its_field_is_said_to_be():
 
 
 def test_header_names_against_and_the_name_reads_well():
-    from simulator.optimize import finish, winner_name
+    from simulator.search.optimize import finish, winner_name
     r = _result([_row("Big Money Ultimate", "base", 0.8)], against=("smithy", "bm-witch.toml"))
     finish(r, rule_games=20)
     assert r.toml.startswith('# Found by: domsim optimize --kingdom "First Game" --players 2 '
@@ -520,7 +520,7 @@ SIMPLER = [
 
 @pytest.mark.parametrize("rules, simpler", SIMPLER)
 def test_simplify_drops_what_cannot_matter(rules, simpler):
-    from simulator.optsimplify import simplify_list
+    from simulator.search.optsimplify import simplify_list
     assert simplify_list(rules)[0] == simpler
 
 
@@ -529,8 +529,8 @@ def test_simplified_files_play_the_same_games():
     bit-identical games to their raw rules."""
     import tomllib
     import numpy as np
-    from simulator.optsimplify import simplify
-    from simulator.runner import simulate
+    from simulator.search.optsimplify import simplify
+    from simulator.runs.runner import simulate
     cases = [(cards, keys) for n, (kingdom, cards) in enumerate(RECOMMENDED.items())
              for keys in _random_candidates(cards, 40, seed=100 + n)]
     cases += [(RECOMMENDED["First Game"], {"name": "x", "let": {"wealth": "my.money"},

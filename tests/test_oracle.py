@@ -13,12 +13,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from simulator import cards as C
-from simulator import kernel as K
-from simulator.cards import Card
-from simulator.kingdom import black_market_deck
-from simulator.runner import trace_game
-from simulator.strategy import Strategy
+from simulator.engine import cards as C
+from simulator.engine import kernel as K
+from simulator.engine.cards import Card
+from simulator.engine.kingdom import black_market_deck
+from simulator.runs.runner import trace_game
+from simulator.language.strategy import Strategy
 
 from case_bots import CASES, case_id
 from rules_oracle import MOVES, RuleViolation, audit, decide

@@ -16,8 +16,8 @@ import pandas as pd
 import pytest
 import typer.testing
 
-from simulator import cli
-from simulator.files import MARKER
+from simulator.cli import app as cli
+from simulator.output.files import MARKER
 
 TOUR = ["tournament", "big-money", "smithy", "--games", "20"]
 
@@ -152,8 +152,8 @@ def test_reports_name_strategy_files_relative_to_themselves(tmp_path):
 
 def test_balance_report_holds_no_absolute_paths(tmp_path, build_records):
     from reports import balance as BAL
-    from simulator.provenance import definition
-    from simulator.strategy import load_strategy
+    from simulator.runs.provenance import definition
+    from simulator.language.strategy import load_strategy
     from tests.test_reports import _balance_runs
     mine = tmp_path / "mine.toml"
     mine.write_text('name = "Mine"\nbuy = ["Province", "Gold", "Silver"]\n')
@@ -168,7 +168,7 @@ def test_balance_report_holds_no_absolute_paths(tmp_path, build_records):
 
 @pytest.mark.slow
 def test_an_optimize_report_folder_gets_the_umask_mode(tmp_path, monkeypatch):
-    from simulator import optimize as O
+    from simulator.search import optimize as O
     for name, value in dict(ROUND_SIZE=2, RUNG_GAMES=16, FINAL_GAMES=40,
                             FIELD_GAMES=20).items():
         monkeypatch.setattr(O, name, value)
@@ -222,14 +222,14 @@ def test_records_missing_games_are_refused(tmp_path, build_records):
 
 
 def _version() -> str:
-    from simulator.provenance import domsim_version
+    from simulator.runs.provenance import domsim_version
     return domsim_version()
 
 
 # ============================================================ cosmetics
 
 def test_counts_of_one_read_singular():
-    from simulator.termtable import counted
+    from simulator.output.termtable import counted
     assert [counted(1, "round"), counted(2, "round"), counted(1000, "game")] == \
         ["1 round", "2 rounds", "1,000 games"]
     res = run(["compare", "big-money", "smithy", "--games", "4", "--turn-cap", "1"])

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import typer.testing
 
-from simulator import cli
+from simulator.cli import app as cli
 
 WIDTH = 1280
 CHROMIUM = [os.environ.get("DOMSIM_CHROMIUM", ""), "/usr/bin/chromium",

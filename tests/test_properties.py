@@ -12,8 +12,8 @@ import pytest
 import typer.testing
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from simulator import cli
-from simulator.strategy import Strategy, StrategyError
+from simulator.cli import app as cli
+from simulator.language.strategy import Strategy, StrategyError
 
 # ============================================================ condition compiler
 

@@ -11,8 +11,8 @@ import pytest
 import typer
 import typer.testing
 
-from simulator import experiments as X
-from simulator import report_commands as RC
+from simulator.runs import experiments as X
+from simulator.cli import report_commands as RC
 
 
 def _runner() -> typer.testing.CliRunner:
@@ -87,7 +87,7 @@ def test_resolve_kingdoms():
 
 
 def test_bm_stems_and_cards():
-    from simulator.strategy import load_strategy
+    from simulator.language.strategy import load_strategy
     stems = X.bm_stems()
     assert "bm-witch" in stems and all(s.startswith("bm-") for s in stems)
     assert X.bm_card(load_strategy("bm-council-room")) == "Council Room"

@@ -18,10 +18,10 @@ from reports import tournament as TR
 from reports.export import export_tables, json_document, table_paths
 from reports.store import Run, StoreError, concat_results, load_runs, save_runs
 from reports.text import Table, pp_ci, rate_ci
-from simulator.records import (ENDED_PILES, ENDED_PROVINCES, ENDED_TURN_CAP, LOSS,
+from simulator.runs.records import (ENDED_PILES, ENDED_PROVINCES, ENDED_TURN_CAP, LOSS,
                                TIE, WIN)
-from simulator.results import Results
-from simulator.stats import (Z95, mean_wilson, paired_difference, score_wilson,
+from simulator.runs.results import Results
+from simulator.runs.stats import (Z95, mean_wilson, paired_difference, score_wilson,
                              two_proportion_test, wilson)
 
 W, Ti, L = WIN, TIE, LOSS
@@ -353,7 +353,7 @@ def test_store_round_trip(tmp_path, two_player_results):
     path = tmp_path / "runs.npz"
     save_runs(path, runs, {"command": "test", "seed": 1})
     back, meta = load_runs(path)
-    from simulator.experiments import domsim_version, engine_fingerprint
+    from simulator.runs.experiments import domsim_version, engine_fingerprint
     assert meta == {"command": "test", "seed": 1, "version": domsim_version(),
                     "engine": engine_fingerprint()}       # who played the games
     assert [b.kind for b in back] == ["pair", "mirror"]

@@ -8,10 +8,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simulator.records import (ENDED_PILES, ENDED_PROVINCES, ENDED_TURN_CAP,
+from simulator.runs.records import (ENDED_PILES, ENDED_PROVINCES, ENDED_TURN_CAP,
                                LOSS, TIE, WIN, record_dtype)
-from simulator.results import Results, unique_names
-from simulator.stats import mean_ci, two_proportion_test, wilson
+from simulator.runs.results import Results, unique_names
+from simulator.runs.stats import mean_ci, two_proportion_test, wilson
 
 W, T, L = WIN, TIE, LOSS
 P, X, C = ENDED_PROVINCES, ENDED_PILES, ENDED_TURN_CAP
@@ -198,7 +198,7 @@ def test_summary_agrees_with_frame(build_records):
 
 def test_summary_chunked(build_records, monkeypatch):
     """Aggregation in chunks gives the same answer as in one piece."""
-    import simulator.results as results_mod
+    import simulator.runs.results as results_mod
     games = [dict(entry=[i % 2, 1 - i % 2], outcome=[W, L] if i % 3 else [T, T],
                   vp=[i, 2 * i], turns=[i % 7, i % 5], ended_by=i % 3) for i in range(50)]
     rec = build_records(2, games)
@@ -279,7 +279,7 @@ def test_csv_round_trip(two_player_results, tmp_path):
 
 
 def test_csv_failure_leaves_nothing(two_player_results, tmp_path, monkeypatch):
-    import simulator.files as files_mod
+    import simulator.output.files as files_mod
 
     def boom(*a, **k):
         raise OSError("disk full")

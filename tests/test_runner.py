@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 import typer.testing
 
-from simulator import cards as C
-from simulator import cli
-from simulator import kernel as K
-from simulator.kingdom import supply_mask
-from simulator.program import BUY, NLISTS, PLAY
-from simulator.strategy import Strategy
-from simulator.records import ENDED_TURN_CAP, WIN
-from simulator.runner import prepare, setup_mask, simulate
+from simulator.engine import cards as C
+from simulator.cli import app as cli
+from simulator.engine import kernel as K
+from simulator.engine.kingdom import supply_mask
+from simulator.engine.program import BUY, NLISTS, PLAY
+from simulator.language.strategy import Strategy
+from simulator.runs.records import ENDED_TURN_CAP, WIN
+from simulator.runs.runner import prepare, setup_mask, simulate
 
 SETUP = {  # players: (Copper, Silver, Gold, Estate, Duchy, Province, Curse, Gardens, Smithy)
     2: (46, 40, 30, 8, 8, 8, 10, 8, 10),
@@ -61,7 +61,7 @@ def test_a_position_of_another_width_is_refused(extra_z, extra_deck):
 FIXED_VIEW_LOOP = """
 import numpy as np
 from numba import njit
-from simulator import kernel as K
+from simulator.engine import kernel as K
 
 @njit
 def views(z, times):
@@ -97,10 +97,10 @@ def test_same_seed_same_records_on_any_thread_count():
 
 
 def test_same_results_for_any_chunking(monkeypatch):
-    """Kernel calls are sized by time (simulator.chunking); how many games a
+    """Kernel calls are sized by time (simulator.runs.chunking); how many games a
     call plays must change nothing: records, per-turn sums, the tally."""
-    import simulator.runner as R
-    from simulator import chunking
+    import simulator.runs.runner as R
+    from simulator.runs import chunking
     args = (["big-money", "bm-witch"], 1500)
     kw = dict(seed=4, players=3, threads=2)
     ref = simulate(*args, **kw)
@@ -119,7 +119,7 @@ def test_kernel_calls_are_sized_to_the_target_time(monkeypatch):
     """With games of 10 ms each, calls settle at about 25 games (0.25 s), so
     Ctrl-C is seen within a fraction of a second; with fast games they grow
     to the cap."""
-    from simulator import chunking
+    from simulator.runs import chunking
     clock = [0.0]
     monkeypatch.setattr(chunking.time, "perf_counter", lambda: clock[0])
 
@@ -199,7 +199,7 @@ def test_first_seat_wins_more_in_a_mirror():
     second = r.records["outcome"][:, 1] == WIN
     n = len(first)
     # 95% Wilson bounds: first seat's lower bound above second seat's upper
-    from simulator.stats import wilson
+    from simulator.runs.stats import wilson
     assert wilson(first.sum(), n)[0] > wilson(second.sum(), n)[1]
 
 
@@ -270,7 +270,7 @@ def test_a_warm_process_plays_without_loading_numbas_compiler():
     # process has compiled or loaded the kernel, so the child's cache is warm.
     simulate(["big-money", "smithy"], 10, seed=3, threads=1)
     wins, refreshed = _child("import sys\n"
-                             "from simulator.runner import simulate\n"
+                             "from simulator.runs.runner import simulate\n"
                              "r = simulate(['big-money', 'smithy'], 200, seed=3, threads=1)\n"
                              "print(r.summary()['wins'].tolist())\n"
                              "print('numba.np.arraymath' in sys.modules)\n").split("\n")[:2]
@@ -296,8 +296,8 @@ def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
     # (this process has run the kernel).
     r = simulate(["big-money", "bm-witch"], 10, seed=3, threads=1)
     assert len(r.kingdom) == 10
-    loaded = _child("from simulator.runner import simulate\n"
-                    "from simulator import cards as C, kernel as K\n"
+    loaded = _child("from simulator.runs.runner import simulate\n"
+                    "from simulator.engine import cards as C, kernel as K\n"
                     "simulate(['big-money', 'bm-witch'], 200, seed=3, threads=1)\n"
                     "print([C.NAMES[c] for c, d in K.EFFECTS.items() if d.overloads])\n")
     assert loaded.strip() == "['Witch']"

@@ -1,4 +1,4 @@
-"""Seat assignment (simulator.seating): every seating equally often at 3+
+"""Seat assignment (simulator.runs.seating): every seating equally often at 3+
 players, and two-player runs exactly as the kernel's plain rotation."""
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from itertools import permutations
 import numpy as np
 import pytest
 
-from simulator import kernel as K
-from simulator import runner as R
-from simulator.records import record_dtype
-from simulator.runner import simulate
-from simulator.seating import plan_seating
+from simulator.engine import kernel as K
+from simulator.runs import runner as R
+from simulator.runs.records import record_dtype
+from simulator.runs.runner import simulate
+from simulator.runs.seating import plan_seating
 
 
 @pytest.mark.parametrize("players, n", [(3, 3), (4, 2), (4, 3), (5, 2), (6, 3), (6, 6)])

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 _COMPARE = """
 import sys
-from simulator import cli
+from simulator.cli import app as cli
 for extra in {runs!r}:
     cli.app(["compare", "big-money", "smithy", "--games", "20", *extra],
             standalone_mode=False)

@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from simulator.stats import mean_wilson, paired_difference, score_wilson, wilson
+from simulator.runs.stats import mean_wilson, paired_difference, score_wilson, wilson
 
 # (successes, n) at the edges: 0 of n, n of n, n = 1, half points (ties)
 EDGES = [(0, 1), (1, 1), (0.5, 1), (0, 4), (4, 4), (2, 4), (3.5, 4), (0, 2), (1, 2),

@@ -7,10 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simulator import program as P
-from simulator import strategy as strategy_module
-from simulator.cards import NAMES, Card, KINGDOM_CARDS, TABLE, TYPES
-from simulator.strategy import (DEFAULT_LISTS, Rule, Strategy, StrategyError,
+from simulator.engine import program as P
+from simulator.language import strategy as strategy_module
+from simulator.engine.cards import NAMES, Card, KINGDOM_CARDS, TABLE, TYPES
+from simulator.language.strategy import (DEFAULT_LISTS, Rule, Strategy, StrategyError,
                                 compile_program, load_strategy,
                                 shipped_strategies)
 
@@ -254,7 +254,7 @@ KERNEL_EXPRESSIONS = [
 
 @pytest.mark.parametrize("expr", KERNEL_EXPRESSIONS)
 def test_kernel_conditions_mean_what_python_means(expr):
-    from simulator import kernel as K
+    from simulator.engine import kernel as K
     prog = K.pack_program(compile_program([Strategy.from_rules("t", [f"Gold if {expr}"])],
                                           set()))
     z = np.zeros((K.NROWS, K.NC), dtype=np.int32)
@@ -270,7 +270,7 @@ def test_kernel_conditions_mean_what_python_means(expr):
 
 
 def test_a_cell_divided_by_a_whole_number_is_packed_as_one_word():
-    from simulator import kernel as K
+    from simulator.engine import kernel as K
     prog = K.pack_program(compile_program(
         [Strategy.from_rules("t", ["Gold if my.Smithy < my.Treasure / 11"])], set()))
     code = prog[prog[2]:]
@@ -280,7 +280,7 @@ def test_a_cell_divided_by_a_whole_number_is_packed_as_one_word():
 
 
 def test_a_comparison_of_whole_numbers_is_packed_as_an_integer_test():
-    from simulator import kernel as K
+    from simulator.engine import kernel as K
     prog = K.pack_program(compile_program([Strategy.from_rules("t", [
         "Gold if supply.Province <= 4", "Silver if my.money > 15",
         "Duchy if my.Smithy < my.Treasure / 11", "Estate if coins > 1 and coins < 8"])],
@@ -715,7 +715,7 @@ def test_a_fifo_or_device_given_as_a_strategy_is_refused_at_once(tmp_path):
     import sys
     fifo = tmp_path / "pipe.toml"
     os.mkfifo(fifo)
-    code = ("import sys\nfrom simulator.strategy import load_strategy, StrategyError\n"
+    code = ("import sys\nfrom simulator.language.strategy import load_strategy, StrategyError\n"
             "for ref in sys.argv[1:]:\n"
             "    try:\n        load_strategy(ref)\n"
             "    except StrategyError as e:\n        print(e)\n")

@@ -11,7 +11,7 @@ import typer
 import typer.testing
 from rich.cells import cell_len
 
-from simulator import cli
+from simulator.cli import app as cli
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

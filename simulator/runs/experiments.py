@@ -5,7 +5,7 @@
     plan_tournament / plan_sweep / plan_balance / plan_compare ──► Plan (setups)
     Plan.jobs() ──► Job (strategies as data, kingdom, players, turn cap,
                          seating, seed, a range of game indices)
-    executor (simulator.executors) runs run_job(job) ──► JobResult (sums)
+    executor (simulator.runs.executors) runs run_job(job) ──► JobResult (sums)
     merge(plan, results) ──► one reports.store.Run per setup ──► reports
 
 A *setup* is one thing the command measures (a pair of strategies in a
@@ -75,7 +75,7 @@ def derive_seed(seed: int, *keys) -> int:
 
 
 def domsim_version() -> str:
-    from simulator.provenance import domsim_version as v
+    from simulator.runs.provenance import domsim_version as v
     return v()
 
 
@@ -88,11 +88,13 @@ def engine_fingerprint() -> str:
     """A digest of the code that decides a game's outcome.  Jobs of one run
     must all be played by the same engine: a resumed run or a remote worker
     with another one would mix two different sets of games."""
-    here = Path(__file__).parent
+    from simulator import engine_sources
+    package = Path(__file__).parents[1]
+    others = ("language/strategy.py", "runs/runner.py", "runs/seating.py",
+              "runs/records.py", "runs/results.py")
     digest = hashlib.sha256()
-    for name in ("cards.py", "program.py", "rng.py", "kernel.py", "strategy.py",
-                 "kingdom.py", "runner.py", "seating.py", "records.py", "results.py"):
-        digest.update((here / name).read_bytes())
+    for path in [*engine_sources(), *(package / name for name in others)]:
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -102,7 +104,7 @@ def _check_seed(seed: int) -> None:
 
 
 def _card_names(cards) -> str:
-    from simulator import cards as C
+    from simulator.engine import cards as C
     return ", ".join(C.NAMES[c] for c in sorted(cards))
 
 
@@ -137,7 +139,7 @@ def strategy_id(data: dict) -> str:
 
 @lru_cache(maxsize=256)
 def _rebuild(texts: tuple[str, ...]) -> tuple:
-    from simulator.strategy import Strategy
+    from simulator.language.strategy import Strategy
     out = []
     for text in texts:
         keys = dict(json.loads(text)["keys"])
@@ -159,7 +161,7 @@ class Job:
     first: int
     count: int
     records: bool = False          # also send back the per-game records
-    seating: str = "all"           # simulator.seating's mode; both defaults are what
+    seating: str = "all"           # simulator.runs.seating's mode; both defaults are what
     edition: int | None = None     # jobs of plans written before them played
 
 
@@ -168,7 +170,7 @@ class JobResult:
     """What a job sends back: integer sums (a few kB), and the per-game
     records only when they were asked for."""
     key: str
-    tally: object                  # simulator.results.Tally
+    tally: object                  # simulator.runs.results.Tally
     per_turn: object               # int64 [entries, turns, (vp, coins, n)]
     records: object = None         # record_dtype(players) [count] or None
     seconds: float = 0.0           # time spent playing
@@ -191,7 +193,7 @@ class JobResult:
 
     @classmethod
     def from_arrays(cls, key: str, arrays: Mapping) -> JobResult:
-        from simulator.results import Tally
+        from simulator.runs.results import Tally
         tally = Tally(*(arrays[f"tally.{f}"] for f in cls._TALLY))
         if "key" in arrays and str(arrays["key"]) != key:
             raise ValueError(f"it holds job {str(arrays['key'])}")
@@ -222,7 +224,7 @@ class JobResult:
 
 def run_job(job: Job, threads: int | None = None) -> JobResult:
     """Play one job in this process (numba threads: ``threads``, default all)."""
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
     res = simulate(list(_rebuild(job.strategies)), job.count, job.seed,
                    players=job.players, kingdom=list(job.kingdom), turn_cap=job.turn_cap,
                    threads=threads, keep_records=job.records, first=job.first,
@@ -321,9 +323,9 @@ def _setup(table: dict, kind, strats, labels, games, seed, *, players=None, king
     """A setup, validated now (strategies compile against the kingdom) so a bad
     input fails before any game is played, never on a worker.  Its
     strategies' data go into ``table`` (the plan's), by id."""
-    from simulator import cards as C
-    from simulator.runner import _check_run, absent_cards_notes, prepare
-    from simulator.results import unique_names
+    from simulator.engine import cards as C
+    from simulator.runs.runner import _check_run, absent_cards_notes, prepare
+    from simulator.runs.results import unique_names
     _check_run(seed, turn_cap)
     strats, p, cards, _ = prepare(strats, players, kingdom, seed, edition)
     if batches <= 1:
@@ -351,10 +353,10 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
                     all_seat_orders: bool = False, turn_cap: int = 100,
                     records: bool = False, job_games: int | None = None) -> Plan:
     """Every pair of strategies plays ``games`` games."""
-    from simulator import cards as C
-    from simulator.kingdom import (KINGDOM_SIZE, RANDOM, _set_key, parse_kingdom,
+    from simulator.engine import cards as C
+    from simulator.engine.kingdom import (KINGDOM_SIZE, RANDOM, _set_key, parse_kingdom,
                                    random_kingdom, random_pool_name)
-    from simulator.runner import resolve_strategies
+    from simulator.runs.runner import resolve_strategies
     _check_job_games(job_games)
     if games < 2:
         raise ValueError(f"--games must be at least 2, not {games}")
@@ -418,8 +420,8 @@ def parse_kingdom_file(path) -> dict[str, list[str]]:
     ``Name = ["Card", …]`` (or a comma-separated string).  Fewer than 10 cards
     are filled to 10 with the first unused cards of the card table.
     """
-    from simulator.kingdom import complete_kingdom, parse_kingdom
-    from simulator import cards as C
+    from simulator.engine.kingdom import complete_kingdom, parse_kingdom
+    from simulator.engine import cards as C
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -469,8 +471,8 @@ def parse_kingdom_file(path) -> dict[str, list[str]]:
 def resolve_kingdoms(spec, seed: int) -> dict[str, list[str]]:
     """``recommended``, ``random:K``, a kingdom file, or a mapping
     {name: cards} -> {name: 10 card names}."""
-    from simulator import cards as C
-    from simulator.kingdom import RECOMMENDED, complete_kingdom, parse_kingdom, random_kingdom
+    from simulator.engine import cards as C
+    from simulator.engine.kingdom import RECOMMENDED, complete_kingdom, parse_kingdom, random_kingdom
     if isinstance(spec, Mapping):
         out = {}
         for name, cards in spec.items():
@@ -502,7 +504,7 @@ def bm_stems(kind: str = "all") -> list[str]:
     """The shipped ``bm-<card>`` bots, by file stem: "all", "single" (Big
     Money plus exactly one kingdom card, e.g. ``bm-throne-room-only``) or
     "combo" (plus a partner card, e.g. ``bm-throne-room`` with Smithy)."""
-    from simulator.strategy import shipped_strategies
+    from simulator.language.strategy import shipped_strategies
     bots = [s for s in shipped_strategies() if s.stem.startswith("bm-")]
     if kind == "single":
         bots = [s for s in bots if len(s.cards()) == 1]
@@ -513,7 +515,7 @@ def bm_stems(kind: str = "all") -> list[str]:
 
 def bm_info(strategy) -> dict:
     """``card`` of a ``bm-<card>`` bot and the other cards it needs (``also``)."""
-    from simulator import cards as C
+    from simulator.engine import cards as C
     card = bm_card(strategy)
     also = sorted(C.NAMES[c] for c in strategy.cards() if C.NAMES[c] != card)
     return dict(card=card, also=", ".join(also))
@@ -521,7 +523,7 @@ def bm_info(strategy) -> dict:
 
 def bm_card(strategy) -> str | None:
     """The card of a ``bm-<card>`` bot: from its stem, else its only card."""
-    from simulator import cards as C
+    from simulator.engine import cards as C
     stem = strategy.stem
     if stem.startswith("bm-"):
         try:
@@ -546,15 +548,15 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
                optimize: bool = False) -> Plan:
     """Every matchup plays ``games`` games in every kingdom that has its cards
     (``optimize``: each kingdom's shipped opt-<kingdom> strategy against the
-    field, ``simulator.optimize.plan_sweep_optimize``)."""
+    field, ``simulator.search.optimize.plan_sweep_optimize``)."""
     if optimize:
         if best_card:
             raise ValueError("give either --optimize or --best-card, not both")
-        from simulator.optimize import plan_sweep_optimize
+        from simulator.search.optimize import plan_sweep_optimize
         return plan_sweep_optimize(kingdoms, strategies, vs=vs, games=games, seed=seed,
                                    turn_cap=turn_cap, records=records, job_games=job_games)
-    from simulator import cards as C
-    from simulator.runner import resolve_strategies
+    from simulator.engine import cards as C
+    from simulator.runs.runner import resolve_strategies
     _check_job_games(job_games)
     if games < 2:
         raise ValueError(f"--games must be at least 2, not {games}")
@@ -604,7 +606,7 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
                                  kingdom=list(kcards), turn_cap=turn_cap,
                                  label=f"{kname}: {la} vs {lb}", info=info))
     if str(kingdoms).strip().lower().startswith("random"):
-        from simulator.kingdom import random_pool_name
+        from simulator.engine.kingdom import random_pool_name
         meta_note = dict(kingdom_note=f"kingdoms drawn from the seed out of "
                                       f"{random_pool_name()}, promos only when named")
     else:
@@ -619,7 +621,7 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
 
 def parse_players(players) -> list[int]:
     """'2,3,4' or [2, 3, 4] -> sorted distinct player counts, checked."""
-    from simulator import cards as C
+    from simulator.engine import cards as C
     try:
         if isinstance(players, str):
             counts = sorted({int(p) for p in players.split(",") if p.strip()})
@@ -644,9 +646,9 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
     in the recommended kingdoms (a tenth of the games), each in
     ``REPORT_BATCHES`` batches (the per-turn curves' CIs come from them)."""
     from reports.balance import MAIN_BOTS
-    from simulator import cards as C
-    from simulator.kingdom import RECOMMENDED
-    from simulator.strategy import shipped_strategies
+    from simulator.engine import cards as C
+    from simulator.engine.kingdom import RECOMMENDED
+    from simulator.language.strategy import shipped_strategies
     _check_job_games(job_games)
     if games < 100:
         raise ValueError(f"--games must be at least 100, not {games}")
@@ -717,8 +719,8 @@ def plan_compare(strategies: Sequence, games: int, seed: int = 0, *, players=Non
     """``domsim compare`` as one setup cut into jobs, to play on Dask
     (``run_compare`` merges them); its inputs are checked now, as
     ``runner.simulate`` checks them."""
-    from simulator.runner import check_games
-    from simulator.seating import plan_seating
+    from simulator.runs.runner import check_games
+    from simulator.runs.seating import plan_seating
     _check_job_games(job_games)
     check_games(games)
     table: dict = {}
@@ -736,9 +738,9 @@ def run_compare(plan: Plan, executor, strategies: Sequence, *, progress=None):
     merge its jobs into the ``Results`` that ``runner.simulate`` gives for the
     same arguments: the same bits (sums of integers, the rule fires too) but
     ``seconds``, here the wall time."""
-    from simulator.results import Tally
-    from simulator.runner import _compile, run_results
-    from simulator.seating import plan_seating
+    from simulator.runs.results import Tally
+    from simulator.runs.runner import _compile, run_results
+    from simulator.runs.seating import plan_seating
     started = time.perf_counter()
     done = execute(plan, executor, progress=progress)
     seconds = time.perf_counter() - started
@@ -768,7 +770,7 @@ def execute(plan: Plan, executor, *, run_dir=None, done: dict | None = None,
     ``progress``: None shows a progress display on a terminal only, False
     never, True always; ``on_result`` is called after each new result.
     """
-    from simulator.progress import JobProgress
+    from simulator.output.progress import JobProgress
     jobs = plan.jobs()
     if done is None:
         done = run_dir.finished(jobs) if run_dir is not None else {}
@@ -804,7 +806,7 @@ def merge(plan: Plan, results: Mapping[str, JobResult]) -> list:
     integers and records in game order: the same bits in any finishing order."""
     import numpy as np
     from reports.store import Run, concat_results
-    from simulator.results import Results
+    from simulator.runs.results import Results
     by_batch: dict[tuple[int, int], list[tuple[int, JobResult]]] = {}
     for i, b, job in plan.cut():
         if job.key not in results:
@@ -840,8 +842,8 @@ def merge(plan: Plan, results: Mapping[str, JobResult]) -> list:
 
 def plan_definitions(plan: Plan) -> list[dict]:
     """Every strategy of the plan once, by its label: full definition and
-    hash (``simulator.provenance``), for reports and exports."""
-    from simulator.provenance import from_data
+    hash (``simulator.runs.provenance``), for reports and exports."""
+    from simulator.runs.provenance import from_data
     out: dict[str, dict] = {}
     for s in plan.setups:
         for label, sid in zip(s.labels, s.strategies):

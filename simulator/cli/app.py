@@ -12,10 +12,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import (HELP_OPTIONS, CsvOut, JsonFlag, JsonOut, OneLineErrors,
+from simulator.cli.common import (HELP_OPTIONS, CsvOut, JsonFlag, JsonOut, OneLineErrors,
                                   ParquetOut, Progress, Wide, check_outputs, fail, isatty,
                                   note_ignored, user_errors, write_outputs)
-from simulator.report_commands import Cluster, Scheduler, SchedulerTimeout
+from simulator.cli.report_commands import Cluster, Scheduler, SchedulerTimeout
 
 app = typer.Typer(
     name="domsim",
@@ -97,9 +97,9 @@ def compare(
         show_default=False)] = None,
 ) -> None:
     """Play strategies against each other and report win rates."""
-    from simulator.executors import ExecutorError, check_options
+    from simulator.runs.executors import ExecutorError, check_options
     errors = (*user_errors(), ExecutorError)
-    from simulator.runner import simulate
+    from simulator.runs.runner import simulate
 
     try:
         tables_out = check_outputs(as_json=as_json, json_out=json_out, csv=csv,
@@ -118,8 +118,8 @@ def compare(
                seating=seating)
     try:                                # summaries only: no per-game records
         if on_dask:                     # one setup cut into jobs, merged: the same bits
-            from simulator import experiments as X
-            from simulator.executors import make_executor
+            from simulator.runs import experiments as X
+            from simulator.runs.executors import make_executor
             plan = X.plan_compare(list(strategies), games, seed, job_games=job_games, **run)
             with make_executor(scheduler=scheduler, cluster=cluster, threads=threads,
                                timeout=scheduler_timeout) as executor:
@@ -143,7 +143,7 @@ def compare(
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
     elif not tables_out:
-        from simulator.termtable import output_width
+        from simulator.output.termtable import output_width
         width = output_width(wide)
         typer.echo(results.table(width) + (results.explain() if explain else ""))
     write_outputs(lambda: {"summary": results.csv_frame()}, doc,
@@ -164,7 +164,7 @@ def list_strategies(
 ) -> None:
     """List the shipped strategies (use the first column with `compare`)."""
     errors = user_errors()
-    from simulator.strategy import shipped_strategies
+    from simulator.language.strategy import shipped_strategies
     try:
         rows = _strategy_rows(shipped_strategies())
         tables_out = check_outputs(as_json=as_json, json_out=json_out, csv=csv,
@@ -179,7 +179,7 @@ def list_strategies(
     elif not rows:
         typer.echo("no shipped strategies found")
     else:
-        from simulator.termtable import output_width, render
+        from simulator.output.termtable import output_width, render
         typer.echo(render(["stem", "name", "description"], [list(r) for r in rows],
                           align="lll", width=output_width(wide)))
     if json_out is not None or csv is not None or parquet is not None:
@@ -203,7 +203,7 @@ def conformance(
         "--verbose", "-v", help="Print every case, and every difference.")] = False,
 ) -> None:
     """Run rule cases through the kernel; exit 1 if any fails."""
-    from simulator.conformance import CaseError, load_cases, run_case
+    from simulator.runs.conformance import CaseError, load_cases, run_case
     if not folder.exists():
         raise fail(f"{folder} does not exist")
     try:
@@ -211,7 +211,7 @@ def conformance(
         if case is not None:
             chosen = [c for c in cases if c.id == case]
             if not chosen:
-                from simulator.cards import suggest
+                from simulator.engine.cards import suggest
                 raise CaseError(f"no case {case!r} in {folder}"
                                 f"{suggest(case, [c.id for c in cases])}")
             cases = chosen
@@ -245,8 +245,8 @@ def cards(
     wide: Wide = False,
 ) -> None:
     """List every card with its cost, types, edition and text."""
-    from simulator import cards as C
-    from simulator.termtable import output_width, render, wrap
+    from simulator.engine import cards as C
+    from simulator.output.termtable import output_width, render, wrap
     if lang not in ("en", "nl", "de", "ja"):
         raise fail(f"unknown language {lang!r}: use en, nl, de or ja")
     editions = {"12": "1st+2nd", "1": "1st", "2": "2nd", "": "promo"}
@@ -271,8 +271,8 @@ def cards(
 @app.command()
 def kingdoms(wide: Wide = False) -> None:
     """List the recommended kingdoms (use a name with --kingdom)."""
-    from simulator.kingdom import NAMED_KINGDOMS, RECOMMENDED
-    from simulator.termtable import output_width, render, wrap
+    from simulator.engine.kingdom import NAMED_KINGDOMS, RECOMMENDED
+    from simulator.output.termtable import output_width, render, wrap
     width = output_width(wide)
     rows = [[name, ", ".join(cards_)] for name, cards_ in
             [*RECOMMENDED.items(), *NAMED_KINGDOMS.items()]]
@@ -293,7 +293,9 @@ def bench(ctx: typer.Context) -> None:
 
 
 def _register_commands() -> None:
-    from simulator import log_commands, optimize_commands, report_commands
+    from simulator.cli import log_commands
+    from simulator.cli import optimize_commands
+    from simulator.cli import report_commands
     log_commands.register(app)
     report_commands.register(app)
     optimize_commands.register(app)

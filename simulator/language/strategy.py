@@ -58,9 +58,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import cards as C
-from .cards import TABLE, Card, UnknownCardError, card_id, suggest
-from .program import (
+from simulator.engine import cards as C
+from simulator.engine.cards import TABLE, Card, UnknownCardError, card_id, suggest
+from simulator.engine.program import (
     FLAG_TURN_LOG, LIST_KEYS, MAY, NLISTS, OP_ABS, OP_ACTIONS, OP_ADD, OP_AND,
     OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_COINS, OP_CONST, OP_DECK_CARD,
     OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV, OP_EMPTY_PILES, OP_END,
@@ -1258,7 +1258,7 @@ def _strategy_files() -> list[Path]:
         root = files("strategies")
         found = [Path(str(p)) for p in root.iterdir() if p.name.endswith(".toml")]
     except (ImportError, TypeError, AttributeError, OSError):
-        root = Path(__file__).resolve().parent.parent / "strategies"
+        root = Path(__file__).resolve().parents[2] / "strategies"
         found = sorted(root.glob("*.toml"))
     return sorted(found, key=lambda p: p.stem)
 

@@ -93,9 +93,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import cards as C
-from .cards import Card
-from .kernel import (
+from simulator.engine import cards as C
+from simulator.engine.cards import Card
+from simulator.engine.kernel import (
     ASIDE, DISC, EV_BUY, EV_BUY_PHASE, EV_CLEANUP, EV_COINS, EV_DECK_TO_DISCARD, EV_END,
     EV_MOAT, EV_MOVE, EV_NOTHING, EV_PLAYS, EV_PLUS_ACTIONS, EV_PLUS_BUYS, EV_PLUS_COINS,
     EV_RESOLVE, EV_SHUFFLE, EV_START, EV_TURN, EV_VP, HAND, HAND_SIZE, NO_BUY, NO_CARDS,

@@ -19,7 +19,7 @@ import zipfile
 from datetime import datetime
 from pathlib import Path
 
-from simulator.experiments import JobResult, Plan, engine_fingerprint, now_utc
+from simulator.runs.experiments import JobResult, Plan, engine_fingerprint, now_utc
 
 FORMAT = "domsim-run"
 VERSION = 1
@@ -60,7 +60,7 @@ class RunDir:
     @classmethod
     def create(cls, path, plan: Plan, *, default: bool = False) -> RunDir:
         """A new run folder for ``plan``: ``path`` must not exist or be an empty folder."""
-        from simulator.results import write_atomic
+        from simulator.runs.results import write_atomic
         path = Path(path)
         check_new_folder(path, PLAN_FILE, "a run")
         made_root = default and not path.parent.exists()
@@ -121,7 +121,7 @@ class RunDir:
 
     def save(self, result: JobResult) -> None:
         import numpy as np
-        from simulator.results import atomic_open
+        from simulator.runs.results import atomic_open
         with atomic_open(self._file(result.key), "wb") as f:
             np.savez(f, **result.arrays())
 

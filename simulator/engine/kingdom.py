@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from . import cards as C
+from simulator.engine import cards as C
 
 KINGDOM_SIZE = 10
 

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import cards as C
+from simulator.engine import cards as C
 
 # ---- decision lists (second axis of ``lists``)
 BUY, PLAY, GAIN, TRASH, DISCARD, TOPDECK, REMODEL, SKIP = range(8)

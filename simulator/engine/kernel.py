@@ -68,10 +68,10 @@ from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
 from numba.extending import intrinsic
 
-from . import cards as C
-from .cards import Card
-from .rng import below, scale, seed_game, step
-from .program import (
+from simulator.engine import cards as C
+from simulator.engine.cards import Card
+from simulator.engine.rng import below, scale, seed_game, step
+from simulator.engine.program import (
     BUY, DISCARD, FLAG_TURN_LOG, GAIN, MAY, NLISTS, PLAY, REMODEL, SKIP, TOPDECK,
     TRASH, is_upgrade,
     OP_ABS, OP_ACTIONS, OP_ADD, OP_AND, OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_COINS,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import cards as C
+from simulator.engine import cards as C
 
 NONE = "none"
 

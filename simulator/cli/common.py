@@ -51,7 +51,7 @@ def check_outputs(*, as_json: bool = False, json_out=None, csv=None, parquet=Non
     """Check every output path before the run (ValueError names the bad one)
     and return whether the tables take stdout instead of the text (``--csv
     -`` or ``--parquet -``)."""
-    from simulator.files import check_writable, is_stdout
+    from simulator.output.files import check_writable, is_stdout
     for flag, path in (("--json-out", json_out), ("--save-records", save_records)):
         if is_stdout(path):
             raise ValueError(f"{flag} needs a file name"
@@ -77,7 +77,7 @@ def write_outputs(tables: dict | Callable[[], dict], doc, *, csv=None, json_out=
     where asked; an unwritable file is one ``error:`` line.  ``tables`` may be
     a function that makes them, called only when a table is written, so a
     command without --csv/--parquet need not import pandas."""
-    from simulator.files import write_atomic
+    from simulator.output.files import write_atomic
     try:
         if csv is not None or parquet is not None:
             from reports.export import export_tables
@@ -166,8 +166,8 @@ def note_ignored(names: list[str], why: str) -> None:
 
 def user_errors() -> tuple[type[BaseException], ...]:
     """Exceptions that mean "bad input", reported as one line, never a traceback."""
-    from simulator.cards import UnknownCardError
-    from simulator.strategy import StrategyError
+    from simulator.engine.cards import UnknownCardError
+    from simulator.language.strategy import StrategyError
     return (StrategyError, UnknownCardError, ValueError)
 
 
@@ -191,7 +191,7 @@ class Progress:
         from rich.console import Console
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress as Bar,
                                    TaskProgressColumn, TimeRemainingColumn)
-        from simulator.progress import _Rate
+        from simulator.output.progress import _Rate
         console = Console(file=self.stream, force_terminal=True)
         self._bar = Bar(BarColumn(bar_width=None), TaskProgressColumn(),
                         MofNCompleteColumn(), _Rate(), TimeRemainingColumn(),

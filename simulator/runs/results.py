@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from simulator.files import atomic_open, write_atomic  # noqa: F401  (re-exported)
-from simulator.records import ENDED_NAMES, LOSS, TIE, WIN, record_dtype
-from simulator.stats import score_wilson, wilson
-from simulator.termtable import counted
+from simulator.output.files import atomic_open, write_atomic  # noqa: F401  (re-exported)
+from simulator.runs.records import ENDED_NAMES, LOSS, TIE, WIN, record_dtype
+from simulator.runs.stats import score_wilson, wilson
+from simulator.output.termtable import counted
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -178,7 +178,7 @@ class Results:
         self.kingdom = [str(k) for k in kingdom]
         self.turn_cap = int(turn_cap)
         self.seconds = float(seconds)
-        self.seating = str(seating)   # how seats were assigned (simulator.seating)
+        self.seating = str(seating)   # how seats were assigned (simulator.runs.seating)
         self.definitions: list[dict] = []   # provenance.definition() per entry
 
     def __repr__(self) -> str:
@@ -399,7 +399,7 @@ class Results:
         """What ``compare --json`` prints: per strategy its games, copies,
         rates per copy and per game, and by seat; the run's facts, the
         domsim version and every strategy's full definition and hash."""
-        from simulator.provenance import domsim_version
+        from simulator.runs.provenance import domsim_version
         seat = self._by_seat_rows()
         strategies = []
         for i, row in enumerate(_rows(self._summary_columns())):
@@ -438,7 +438,7 @@ class Results:
     def csv_frame(self) -> pd.DataFrame:
         """``summary()`` with each strategy's definition hash and full
         definition (JSON) and the domsim version, so a posted CSV can be rerun."""
-        from simulator.provenance import domsim_version
+        from simulator.runs.provenance import domsim_version
         import json
         df = self.summary()
         defs = list(self.definitions) or [{} for _ in range(len(df))]
@@ -454,7 +454,7 @@ class Results:
     def table(self, width: int | None = None) -> str:
         """Text for the terminal, fitted to ``width`` columns (None: every
         column at full width)."""
-        from simulator.termtable import render, wrap
+        from simulator.output.termtable import render, wrap
         s = self._summary_columns()
         lines = wrap(f"{self.games:,} {_games(self.games)}, {self.players} players, "
                      f"seed {self.seed}, turn cap {self.turn_cap}", width)

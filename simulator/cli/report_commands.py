@@ -3,11 +3,11 @@
 Thin: these commands parse options, call the Python API (``simulator.api``:
 plan jobs, run them on an executor, merge) and print or write what it
 returns.  ``register`` adds them to the main typer app.  Seeds and the job
-plan are described in ``simulator.experiments``, executors (this process or
-Dask) in ``simulator.executors``, run folders in ``simulator.rundir``.
+plan are described in ``simulator.runs.experiments``, executors (this process or
+Dask) in ``simulator.runs.executors``, run folders in ``simulator.runs.rundir``.
 
 The shared command helpers (one-line errors) come from
-``simulator.cli_common``.  Like ``simulator.cli``, engine modules (numba,
+``simulator.cli.common``.  Like ``simulator.cli.app``, engine modules (numba,
 pandas, matplotlib) are imported inside the commands so ``--help`` answers
 at once.
 """
@@ -19,10 +19,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.termtable import output_width
-from simulator.cli_common import (CsvOut, JsonFlag, JsonOut, ParquetOut, Wide,
+from simulator.output.termtable import output_width
+from simulator.cli.common import (CsvOut, JsonFlag, JsonOut, ParquetOut, Wide,
                                   check_outputs, fail, note_ignored, user_errors)
-from simulator.experiments import BASE
+from simulator.runs.experiments import BASE
 
 # report balance defaults (measured: see DEFAULT_GAMES_NOTE in the report help)
 DEFAULT_REPORT_GAMES = 100_000
@@ -65,7 +65,7 @@ JobGames = Annotated[Optional[int], typer.Option(
 
 def _errors():
     from reports.store import StoreError
-    from simulator.executors import ExecutorError
+    from simulator.runs.executors import ExecutorError
     return (*user_errors(), StoreError, ExecutorError, OSError)
 
 
@@ -106,7 +106,7 @@ def _check_out(out, command: str, force: bool) -> None:
     """--out of tournament and sweep: a folder the charts may go into (before playing)."""
     if out is not None:
         from reports.page import FILES
-        from simulator.files import check_output_folder
+        from simulator.output.files import check_output_folder
         check_output_folder(out, FILES[command], force=force)
 
 
@@ -356,7 +356,7 @@ def balance_cmd(
         _check_resume(resume, run_dir, from_file, False)
         from reports.store import load_runs
         from simulator import api
-        from simulator.experiments import now_utc
+        from simulator.runs.experiments import now_utc
         if from_file is not None:
             runs, meta = load_runs(from_file)
             if meta.get("command") != "report balance":

@@ -33,10 +33,10 @@ import math
 import re
 from fractions import Fraction
 
-from . import cards as C
+from simulator.engine import cards as C
 
 LISTS = ("buy", "gain", "play", "trash", "remodel")
-_IF = re.compile(r"\s+if(?=[\s(]|$)", re.IGNORECASE)      # as simulator.strategy
+_IF = re.compile(r"\s+if(?=[\s(]|$)", re.IGNORECASE)      # as simulator.language.strategy
 _COUNTS = ("my", "opp", "supply", "hand", "deck", "discard", "gained", "bought")
 _FLIP = {ast.Lt: ast.Gt, ast.LtE: ast.GtE, ast.Gt: ast.Lt, ast.GtE: ast.LtE,
          ast.Eq: ast.Eq, ast.NotEq: ast.NotEq}

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import numpy as np
 
-from . import cards as C
-from . import kernel as K
-from .kingdom import black_market_deck, complete_kingdom, parse_kingdom, supply_mask
-from .strategy import (PYTHON_SOURCE, Strategy, StrategyError, compile_program,
+from simulator.engine import cards as C
+from simulator.engine import kernel as K
+from simulator.engine.kingdom import black_market_deck, complete_kingdom, parse_kingdom, supply_mask
+from simulator.language.strategy import (PYTHON_SOURCE, Strategy, StrategyError, compile_program,
                        read_small_text)
 
 STEPS = {"play": 0, "turn": 1, "end_of_turn": 2}

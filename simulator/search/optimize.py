@@ -6,7 +6,7 @@ in a kingdom.
     field      BMU + the strongest shipped bots playable here (chosen by a
                short round robin) + the best candidates found so far
     rounds     optuna asks for ROUND_SIZE candidates (templates and their
-               parameters: ``simulator.optspace``); they race by successive
+               parameters: ``simulator.search.optspace``); they race by successive
                halving: every candidate of a rung plays the same seeded deals
                against each field member (common random numbers; an even game
                count, so each sits in each seat equally often), the better
@@ -23,7 +23,7 @@ averaged with equal weight over the field.  The candidate holds one seat and
 the member every other one, so an even match scores 1/players (about: ties
 count half); every interval is Wilson's on the score.
 
-Every match is a job of ``simulator.experiments`` played by an executor
+Every match is a job of ``simulator.runs.experiments`` played by an executor
 (this process, or Dask with ``--scheduler``/``--cluster``), so the search
 scales like ``sweep``.  Steps are named by what they are (field, round and
 rung, playoff); with a run folder each step keeps its plan and finished jobs
@@ -45,9 +45,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simulator import experiments as X
-from simulator.rundir import check_new_folder
-from simulator.termtable import counted
+from simulator.runs import experiments as X
+from simulator.runs.rundir import check_new_folder
+from simulator.output.termtable import counted
 
 ROUND_SIZE = 16          # candidates optuna asks for per round
 RUNG_GAMES = 1000        # games per field member in a round's first rung
@@ -83,7 +83,7 @@ class Score:
 
     def ci(self) -> tuple[float, float]:
         """95% Wilson interval of the score (ties counted as half a win)."""
-        from simulator.stats import wilson
+        from simulator.runs.stats import wilson
         return wilson(self.points2 / 2, self.games)
 
 
@@ -154,8 +154,8 @@ def check_options(kingdom, players: int, seed: int, minutes, evaluations, sample
                   round_size: int, rung_games: int, final_games: int,
                   field_games: int) -> tuple[str, ...]:
     """One-line errors for bad input, before anything is played; the kingdom's cards."""
-    from simulator import cards as C
-    from simulator.kingdom import complete_kingdom, parse_kingdom, resolve_kingdom
+    from simulator.engine import cards as C
+    from simulator.engine.kingdom import complete_kingdom, parse_kingdom, resolve_kingdom
     if kingdom is None or not str(kingdom).strip():
         raise ValueError("give --kingdom: a recommended set ('First Game'; see domsim "
                          "kingdoms), 'random' or card names with commas")
@@ -188,14 +188,14 @@ def check_options(kingdom, players: int, seed: int, minutes, evaluations, sample
 
 
 def is_random(kingdom) -> bool:
-    from simulator.kingdom import RANDOM, _set_key
+    from simulator.engine.kingdom import RANDOM, _set_key
     return isinstance(kingdom, str) and _set_key(kingdom) == RANDOM
 
 
 def kingdom_place(kingdom: str) -> str:
     """How a winner's name says where it was found: the set's own name, or
     what kind of kingdom it was (its cards are in the file's header)."""
-    from simulator.kingdom import _SETS, _set_key
+    from simulator.engine.kingdom import _SETS, _set_key
     if is_random(kingdom):
         return "a random kingdom"
     if "," not in kingdom and _set_key(kingdom) in _SETS:
@@ -243,7 +243,7 @@ class Arena:
 
     A holds one seat and B every other one (at 3 players: A, B, B), so A's
     score says how it fares against B's kind of table whatever the player
-    count.  The seats rotate game by game (``simulator.seating``) and the
+    count.  The seats rotate game by game (``simulator.runs.seating``) and the
     game count is a multiple of the players, so A sits in each seat equally
     often.  At 2 players this is the plain A-against-B match."""
 
@@ -261,7 +261,7 @@ class Arena:
         plan = self._plan(step, matches)
         results = self._execute(step, plan)
         totals = [Score() for _ in plan.setups]
-        from simulator.results import TIE, WIN
+        from simulator.runs.results import TIE, WIN
         for i, _, job in plan.cut():
             t = results[job.key].tally
             outcome = t.outcome[0].sum(axis=0)          # entry 0 (A): [loss, win, tie]
@@ -292,7 +292,7 @@ class Arena:
         return X.Plan("optimize", setups, meta, table)
 
     def _execute(self, step: str, plan: X.Plan) -> dict:
-        from simulator.rundir import PLAN_FILE, RunDir
+        from simulator.runs.rundir import PLAN_FILE, RunDir
         rd, done = None, {}
         if self.root is not None:
             path = self.root / STEPS / step
@@ -326,8 +326,8 @@ def _submit(executor, jobs):
     a pool of threads (one numba thread each: the kernel releases Python's
     lock), since a search plays many jobs too small to split; results are
     the same bits as one after the other."""
-    from simulator.executors import EmbeddedExecutor
-    from simulator.experiments import run_job
+    from simulator.runs.executors import EmbeddedExecutor
+    from simulator.runs.experiments import run_job
     if not jobs:
         return []
     if isinstance(executor, EmbeddedExecutor) and executor.cores > 1 and len(jobs) > 1:
@@ -353,8 +353,8 @@ class FieldMember:
 
 def playable_shipped(cards: Sequence[str]) -> list:
     """Shipped strategies whose every card (optional ones too) is in the kingdom."""
-    from simulator import cards as C
-    from simulator.strategy import shipped_strategies
+    from simulator.engine import cards as C
+    from simulator.language.strategy import shipped_strategies
     have = {C.card_id(c) for c in cards}
     return [s for s in shipped_strategies() if s.cards() <= have and not s.stem.startswith("opt-")]
 
@@ -365,7 +365,7 @@ def choose_field(arena: Arena, against: Sequence[str] = ()) -> tuple[list[FieldM
     Stage 1: every playable shipped bot against BMU; stage 2: the best four
     play a round robin with BMU; their mean score ranks them.  Returns the
     field and a table of what was measured (the best shipped bot first)."""
-    from simulator.runner import resolve_strategies
+    from simulator.runs.runner import resolve_strategies
     opts = arena.opts
     bots = {s.stem: s for s in playable_shipped(opts.cards)}
     base = bots.pop(X.BASE, None) or resolve_strategies([X.BASE])[0]
@@ -516,9 +516,9 @@ def run_search(opts: Options, executor, *, root: Path | None = None,
                resumed: dict | None = None) -> OptimizeResult:
     """The search itself (see the module's docstring)."""
     import optuna
-    from simulator.optspace import FixedTrial, Space
-    from simulator.strategy import Strategy
-    from simulator.runner import prepare
+    from simulator.search.optspace import FixedTrial, Space
+    from simulator.language.strategy import Strategy
+    from simulator.runs.runner import prepare
     started, cpu0 = time.perf_counter(), time.process_time()
     before = (resumed or {}).get("seconds", 0.0)
     rounds_before = (resumed or {}).get("rounds", 0)
@@ -654,9 +654,9 @@ def finish(result: OptimizeResult, name: str | None = None, rule_games: int = 20
     """Name the winner, write its TOML text (with the header comment), say
     whether it is weaker than a bot of the field, and count which of its
     rules fire (against BMU, in this process)."""
-    from simulator.optsimplify import simplify
-    from simulator.runner import simulate
-    from simulator.strategy import Strategy
+    from simulator.search.optsimplify import simplify
+    from simulator.runs.runner import simulate
+    from simulator.language.strategy import Strategy
     players = result.options["players"]
     keys, result.pruned = prune(dict(result.raw_strategy), result.cards)
     keys, result.simplified = simplify(keys)
@@ -686,8 +686,8 @@ def winner_name(kingdom: str, keys: dict, cards: Sequence[str], most: int = 3) -
     """'Optimised for First Game: Militia, Market': where it was found and the
     kingdom cards its buy and gain lists take, in their order (at most
     ``most``, then '…'); the whole kingdom is in the file's header."""
-    from simulator import cards as C
-    from simulator.optsimplify import _IF
+    from simulator.engine import cards as C
+    from simulator.search.optsimplify import _IF
     have = {C.card_id(c) for c in cards}
     used = []
     for k in ("buy", "gain"):
@@ -718,8 +718,8 @@ def prune(keys: dict, cards: Sequence[str]) -> tuple[dict, list[str]]:
     """The keys without the rules the compiler says can never fire here (a
     template may put "Artisan if ..." under "Gold"), so the shipped file
     reads as what it does; the rules removed, with why."""
-    from simulator import cards as C
-    from simulator.strategy import Strategy, rule_warnings
+    from simulator.engine import cards as C
+    from simulator.language.strategy import Strategy, rule_warnings
     keys = {k: (list(v) if isinstance(v, list) else v) for k, v in keys.items()}
     kingdom = [C.card_id(c) for c in cards]
     removed = []
@@ -812,7 +812,7 @@ def to_toml(keys: dict, header: Sequence[str] = ()) -> str:
 # ============================================================ run folder state
 
 def _save_state(root: Path, opts: Options, progress: dict) -> None:
-    from simulator.files import write_atomic
+    from simulator.output.files import write_atomic
     doc = {"format": FORMAT, "version": 1, "options": opts.to_dict(), "progress": progress}
     write_atomic(root / STATE, json.dumps(doc, indent=1))
 
@@ -898,7 +898,7 @@ def kingdom_slug(name: str) -> str:
 
 def shipped_optimized(kingdom: str):
     """The shipped ``opt-<slug>`` strategy of a kingdom, or None."""
-    from simulator.strategy import shipped_strategies
+    from simulator.language.strategy import shipped_strategies
     stem = f"opt-{kingdom_slug(kingdom)}"
     return next((s for s in shipped_strategies() if s.stem == stem), None)
 
@@ -909,8 +909,8 @@ def plan_sweep_optimize(kingdoms="recommended", strategies=None, *, vs=None,
     """``domsim sweep --optimize``: in every kingdom that has a shipped
     ``opt-<kingdom>`` strategy, it plays against ``vs`` (default BMU) and
     every shipped bot playable there (or the given ``strategies``)."""
-    from simulator import cards as C
-    from simulator.runner import resolve_strategies
+    from simulator.engine import cards as C
+    from simulator.runs.runner import resolve_strategies
     X._check_job_games(job_games)
     if games < 2:
         raise ValueError(f"--games must be at least 2, not {games}")

@@ -2,7 +2,7 @@
 
 The runner is the only bridge between the friendly Python side (names,
 files, pandas) and the kernel (integer arrays).  Who sits where is decided
-here, not in the kernel (``simulator.seating``): by default every distinct
+here, not in the kernel (``simulator.runs.seating``): by default every distinct
 seating is played equally often; two-player runs rotate the seats with the
 game number, as they always have.
 """
@@ -16,15 +16,15 @@ from collections.abc import Callable, Sequence
 import numba
 import numpy as np
 
-from . import cards as C
-from . import kernel as K
-from .chunking import chunks
-from .kingdom import black_market_deck, kingdom_notes, resolve_kingdom, supply_mask
-from .records import MAX_GAMES, MAX_TURN_CAP, record_dtype
-from .results import Results, Tally, new_records, unique_names
-from .provenance import definition
-from .seating import plan_seating
-from .strategy import Strategy, compile_program, load_strategy, rule_notes, rule_warnings
+from simulator.engine import cards as C
+from simulator.engine import kernel as K
+from simulator.runs.chunking import chunks
+from simulator.engine.kingdom import black_market_deck, kingdom_notes, resolve_kingdom, supply_mask
+from simulator.runs.records import MAX_GAMES, MAX_TURN_CAP, record_dtype
+from simulator.runs.results import Results, Tally, new_records, unique_names
+from simulator.runs.provenance import definition
+from simulator.runs.seating import plan_seating
+from simulator.language.strategy import Strategy, compile_program, load_strategy, rule_notes, rule_warnings
 
 STATS_TURNS = 60           # per-turn VP and coins are kept for turns 1..60
 PARTS_PER_THREAD = 4       # parts each kernel call is split into, per thread
@@ -112,7 +112,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
 
     ``seating``: "all" (default) plays every distinct order of the seats
     equally often; "rotate" only rotates the listed order (the same thing
-    at two players).  See ``simulator.seating``.
+    at two players).  See ``simulator.runs.seating``.
     """
     check_games(games)
     if not 0 <= first <= MAX_GAMES - games:

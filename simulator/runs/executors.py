@@ -19,7 +19,7 @@ as for a search that races candidates::
 
 Dask is the optional extra ``dist``; it is imported only when a Dask
 executor is asked for.  Results do not depend on the executor: see
-``simulator.experiments``.
+``simulator.runs.experiments``.
 """
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 
-from simulator.experiments import JOB_SEAT_GAMES, Job, JobResult, engine_fingerprint, run_job
-from simulator.termtable import counted
+from simulator.runs.experiments import JOB_SEAT_GAMES, Job, JobResult, engine_fingerprint, run_job
+from simulator.output.termtable import counted
 
 SCHEDULER_ENV = "DOMSIM_SCHEDULER"
 CONNECT_TIMEOUT = 10.0         # seconds to wait for a --scheduler's answer

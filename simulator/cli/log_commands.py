@@ -8,7 +8,7 @@ Game K with seed S is the same game as game K of ``domsim compare A B ...
 --seed S`` (same strategies, kingdom, players, turn cap and edition), played
 again by the same kernel with its event log on.  Text goes to stdout unless ``--out``
 is given; HTML goes to a file (default ``domsim-log-seed{S}-game{K}.html``)
-unless ``--out -``.  Files are written as ``simulator.files`` says: atomically,
+unless ``--out -``.  Files are written as ``simulator.output.files`` says: atomically,
 or through for devices, pipes and symlinks.
 
 ``cli.py`` calls ``register(app)``; engine modules are imported inside the
@@ -21,8 +21,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import Wide, fail, user_errors
-from simulator.termtable import output_width
+from simulator.cli.common import Wide, fail, user_errors
+from simulator.output.termtable import output_width
 
 LANGS = ("en", "nl", "de", "ja")          # = gamelog.LANGS, without importing numba
 FORMATS = ("text", "json", "html")
@@ -79,9 +79,9 @@ def log(
         out = default_out(seed, game)
 
     errors = user_errors()
-    from simulator import gamelog
-    from simulator.files import check_writable, is_stdout, write_atomic
-    from simulator.runner import trace_game
+    from reports import gamelog
+    from simulator.output.files import check_writable, is_stdout, write_atomic
+    from simulator.runs.runner import trace_game
 
     try:
         check_writable(out, stdout_ok=True)

@@ -2,8 +2,8 @@
 
 Thin: parses options, calls ``simulator.api.optimize`` and writes what it
 returns (the winner's TOML, a report folder, JSON).  The search is
-described in ``simulator.optimize``, its templates in
-``simulator.optspace``.  ``register`` adds the command to the typer app.
+described in ``simulator.search.optimize``, its templates in
+``simulator.search.optspace``.  ``register`` adds the command to the typer app.
 """
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli_common import JsonFlag, JsonOut, fail
-from simulator.report_commands import Cluster, Scheduler, _Session
+from simulator.cli.common import JsonFlag, JsonOut, fail
+from simulator.cli.report_commands import Cluster, Scheduler, _Session
 
 Threads = Annotated[Optional[int], typer.Option(
     min=1, help="Cores to use in this process (default: all; the search's small jobs run "
@@ -87,7 +87,7 @@ def optimize_cmd(
                               scheduler=scheduler, cluster=cluster, threads=threads,
                               notice=notice)
         from reports import optimize as R
-        from simulator.files import write_atomic
+        from simulator.output.files import write_atomic
         say = (lambda s: typer.echo(s, err=True)) if as_json else typer.echo
         if as_json:                    # stdout holds only the JSON object
             typer.echo(json.dumps(R.json_document(result), indent=2))
@@ -107,9 +107,9 @@ def optimize_cmd(
 def check_outputs(out, json_out, report) -> None:
     """Every output can be written, checked before a game is played (a search
     takes minutes to hours): the paths as every command checks them
-    (``simulator.files.check_writable``, the report folder's rules), then
+    (``simulator.output.files.check_writable``, the report folder's rules), then
     what only trying shows (``probe``)."""
-    from simulator.files import check_writable
+    from simulator.output.files import check_writable
     files = (("--out", out), ("--json-out", json_out))
     for flag, path in files:
         if path is not None and str(path) == "-":
