@@ -222,6 +222,15 @@ ROWS = [
                  marks=not_root()),
     pytest.param([*OPT, "--report", "ro-dir/rep"], 2, r"cannot write ro-dir/rep: .*ro-dir is read-only",
                  marks=not_root()),
+    # compare on Dask (issue 28): the executor options checked before a plan or a cluster
+    ([*CMP, *G, "--cluster", "garbage"], 2, r"^error: --cluster 'garbage': give local:N \(N worker processes on this machine\)"),
+    ([*CMP, *G, "--cluster", "local:0"], 2, r"--cluster 'local:0': N must be between 1 and 1024$"),
+    ([*CMP, *G, "--cluster", "local:2", "--scheduler", "tcp://127.0.0.1:9"], 2, r"give either --scheduler or --cluster, not both$"),
+    ([*CMP, *G, "--scheduler-timeout", "0"], 2, r"--scheduler-timeout must be a positive number of seconds, not 0$"),
+    ([*CMP, *G, "--job-games", "0", "--cluster", "local:2"], 2, r"Invalid value for '--job-games'"),
+    (["compare", "nope", "big-money", *G, "--cluster", "local:2"], 2, r"unknown strategy 'nope'"),
+    ([*CMP, *G, "--seating", "sideways", "--cluster", "local:2"], 2, r"unknown --seating 'sideways': use all or rotate$"),
+    ([*CMP, *G, "--players", "7", "--cluster", "local:2"], 2, r"^error: 7 players: Dominion is played by 2 to 6 players$"),
     # conformance suites that would test nothing
     (["conformance", "empty"], 2, r"empty: no \*\.toml case files in this folder"),
     (["conformance", "misspelt"], 2, r"cases\.toml: unknown table or key 'cases' \(did you mean 'case'\?\)"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -194,15 +195,72 @@ def test_a_bad_address_names_where_it_came_from(app, monkeypatch):
     assert res.stderr.startswith("error: --scheduler 'nonsense': missing port number")
 
 
-def test_compare_says_it_does_not_use_the_scheduler(monkeypatch):
-    import typer.testing
+# ============================================================ compare on Dask
+
+CMP_CASES = [["big-money", "smithy", "-n", 3000, "--seed", 3],
+             ["big-money", "smithy", "-n", 2999, "--players", 4, "--seed", 4],
+             ["big-money", "smithy", "bm-witch", "-n", 2000, "--players", 4,
+              "--seating", "rotate", "--kingdom", "random", "--edition", 1,
+              "--turn-cap", 40]]
+
+
+def _compare(*args, ok=True):
     from simulator.cli import app as C
-    monkeypatch.setenv("DOMSIM_SCHEDULER", "tcp://127.0.0.1:8786")
-    try:
-        runner = typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = typer.testing.CliRunner()
-    res = runner.invoke(C.app, ["compare", "big-money", "smithy", "--games", "10"])
-    assert res.exit_code == 0
-    assert res.stderr == ("note: compare plays in this process; DOMSIM_SCHEDULER is used by "
-                          "tournament, sweep, report balance and optimize\n")
+    return cli(C.app, "compare", *args, ok=ok)
+
+
+def _timeless(res) -> dict:
+    doc = json.loads(res.stdout)
+    assert doc.pop("games_per_second") > 0
+    return doc
+
+
+@pytest.mark.parametrize("args", CMP_CASES)
+def test_compare_on_a_scheduler_gives_the_in_process_results(dask_executor, args):
+    """compare --scheduler: one setup cut into jobs on two worker processes,
+    merged: the same JSON (rule fires too), text and CSV as in this process."""
+    address = dask_executor.client.scheduler.address
+    on_dask = ["--scheduler", address, "--job-games", 333]
+    here = _compare(*args, "--json", "--explain")
+    there = _compare(*args, "--json", "--explain", *on_dask)
+    assert _timeless(there) == _timeless(here)
+    assert len(json.loads(here.stdout)["rules"]) > 5
+    assert _compare(*args, "--csv", "-", *on_dask).stdout == _compare(*args, "--csv", "-").stdout
+    timing = re.compile(r"\n[\d,]+ games in [\d.]+ s \([\d,]+ games/s\)\n")
+    text = [timing.sub("\n", _compare(*args, "--explain", *extra).stdout)
+            for extra in ([], on_dask)]
+    assert text[0] == text[1] and "rules fired per game" in text[0]
+
+
+@pytest.mark.slow
+def test_compare_on_a_local_cluster_gives_the_in_process_results():
+    """--cluster local:2 starts two worker processes for the run."""
+    for args in CMP_CASES[:2]:
+        here = _compare(*args, "--json", "--explain")
+        there = _compare(*args, "--json", "--explain", "--cluster", "local:2")
+        assert _timeless(there) == _timeless(here)
+        assert "Dask dashboard (this machine only): http://127.0.0.1:" in there.stderr
+
+
+def test_compare_honours_domsim_scheduler(dask_executor, monkeypatch):
+    """The variable works as --scheduler does (no note that compare ignores it),
+    and a bad address is one error line that names it."""
+    args = ["big-money", "smithy", "-n", 1000, "--json", "--explain"]
+    here = _compare(*args)
+    monkeypatch.setenv("DOMSIM_SCHEDULER", dask_executor.client.scheduler.address)
+    played = []
+    monkeypatch.setattr(dask_executor.__class__, "submit",
+                        lambda self, jobs, real=dask_executor.__class__.submit:
+                        played.append(self) or real(self, jobs))
+    there = _compare(*args)
+    assert played and _timeless(there) == _timeless(here) and there.stderr == ""
+    monkeypatch.setenv("DOMSIM_SCHEDULER", "garbage")
+    res = _compare(*args, ok=False)
+    assert res.exit_code == 2 and res.stdout == "" and res.stderr.splitlines() == [
+        "error: DOMSIM_SCHEDULER='garbage': missing port number in address 'garbage'"]
+
+
+def test_compare_job_games_without_dask_is_a_note():
+    res = _compare("big-money", "smithy", "-n", 10, "--job-games", 5)
+    assert res.stderr == ("note: --job-games is ignored without --scheduler or --cluster: "
+                          "compare plays in this process\n")

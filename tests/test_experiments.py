@@ -119,6 +119,43 @@ def test_merged_jobs_equal_one_whole_run_bit_for_bit():
         np.testing.assert_array_equal(run.results.per_turn, whole.per_turn)
 
 
+@pytest.mark.parametrize("strats, run", [
+    (["big-money", "smithy"], dict(players=4, seating="all")),
+    (["big-money", "smithy", "bm-witch"], dict(players=4, seating="rotate", turn_cap=40)),
+    (["bm-witch", "smithy"], dict(edition=1, kingdom="random", turn_cap=30)),
+])
+def test_compare_as_jobs_is_simulate_bit_for_bit(strats, run):
+    """compare on an executor: its jobs (carrying the seating) merge into
+    simulate's Results, with its notes (the edition's pool) and rule fires;
+    only the time differs."""
+    from simulator.runs.runner import simulate
+    whole = simulate(strats, 1500, 6, keep_records=False, **run)
+    plan = X.plan_compare(strats, 1500, 6, job_games=211, **run)
+    assert len(plan.jobs()) == 8
+    merged = X.run_compare(plan, EmbeddedExecutor(1), strats, progress=False)
+    timeless = lambda r: {k: v for k, v in r.to_json_dict().items() if k != "games_per_second"}
+    assert timeless(merged) == timeless(whole)
+    pd.testing.assert_frame_equal(merged.rule_stats(), whole.rule_stats(), check_exact=True)
+    assert merged.explain() == whole.explain()
+    assert merged.seconds > 0
+
+
+def test_job_results_keep_rule_fires_and_old_plans_still_read():
+    plan = X.plan_compare(["bm-witch", "big-money"], 300, 2, players=3, job_games=100)
+    job = plan.jobs()[1]
+    res = J.run_job(job, threads=1)
+    assert res.hits.sum() > 0
+    again = X.JobResult.from_arrays(job.key, res.arrays())
+    np.testing.assert_array_equal(again.hits, res.hits)
+    old = {k: v for k, v in res.arrays().items() if k != "hits"}        # a job file of before
+    assert X.JobResult.from_arrays(job.key, old).hits is None
+    doc = plan.to_dict()
+    for s in doc["setups"]:                 # a plan written before jobs had a seating
+        del s["seating"], s["edition"]
+    [old_job] = [j for j in X.Plan.from_dict(doc).jobs() if j.key == job.key]
+    assert (old_job.seating, old_job.edition) == ("all", None)
+
+
 def test_results_do_not_depend_on_job_size_threads_or_order():
     a = api.sweep("recommended", STRATS, games=2000, seed=4, progress=False)
     b = api.sweep("recommended", STRATS, games=2000, seed=4, job_games=333, threads=1,

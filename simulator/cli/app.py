@@ -14,7 +14,8 @@ import typer
 
 from simulator.cli.common import (HELP_OPTIONS, CsvOut, JsonFlag, JsonOut, OneLineErrors,
                                   ParquetOut, Progress, Wide, check_outputs, fail, isatty,
-                                  user_errors, write_outputs)
+                                  note_ignored, user_errors, write_outputs)
+from simulator.cli.report_commands import Cluster, Scheduler, SchedulerTimeout
 
 app = typer.Typer(
     name="domsim",
@@ -73,7 +74,8 @@ def compare(
              "from the second edition, any card when named.",
         show_default=False)] = None,
     threads: Annotated[Optional[int], typer.Option(
-        min=1, help="Worker threads (default: all cores).", show_default=False)] = None,
+        min=1, help="Worker threads (default: all cores; per job with --cluster local:N: "
+                    "cores / N, with --scheduler: 1).", show_default=False)] = None,
     seating: Annotated[str, typer.Option(
         help="all: every distinct order of the seats equally often (3+ players); "
              "rotate: only rotate the listed order. Two players: the same.")] = "all",
@@ -85,9 +87,18 @@ def compare(
     explain: Annotated[bool, typer.Option(
         "--explain", help="Also show how often each rule fired per game, and the "
                           "rules that never fired.")] = False,
+    scheduler: Scheduler = None,
+    scheduler_timeout: SchedulerTimeout = None,
+    cluster: Cluster = None,
+    job_games: Annotated[Optional[int], typer.Option(
+        "--job-games", min=1, help="With --scheduler or --cluster: games per job (default: "
+                                   "a 64th of the games, 1,024 to 524,288 / players). "
+                                   "Does not change the results.",
+        show_default=False)] = None,
 ) -> None:
     """Play strategies against each other and report win rates."""
-    errors = user_errors()
+    from simulator.runs.executors import ExecutorError, check_options
+    errors = (*user_errors(), ExecutorError)
     from simulator.runs.runner import simulate
 
     try:
@@ -95,15 +106,29 @@ def compare(
                                    parquet=parquet)
         if seating not in ("all", "rotate"):
             raise ValueError(f"unknown --seating {seating!r}: use all or rotate")
+        on_dask = check_options(scheduler=scheduler, cluster=cluster, threads=threads,
+                                timeout=scheduler_timeout)
     except ValueError as exc:
         raise fail(str(exc))
-    _note_scheduler_unused()
+    if not on_dask:
+        note_ignored(["job_games"], "without --scheduler or --cluster: compare plays "
+                                    "in this process")
     progress = Progress(sys.stderr, enabled=isatty(sys.stderr))
+    run = dict(players=players, kingdom=kingdom, turn_cap=turn_cap, edition=edition,
+               seating=seating)
     try:                                # summaries only: no per-game records
-        results = simulate(list(strategies), games, seed, players=players,
-                           kingdom=kingdom, turn_cap=turn_cap, edition=edition,
-                           threads=threads, keep_records=False, progress=progress,
-                           seating=seating)
+        if on_dask:                     # one setup cut into jobs, merged: the same bits
+            from simulator.runs import experiments as X
+            from simulator.runs.executors import make_executor
+            plan = X.plan_compare(list(strategies), games, seed, job_games=job_games, **run)
+            with make_executor(scheduler=scheduler, cluster=cluster, threads=threads,
+                               timeout=scheduler_timeout) as executor:
+                for note in executor.notes:
+                    typer.echo(note, err=True)
+                results = X.run_compare(plan, executor, list(strategies))
+        else:
+            results = simulate(list(strategies), games, seed, threads=threads,
+                               keep_records=False, progress=progress, **run)
     except errors as exc:
         progress.close()
         raise fail(str(exc))
@@ -123,16 +148,6 @@ def compare(
         typer.echo(results.table(width) + (results.explain() if explain else ""))
     write_outputs(lambda: {"summary": results.csv_frame()}, doc,
                   csv=csv, json_out=json_out, parquet=parquet)
-
-
-def _note_scheduler_unused() -> None:
-    """compare plays one setup in this process (its rule counts and seatings
-    are not split into jobs): say so when the user expects Dask."""
-    from simulator.runs.executors import SCHEDULER_ENV
-    import os
-    if os.environ.get(SCHEDULER_ENV, "").strip():
-        typer.echo(f"note: compare plays in this process; {SCHEDULER_ENV} is used by "
-                   "tournament, sweep, report balance and optimize", err=True)
 
 
 def _strategy_rows(shipped) -> list[tuple[str, str, str]]:

@@ -22,10 +22,8 @@ from typing import Annotated, Optional
 import typer
 
 from simulator.cli.common import Wide, fail, user_errors
-from simulator.engine.cards import LANGUAGES
 from simulator.output.termtable import output_width
 
-LANGS = LANGUAGES
 FORMATS = ("text", "json", "html")
 
 
@@ -70,8 +68,9 @@ def log(
         show_default=False)] = None,
 ) -> None:
     """Log one game turn by turn: hands, plays, buys, shuffles and the score."""
-    if lang not in LANGS:
-        raise fail(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+    from simulator.engine.cards import LANGUAGES      # numpy: not for --help
+    if lang not in LANGUAGES:
+        raise fail(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
     if fmt not in FORMATS:
         raise fail(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     if seating not in ("all", "rotate"):

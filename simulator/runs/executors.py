@@ -391,12 +391,12 @@ def parse_cluster(spec: str) -> int:
     return workers
 
 
-def make_executor(*, scheduler: str | None = None, cluster: str | None = None,
-                  threads: int | None = None, timeout: float | None = None) -> Executor:
-    """The executor the options ask for: ``scheduler`` (else the
-    ``DOMSIM_SCHEDULER`` environment variable when no ``cluster`` is given),
-    ``cluster`` ('local:N'), or the embedded one.  ``timeout``: seconds to
-    wait for the scheduler's answer (default ``CONNECT_TIMEOUT``)."""
+def check_options(*, scheduler: str | None = None, cluster: str | None = None,
+                  threads: int | None = None, timeout: float | None = None) -> bool:
+    """Raise ValueError for executor options that cannot work, before anything
+    is planned or started; return whether they ask for Dask: ``scheduler``,
+    ``cluster`` or the ``DOMSIM_SCHEDULER`` variable (what ``make_executor``
+    does with them; ``compare`` plays in-process, its fast path, otherwise)."""
     if scheduler and cluster:
         raise ValueError("give either --scheduler or --cluster, not both")
     if threads is not None and threads < 1:
@@ -404,6 +404,18 @@ def make_executor(*, scheduler: str | None = None, cluster: str | None = None,
     if timeout is not None and not timeout > 0:
         raise ValueError(f"--scheduler-timeout must be a positive number of seconds, "
                          f"not {timeout:g}")
+    if cluster:
+        parse_cluster(cluster)
+    return bool(scheduler or cluster or os.environ.get(SCHEDULER_ENV, "").strip())
+
+
+def make_executor(*, scheduler: str | None = None, cluster: str | None = None,
+                  threads: int | None = None, timeout: float | None = None) -> Executor:
+    """The executor the options ask for: ``scheduler`` (else the
+    ``DOMSIM_SCHEDULER`` environment variable when no ``cluster`` is given),
+    ``cluster`` ('local:N'), or the embedded one.  ``timeout``: seconds to
+    wait for the scheduler's answer (default ``CONNECT_TIMEOUT``)."""
+    check_options(scheduler=scheduler, cluster=cluster, threads=threads, timeout=timeout)
     if cluster:
         return DaskExecutor.local(parse_cluster(cluster), threads)
     source = "--scheduler"

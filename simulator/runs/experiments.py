@@ -2,9 +2,9 @@
 
 ::
 
-    plan_tournament / plan_sweep / plan_balance ──► Plan (setups)
+    plan_tournament / plan_sweep / plan_balance / plan_compare ──► Plan (setups)
     Plan.jobs() ──► Job (strategies as data, kingdom, players, turn cap,
-                         seed, a range of game indices)
+                         seating, seed, a range of game indices)
     executor (simulator.runs.executors) runs run_job(job) ──► JobResult (sums)
     merge(plan, results) ──► one simulator.runs.store.Run per setup ──► reports
 
@@ -113,6 +113,8 @@ class Setup:
     label: str = ""                # for the progress display
     info: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    seating: str = "all"           # as Job's: a plan written before reads as played
+    edition: int | None = None
 
     @property
     def games(self) -> int:
@@ -143,7 +145,8 @@ class Plan:
                 for first in range(0, s.batch_games, size):
                     yield i, b, Job(f"s{i:06d}-b{b:02d}-g{first:010d}", strats,
                                     tuple(s.kingdom), s.players, s.turn_cap, seed, first,
-                                    min(size, s.batch_games - first), self.records)
+                                    min(size, s.batch_games - first), self.records,
+                                    s.seating, s.edition)
 
     def jobs(self) -> list[Job]:
         return [job for _, _, job in self.cut()]
@@ -178,7 +181,8 @@ def check_job_games(job_games: int | None) -> None:
 
 
 def make_setup(table: dict, kind, strats, labels, games, seed, *, players=None, kingdom=None,
-           turn_cap, batches=1, label="", info=None) -> Setup:
+               turn_cap, batches=1, label="", info=None, edition=None,
+               seating="all") -> Setup:
     """A setup, validated now (strategies compile against the kingdom) so a bad
     input fails before any game is played, never on a worker.  Its
     strategies' data go into ``table`` (the plan's), by id."""
@@ -186,7 +190,7 @@ def make_setup(table: dict, kind, strats, labels, games, seed, *, players=None, 
     from simulator.runs.runner import _check_run, absent_cards_notes, prepare
     from simulator.runs.results import unique_names
     _check_run(seed, turn_cap)
-    strats, p, cards, _ = prepare(strats, players, kingdom, seed)
+    strats, p, cards, _ = prepare(strats, players, kingdom, seed, edition)
     if batches <= 1:
         seeds, per = [seed], games
     else:
@@ -202,7 +206,8 @@ def make_setup(table: dict, kind, strats, labels, games, seed, *, players=None, 
                  strategies=ids, players=p,
                  kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap, seed=seed,
                  batch_seeds=seeds, batch_games=per, label=label, info=dict(info or {}),
-                 notes=absent_cards_notes(strats, cards))
+                 notes=absent_cards_notes(strats, cards, edition), seating=seating,
+                 edition=edition)
 
 
 # ============================================================ tournament
@@ -555,6 +560,59 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
                 players=counts, turn_cap=turn_cap, batches=REPORT_BATCHES,
                 total_games=sum(s.games for s in setups), sweep_skipped=skipped)
     return Plan("report balance", setups, meta, table, job_games, records)
+
+
+# ============================================================ compare
+
+# compare on Dask: jobs of at most JOB_SEAT_GAMES seat-games, about COMPARE_JOBS
+# of them (at least MIN_JOB_GAMES games each) so every worker of a small
+# cluster gets some; the Dask executor packs small jobs into tasks again.
+COMPARE_JOBS = 64
+MIN_JOB_GAMES = 1024
+
+
+def plan_compare(strategies: Sequence, games: int, seed: int = 0, *, players=None,
+                 kingdom=None, turn_cap: int = 100, edition: int | None = None,
+                 seating: str = "all", job_games: int | None = None) -> Plan:
+    """``domsim compare`` as one setup cut into jobs, to play on Dask
+    (``run_compare`` merges them); its inputs are checked now, as
+    ``runner.simulate`` checks them."""
+    from simulator.runs.runner import check_games
+    from simulator.runs.seating import plan_seating
+    check_job_games(job_games)
+    check_games(games)
+    table: dict = {}
+    s = make_setup(table, "compare", list(strategies), None, games, seed, players=players,
+                   kingdom=kingdom, turn_cap=turn_cap, edition=edition, seating=seating)
+    plan_seating(s.players, len(s.strategies), seed, seating)
+    size = job_games or min(JOB_SEAT_GAMES // s.players,
+                            max(MIN_JOB_GAMES, -(-games // COMPARE_JOBS)))
+    meta = dict(command="compare", kingdom=kingdom, games=games, seed=seed)
+    return Plan("compare", [s], meta, table, size)
+
+
+def run_compare(plan: Plan, executor, strategies: Sequence, *, progress=None):
+    """Play ``plan_compare``'s plan (of ``strategies``) on ``executor`` and
+    merge its jobs into the ``Results`` that ``runner.simulate`` gives for the
+    same arguments: the same bits (sums of integers, the rule fires too) but
+    ``seconds``, here the wall time."""
+    from simulator.runs.results import Tally
+    from simulator.runs.runner import _compile, run_results
+    from simulator.runs.seating import plan_seating
+    started = time.perf_counter()
+    done = execute(plan, executor, progress=progress)
+    seconds = time.perf_counter() - started
+    [s], kingdom = plan.setups, plan.meta["kingdom"]
+    strats, players, cards, program = _compile(strategies, s.players, kingdom, s.seed,
+                                               s.edition)
+    got = [done[job.key] for job in plan.jobs()]
+    tally = Tally.empty(len(strats), players)
+    for r in got:
+        tally = tally + r.tally
+    seating = plan_seating(players, len(strats), s.seed, s.seating).describe()
+    return run_results(strats, cards, program, kingdom, s.seed, s.edition, players,
+                       s.turn_cap, seating, None, tally, sum(r.per_turn for r in got),
+                       sum(r.hits for r in got), seconds)
 
 
 # ============================================================ running a plan

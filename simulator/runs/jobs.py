@@ -86,6 +86,8 @@ class Job:
     first: int
     count: int
     records: bool = False          # also send back the per-game records
+    seating: str = "all"           # simulator.runs.seating's mode; both defaults are what
+    edition: int | None = None     # jobs of plans written before them played
 
 
 @dataclass
@@ -97,6 +99,7 @@ class JobResult:
     per_turn: object               # int64 [entries, turns, (vp, coins, n)]
     records: object = None         # record_dtype(players) [count] or None
     seconds: float = 0.0           # time spent playing
+    hits: object = None            # int64 [rules]: fires per compiled rule (compare --explain)
 
     _TALLY = ("outcome", "ended", "vp", "turns", "ended_games", "lengths")
 
@@ -109,6 +112,8 @@ class JobResult:
         out["key"] = np.array(self.key)             # which job: a copied file is refused
         if self.records is not None:
             out["records"] = self.records
+        if self.hits is not None:
+            out["hits"] = self.hits
         return out
 
     @classmethod
@@ -119,7 +124,7 @@ class JobResult:
             raise ValueError(f"it holds job {str(arrays['key'])}")
         return cls(key, tally, arrays["per_turn"],
                    arrays["records"] if "records" in arrays else None,
-                   float(arrays["seconds"]))
+                   float(arrays["seconds"]), arrays["hits"] if "hits" in arrays else None)
 
     def check(self, job: Job) -> None:
         """Raise ValueError unless these are sums of ``job``'s games (shapes,
@@ -147,5 +152,7 @@ def run_job(job: Job, threads: int | None = None) -> JobResult:
     from simulator.runs.runner import simulate
     res = simulate(list(_rebuild(job.strategies)), job.count, job.seed,
                    players=job.players, kingdom=list(job.kingdom), turn_cap=job.turn_cap,
-                   threads=threads, keep_records=job.records, first=job.first)
-    return JobResult(job.key, res._tally, res.per_turn, res.records, res.seconds)
+                   threads=threads, keep_records=job.records, first=job.first,
+                   seating=job.seating, edition=job.edition)
+    return JobResult(job.key, res._tally, res.per_turn, res.records, res.seconds,
+                     res.rule_hits[1])

@@ -115,9 +115,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     equally often; "rotate" only rotates the listed order (the same thing
     at two players).  See ``simulator.runs.seating``.
     """
-    if not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"--games must be between 1 and {MAX_GAMES:,} "
-                         f"(2**63 - 1), not {games:,}")
+    check_games(games)
     if not 0 <= first <= MAX_GAMES - games:
         raise ValueError(f"the first game index must be between 0 and "
                          f"{MAX_GAMES - games:,}, not {first:,}")
@@ -167,16 +165,25 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
             progress(start - first + count, games)
     seconds = time.perf_counter() - started
 
+    return run_results(strats, cards, program, kingdom, seed, edition, players, turn_cap,
+                       plan.describe(), records, None if keep_records else tally,
+                       per_turn.sum(axis=0), hits.sum(axis=0), seconds)
+
+
+def run_results(strats, cards, program, kingdom, seed, edition, players, turn_cap, seating,
+                records, tally, per_turn, hits, seconds) -> Results:
+    """A run's Results from its games' records or sums, with all it says of
+    itself (notes, seats, rule fires, definitions): one place for simulate
+    and for compare played as jobs (``experiments.run_compare``), so both
+    print the same."""
     names = unique_names([s.name for s in strats])
     res = Results(records, names, seed=seed, players=players,
-                   kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
-                   seconds=seconds, tally=None if keep_records else tally,
-                   per_turn=per_turn.sum(axis=0), seating=plan.describe(),
-                   notes=kingdom_notes(kingdom, seed, edition)
-                   + absent_cards_notes(strats, cards, edition)
-                   + rule_notes(strats, cards),
-                   rule_hits=(program.sources, hits.sum(axis=0),
-                              rule_warnings(strats, cards)))
+                  kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
+                  seconds=seconds, tally=tally, per_turn=per_turn, seating=seating,
+                  notes=kingdom_notes(kingdom, seed, edition)
+                  + absent_cards_notes(strats, cards, edition)
+                  + rule_notes(strats, cards),
+                  rule_hits=(program.sources, hits, rule_warnings(strats, cards)))
     res.definitions = [definition(s, n) for s, n in zip(strats, names)]
     return res
 
@@ -256,6 +263,12 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
                  outcome=outcome[:players].tolist(), turns=turns,
                  supply=z[S.SUPPLY].copy(), trash=z[S.TRASH_ROW].copy(),
                  owned=np.array([z[p * S.PR + S.OWN] for p in range(players)]))
+
+
+def check_games(games: int) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"--games must be between 1 and {MAX_GAMES:,} "
+                         f"(2**63 - 1), not {games:,}")
 
 
 def _check_run(seed: int, turn_cap: int) -> None:
