@@ -587,17 +587,3 @@ def turn_curve(per_turn: np.ndarray, entry: int, batches: np.ndarray | None = No
         df[f"{col}_low"] = low
         df[f"{col}_high"] = high
     return df[df["games"] > 0].reset_index(drop=True)
-
-
-# ============================================================ helpers for text
-
-def significance_note(p: float) -> str:
-    if not math.isfinite(p):
-        return ""
-    return "" if p < ALPHA else f"not significant (p = {p:.2f})"
-
-
-def ended_share(results) -> dict:
-    n = results.games
-    return {f"ended_{k}": v / n if n else math.nan for k, v in results.ended_by.items()}
-

@@ -59,9 +59,6 @@ def pvalue(p) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def games_word(n: int) -> str:
-    return "game" if n == 1 else "games"
-
 
 @dataclass
 class Table:

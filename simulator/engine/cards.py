@@ -217,9 +217,6 @@ GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
 LANGUAGES = ("en", "nl", "de", "ja")          # the languages of card names and logs
 
 
-def is_type(card: int, bit: int) -> bool:
-    return bool(TABLE[card].types & bit)
-
 
 def _normal(name: str) -> str:
     """Case-insensitive key with spaces, '_' and '-' removed."""
