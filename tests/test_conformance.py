@@ -1,9 +1,11 @@
 """Every rule case, shared and our own, as its own test.
 
-The shared suite (``../shared/conformance``) is written independently of the
-code; ``tests/scenarios`` holds this project's scenario tests in the same
-format (one per card and per "often forgotten" rule the shared suite leaves
-out).  Both run through the kernel's own step functions.
+The shared suite is written independently of the code; ``tests/conformance``
+is its copy in this repository (so a checkout alone never skips it), kept
+equal to ``../shared/conformance`` by a test wherever that folder is beside
+the checkout.  ``tests/scenarios`` holds this project's scenario tests in the
+same format (one per card and per "often forgotten" rule the shared suite
+leaves out).  Both run through the kernel's own step functions.
 """
 from pathlib import Path
 
@@ -12,14 +14,12 @@ import pytest
 from simulator.runs.conformance import load_cases, run_case
 
 HERE = Path(__file__).parent
-SHARED = HERE.parent.parent / "shared" / "conformance"
+SHARED = HERE / "conformance"                          # the copy
+UPSTREAM = HERE.parent.parent / "shared" / "conformance"
 OWN = HERE / "scenarios"
 
 
 def _params(folder: Path):
-    if not folder.is_dir():
-        return [pytest.param(None, marks=pytest.mark.skip(
-            reason=f"the shared rule suite lives in {folder} (absent in this checkout)"))]
     return [pytest.param(case, id=case.id,
                          marks=[pytest.mark.xfail(reason=case.xfail, strict=True)]
                          if case.xfail else [])
@@ -34,6 +34,15 @@ def test_shared_case(case):
 @pytest.mark.parametrize("case", _params(OWN))
 def test_own_scenario(case):
     assert run_case(case) == []
+
+
+@pytest.mark.skipif(not UPSTREAM.is_dir(), reason=f"{UPSTREAM} is not beside this checkout")
+def test_the_copy_of_the_shared_suite_is_current():
+    files = {p.name: p.read_bytes() for p in UPSTREAM.iterdir() if p.is_file()}
+    copy = {p.name: p.read_bytes() for p in SHARED.iterdir() if p.is_file()}
+    assert copy.keys() == files.keys(), "copy ../shared/conformance/* to tests/conformance/"
+    stale = sorted(name for name in files if copy[name] != files[name])
+    assert not stale, f"tests/conformance differs from ../shared/conformance: {stale}"
 
 
 # ---------------------------------------------------------------- the command

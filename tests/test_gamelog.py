@@ -2,14 +2,13 @@
 
 The renderer shows what the kernel emitted; whether the events obey the
 rules is audited by the oracle (``test_oracle.py``).  The golden text logs
-were reviewed line by line against RULES.md; regenerate them with
-``DOMSIM_UPDATE_GOLDEN=1 pytest tests/test_gamelog.py`` only after reviewing
-the new text the same way.
+were reviewed line by line against RULES.md; a test only compares them.
+``python tests/update_golden.py`` rewrites them and prints what changed,
+to be reviewed the same way before committing.
 """
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -82,10 +81,17 @@ def test_how_the_game_ended_and_who_won(args, tie_break, lines):
 
 # ============================================================ (b) golden text log
 
+def golden_texts() -> dict:
+    """Each golden file and the log it holds now (tests/update_golden.py
+    writes these; the tests compare them)."""
+    out = {}
+    for path, a in ((GOLDEN, GOLDEN_ARGS), (GOLDEN_MARKET, GOLDEN_MARKET_ARGS)):
+        t = trace_game(a["strategies"], a["seed"], a["game"], kingdom=a["kingdom"])
+        out[path] = gamelog.render_text(t)
+    return out
+
+
 def _check_golden(path, text, args):
-    if os.environ.get("DOMSIM_UPDATE_GOLDEN"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
     expected = path.read_text(encoding="utf-8")
     if text != expected:
         import difflib

@@ -3,14 +3,14 @@ cached and called.
 
 Every function below the entry points is compiled with ``_nrt=False``: none
 allocates, and without it each call passing arrays paid two atomic
-reference counts per array (85% of the time, measured with perf).  Each
+reference counts per array, most of the time under perf.  Each
 gets one signature read off its parameter names (``kernel_fn``), compiled
 on first use; helpers inlined at several sites are compiled once and
 inlined by LLVM (``inline=True``), which costs a cold start far less than
 numba's own inlining.  A card's effect is compiled on its own and called by
 address (``EFFECT_AT``), so a run compiles only the effects of the cards its
 players can own.  docs/performance.md has the measurements behind each
-choice.
+choice here and in the kernel.
 """
 
 from __future__ import annotations
@@ -79,8 +79,8 @@ class _QuickLoad(FunctionCache):
     """numba's on-disk cache, loading without first refreshing numba's
     typing and lowering registries.
 
-    That refresh imports and registers all of numba's implementations, 0.3 s
-    of a warm start, and loaded machine code uses none of them: it needs
+    That refresh imports and registers all of numba's implementations, a
+    fifth of a warm start, and loaded machine code uses none of them: it needs
     only the runtime (NRT) started, which this does.  A compile, should one
     follow, refreshes the registries itself.
     """
@@ -119,8 +119,8 @@ def kernel_fn(ret: str, inline: bool = False):
 # reaches that array through a linker symbol, so neither compiled code nor
 # the cache holds an address, and no signature carries the table.  Called
 # directly, every effect was compiled whatever the kingdom, and its code
-# linked into ``resolve`` and again into each of its callers: a cold start
-# took 76-80 s, against 24-30 s now for Big Money against Smithy.
+# linked into ``resolve`` and again into each of its callers, which tripled
+# a cold start (docs/performance.md, "Start-up").
 EFFECTS: dict[int, CPUDispatcher] = {}       # card id -> its effect
 EFFECT_AT = np.zeros(NC, dtype=np.int64)     # card id -> its effect's address, 0: not loaded
 _EFFECT_AT_SYMBOL = "domsim_kernel_effect_at"

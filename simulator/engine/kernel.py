@@ -3,11 +3,12 @@ setting up, and the entry points that play many games (``run_games``), one
 traced game (``trace_game``) or one step of a rule case (``run_step``).
 
 The decision path (picks, conditions, the phases) and the play of a plain
-Action (only "+" numbers) are inlined into the turn.  The turn's helpers take
-``traced``: ``play_game`` passes the constant False, so its inlined turns
-carry no event-log code (which cost untraced games 6%).  The hot functions
-first rebind z and deck with their widths as constants (``_fixed_columns``),
-so a cell's address folds to a constant offset.
+Action (only "+" numbers) are inlined into the turn.  The turn's helpers
+take ``traced``: ``play_game`` passes the constant False, so its inlined
+turns carry no event-log code (whose checks cost untraced games time:
+docs/performance.md, "Event log cost").  The hot functions first rebind z
+and deck with their widths as constants (``_fixed_columns``), so a cell's
+address folds to a constant offset.
 """
 
 from __future__ import annotations
@@ -305,8 +306,8 @@ def begin_turn(z, prog, p):
 
 # A turn is written out twice, here and in ``play_game``, where it is
 # untraced: an inlined helper holding the three phases would be copied
-# whole, with all they inline, into its caller, and that copy took 7-12 s
-# of a 76-90 s cold compile (numba's inliner; back-to-back compiles).  The
+# whole, with all they inline, into its caller, which cost seconds of every
+# cold compile (numba's inliner; docs/performance.md, "Start-up").  The
 # trace = simulate tests (tests/test_gamelog.py) play the same games both ways.
 @kernel_fn('void')
 def take_turn(z, deck, rng, fst, prog, p):
@@ -401,7 +402,8 @@ def setup_game(z, deck, rng, kingdom, n, strat):
 def _clear_played(z):
     """Zero what an untraced game wrote, leaving z as zeroed for ``_deal``.
 
-    Zeroing the rows took 100 of a game's 3,100 ns.  A card is counted in a
+    Zeroing whole rows was a thirtieth of a game (docs/performance.md,
+    "Kernel steps").  A card is counted in a
     zone, the trash, TMP, GAINED or BOUGHT only if some player owned it, so
     those rows are cleared at the columns of the KINDS lists.  SUPPLY and
     IN_GAME are written whole by ``_deal``; STACK and MARKET are read only
