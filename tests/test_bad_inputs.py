@@ -237,6 +237,7 @@ ROWS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, code, line", ROWS)
 def test_bad_input(ws, monkeypatch, args, code, line):
     monkeypatch.chdir(ws)
@@ -258,6 +259,7 @@ def _compare(ws, *extra):
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_fifo_is_written_through(tmp_path):
     fifo = tmp_path / "pipe.csv"
     os.mkfifo(fifo)
@@ -272,6 +274,7 @@ def test_fifo_is_written_through(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.csv"]
 
 
+@pytest.mark.slow
 def test_symlink_stays_a_link_and_its_target_is_replaced(tmp_path):
     (tmp_path / "data").mkdir()
     target = tmp_path / "data" / "summary.csv"
@@ -287,6 +290,7 @@ def test_symlink_stays_a_link_and_its_target_is_replaced(tmp_path):
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["summary.csv"]
 
 
+@pytest.mark.slow
 def test_terminal_device_is_written_through(tmp_path):
     master, slave = pty.openpty()                # a device made for this test
     device = os.ttyname(slave)
@@ -301,6 +305,7 @@ def test_terminal_device_is_written_through(tmp_path):
         os.close(master)
 
 
+@pytest.mark.slow
 def test_own_stdout_file_gets_the_csv_appended(tmp_path):
     out = tmp_path / "out.txt"
     with open(out, "w") as f:
@@ -315,6 +320,7 @@ def test_own_stdout_file_gets_the_csv_appended(tmp_path):
     assert "win rate" in text and "\nstrategy,games,copies,seat_games,wins" in text
 
 
+@pytest.mark.slow
 def test_bom_strategy_file_is_accepted(tmp_path):
     (tmp_path / "bom.toml").write_bytes("\ufeff".encode() + IDLE.encode())
     res = subprocess.run([sys.executable, "-m", "simulator", "compare", "bom.toml",
@@ -328,6 +334,7 @@ def test_bom_strategy_file_is_accepted(tmp_path):
     assert idle["win_rate_ci"][0] == 0.0 and bm["win_rate_ci"][1] == 1.0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 def test_full_stdout_is_one_error_line(tmp_path):
     with open("/dev/full", "w") as full:               # the shell's '> /dev/full'
@@ -339,6 +346,7 @@ def test_full_stdout_is_one_error_line(tmp_path):
         "error: cannot write the output: No space left on device"]
 
 
+@pytest.mark.slow
 def test_ctrl_c_is_answered_within_about_a_second(tmp_path):
     """Endless games (bots that never buy, the largest turn cap): the run is
     interrupted soon after Ctrl-C, not after the kernel's next 10^5 games."""

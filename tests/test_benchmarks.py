@@ -22,6 +22,7 @@ def _overlap(a, b):
     return a[0] <= b[1] and b[0] <= a[1]
 
 
+@pytest.mark.slow
 def test_minimal_kernel_agrees_with_the_engine():
     # independent seeds: the two are samples of the same matchup
     m = minimal.play(GAMES, seed=101, threads=None)

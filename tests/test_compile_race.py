@@ -62,6 +62,7 @@ DECLARED = """
 """
 
 
+@pytest.mark.slow
 @pytest.mark.compile
 @pytest.mark.parametrize("attempt", range(3))
 def test_declared_functions_compile_once_from_many_threads(tmp_path, attempt):

@@ -23,6 +23,8 @@ from simulator.runs.executors import DaskExecutor                     # noqa: E4
 
 from test_experiments import STRATS, app, assert_same, cli       # noqa: E402,F401
 
+pytestmark = [pytest.mark.dask, pytest.mark.slow]
+
 
 @pytest.fixture(scope="module")
 def dask_executor():

@@ -193,6 +193,7 @@ def test_embedded_executor_submits_and_cancels():
 
 
 # ================================================================ the API and the CLI
+@pytest.mark.slow
 def test_api_returns_the_tables_of_the_cli_json(app, tmp_path):
     doc = json.loads(cli(app, "sweep", "--strategies", STRATS, "-n", 600, "--seed", 2,
                          "--json").stdout)
@@ -237,6 +238,7 @@ def _files(path: Path) -> dict[str, tuple[int, int]]:
             for p in (path / "jobs").glob("*.npz")}
 
 
+@pytest.mark.slow
 def test_interrupted_run_resumes_to_the_same_bits(tmp_path):
     args = ("recommended", STRATS)
     opts = dict(games=3000, seed=8, job_games=250, progress=False)
@@ -267,6 +269,7 @@ def test_interrupted_run_resumes_to_the_same_bits(tmp_path):
         whole.tables.keys()
 
 
+@pytest.mark.slow
 def test_sigint_then_resume_from_the_command_line(tmp_path):
     """A real Ctrl-C (SIGINT) to `domsim sweep --run-dir`, then `--resume`."""
     d = tmp_path / "run"

@@ -141,6 +141,7 @@ def _random_bot(rng, kingdom, i):
     return Strategy.from_rules(f"random {i}", buy, **lists)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_cards_conserved_in_random_games(players):
     rng = np.random.default_rng(players)

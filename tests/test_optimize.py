@@ -51,6 +51,7 @@ def _named_cards(keys):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kingdom", list(RECOMMENDED))
 def test_candidates_compile_and_name_only_kingdom_cards(kingdom):
     cards = RECOMMENDED[kingdom]
@@ -113,6 +114,7 @@ def _search(tmp_path=None, **kw):
     return optimize("First Game", **options)
 
 
+@pytest.mark.slow
 def test_same_seed_same_search():
     a, b = _search(), _search()
     assert a.strategy == b.strategy
@@ -123,6 +125,7 @@ def test_same_seed_same_search():
     assert c.history != a.history
 
 
+@pytest.mark.slow
 def test_resume_replays_finished_steps(tmp_path):
     run = tmp_path / "run"
     first = _search(run_dir=run)
@@ -203,6 +206,7 @@ def test_cli_errors_are_one_line(args, message):
     assert err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
     from simulator.search import optimize as O
     for name, value in dict(ROUND_SIZE=2, RUNG_GAMES=16, FINAL_GAMES=40,
@@ -297,6 +301,7 @@ def test_sweep_optimize_plans_each_shipped_winner_against_the_field():
         plan_sweep_optimize({"Mine": ["Smithy"]})
 
 
+@pytest.mark.slow
 def test_tpe_history_is_bounded_and_keeps_the_best():
     import optuna
     from simulator.search import optimize as O
@@ -343,6 +348,7 @@ def test_candidate_holds_one_seat_each_seat_equally_often(players):
     assert score.games == games
 
 
+@pytest.mark.slow
 def test_three_players_search_says_what_its_scores_mean(tmp_path):
     from reports import optimize as R
     from simulator.search import optimize as O
@@ -359,6 +365,7 @@ def test_three_players_search_says_what_its_scores_mean(tmp_path):
     assert len([s for s in shipped["shipped"] if s["round_robin"] == s["round_robin"]]) >= 2
 
 
+@pytest.mark.slow
 def test_random_kingdom_is_drawn_from_the_seed_and_resumed(tmp_path):
     from simulator.engine import cards as C
     from simulator.api import optimize
@@ -524,6 +531,7 @@ def test_simplify_drops_what_cannot_matter(rules, simpler):
     assert simplify_list(rules)[0] == simpler
 
 
+@pytest.mark.slow
 def test_simplified_files_play_the_same_games():
     """Candidates of every recommended kingdom, written simplified, play
     bit-identical games to their raw rules."""

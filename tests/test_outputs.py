@@ -45,6 +45,7 @@ def _shell(args, cwd, **kw):
 
 # ============================================================ --out chart folders
 
+@pytest.mark.slow
 def test_a_new_chart_folder_is_marked_and_written_again(tmp_path):
     out = tmp_path / "charts"
     run([*TOUR, "--out", out])
@@ -53,6 +54,7 @@ def test_a_new_chart_folder_is_marked_and_written_again(tmp_path):
     run([*TOUR, "--seed", "1", "--out", out])          # domsim's own folder: no --force
 
 
+@pytest.mark.slow
 def test_force_replaces_only_domsims_files_and_leaves_the_folder_unmarked(tmp_path):
     out = tmp_path / "site"
     out.mkdir()
@@ -68,6 +70,7 @@ def test_force_replaces_only_domsims_files_and_leaves_the_folder_unmarked(tmp_pa
     assert run([*TOUR, "--out", out], ok=False).exit_code == 2
 
 
+@pytest.mark.slow
 def test_an_empty_folder_is_written_into(tmp_path):
     out = tmp_path / "empty"
     out.mkdir()
@@ -136,6 +139,7 @@ def _umask() -> int:
 
 # ============================================================ report folders
 
+@pytest.mark.slow
 def test_reports_name_strategy_files_relative_to_themselves(tmp_path):
     (tmp_path / "bots").mkdir()
     (tmp_path / "bots" / "mine.toml").write_text(
@@ -149,6 +153,7 @@ def test_reports_name_strategy_files_relative_to_themselves(tmp_path):
     assert str(tmp_path) not in page and os.sep + "strategies" + os.sep not in page
 
 
+@pytest.mark.slow
 def test_balance_report_holds_no_absolute_paths(tmp_path, build_records):
     from reports import balance as BAL
     from simulator.runs.provenance import definition
@@ -191,6 +196,7 @@ def _balance_file(path, build_records, **meta):
     return sum(r.results.games for r in runs)
 
 
+@pytest.mark.slow
 def test_balance_from_records_says_read_not_simulated(tmp_path, build_records):
     games = _balance_file(tmp_path / "b.npz", build_records)
     res = run(["report", "balance", "--out", "rep", "--from", "b.npz"], cwd=tmp_path)
@@ -200,6 +206,7 @@ def test_balance_from_records_says_read_not_simulated(tmp_path, build_records):
     assert "simulated in" not in res.stdout and res.stderr == ""
 
 
+@pytest.mark.slow
 def test_records_of_another_version_are_read_with_a_note(tmp_path, build_records):
     _balance_file(tmp_path / "old.npz", build_records, version="0.0.1")
     res = run(["report", "balance", "--out", "rep", "--from", "old.npz"], cwd=tmp_path)
@@ -268,6 +275,7 @@ def _header(text: str) -> str:
     return " ".join(lines[start:end])
 
 
+@pytest.mark.slow
 def test_a_narrow_compare_keeps_ties_longest(two_player_results):
     for width in range(40, 200, 3):
         head = _header(two_player_results.table(width))
@@ -279,6 +287,7 @@ def test_a_narrow_compare_keeps_ties_longest(two_player_results):
             assert "wins" not in seat_head and "games" not in seat_head, (width, seat_head)
 
 
+@pytest.mark.slow
 def test_a_narrow_tournament_keeps_the_score_it_ranks_by():
     from simulator import api
     t = api.tournament(["big-money", "smithy", "bm-witch"], 20, progress=False)

@@ -21,6 +21,8 @@ import typer.testing
 
 from simulator.cli import app as cli
 
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
 WIDTH = 1280
 CHROMIUM = [os.environ.get("DOMSIM_CHROMIUM", ""), "/usr/bin/chromium",
             "/usr/bin/chromium-browser", shutil.which("chromium") or ""]

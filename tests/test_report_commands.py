@@ -102,6 +102,7 @@ def test_register_adds_the_commands(app):
 
 
 # ================================================================ tournament
+@pytest.mark.slow
 def test_tournament_end_to_end(app, tmp_path):
     # A and B need 11 kingdom cards together: that pair is skipped with a note
     (tmp_path / "a.toml").write_text(
@@ -157,6 +158,7 @@ def test_tournament_end_to_end(app, tmp_path):
     assert again.stdout.split("\nwrote")[0] == text.split("\nwrote")[0]
 
 
+@pytest.mark.slow
 def test_tournament_all_seat_orders_and_json_stdout(app, tmp_path):
     res = run(app, "tournament", "big-money-ultimate", "smithy", "-n", 1000,
               "--all-seat-orders", "--out", tmp_path, "--json")
@@ -238,6 +240,7 @@ def test_sweep_pairs_on_recommended(app, tmp_path):
     assert again.stdout == res.stdout
 
 
+@pytest.mark.slow
 def test_sweep_best_card_with_a_kingdom_file(app, tmp_path):
     f = tmp_path / "k.txt"
     f.write_text("Cursed: Witch, Smithy, Moat, Market, Festival, Cellar, Chapel, Mine, "
@@ -265,6 +268,7 @@ def test_sweep_errors(app, tmp_path):
 
 
 # ================================================================ report balance
+@pytest.mark.slow
 def test_report_balance_end_to_end(app, tmp_path):
     out = tmp_path / "bal"
     res = run(app, "report", "balance", "--out", out, "--games", 1000, "--players", "2,3",

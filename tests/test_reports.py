@@ -467,6 +467,7 @@ def _expected(fig, dpi=charts.DPI):
     return round(w * dpi), round(h * dpi)
 
 
+@pytest.mark.slow
 def test_charts_write_png_and_svg_of_the_expected_size(tmp_path):
     m = T.win_matrix(PAIRS, ["A", "B", "C"])
     rank, _ = T.tournament_ranking(PAIRS, ["A", "B", "C"])
@@ -536,6 +537,7 @@ def _balance_runs(build_records):
     return runs
 
 
+@pytest.mark.slow
 def test_balance_build_and_write(tmp_path, build_records):
     b = BAL.build(_balance_runs(build_records), {"seed": 5, "games_cards": 10,
                                                  "regenerate": "domsim report balance x"})

@@ -80,6 +80,7 @@ for _ in range(3):
 """
 
 
+@pytest.mark.slow
 def test_a_fixed_width_view_holds_a_reference_where_numba_counts_them():
     # in code that counts references (not the kernel's), the view is dropped
     # like any other: without a reference of its own, dropping it freed z's
@@ -265,6 +266,7 @@ def _child(code: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_a_warm_process_plays_without_loading_numbas_compiler():
     # kernel._QuickLoad loads the cached kernel without numba's registry
     # refresh (0.3 s of a warm start); the loaded code must still run.  This
@@ -288,6 +290,7 @@ def test_plain_actions_are_those_resolve_has_no_branch_for():
                      "Woodcutter"}
 
 
+@pytest.mark.slow
 def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
     # resolve calls a card's effect by its address (kernel.EFFECT_AT), so a
     # process compiles, or loads from the cache, only the effects of the

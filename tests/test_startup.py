@@ -2,6 +2,7 @@
 second to import) unless a CSV or Parquet file is asked for."""
 from __future__ import annotations
 
+import pytest
 import subprocess
 import sys
 from pathlib import Path
@@ -27,12 +28,14 @@ def _pandas_imported(tmp_path, runs) -> bool:
     return out.stdout.splitlines()[-1] == "True"
 
 
+@pytest.mark.slow
 def test_compare_table_and_json_do_not_import_pandas(tmp_path):
     assert not _pandas_imported(tmp_path, [[], ["--json"],
                                            ["--json-out", str(tmp_path / "r.json")]])
     assert (tmp_path / "r.json").exists()
 
 
+@pytest.mark.slow
 def test_compare_csv_still_writes_the_summary(tmp_path):
     """The summary table is still made when asked for (and the check above
     does see pandas when it is imported)."""

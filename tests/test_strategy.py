@@ -632,6 +632,7 @@ def test_load_by_stem_name_and_path(tmp_path):
     assert load_strategy(str(path)).name == "Smithy"
 
 
+@pytest.mark.slow
 def test_load_shipped_by_stem_or_name_finds_what_the_full_scan_finds():
     """The first file in stem order whose stem or name matches, as scanning
     every shipped file finds it, though a stem match loads one file."""
