@@ -378,6 +378,7 @@ def test_random_kingdom_is_drawn_from_the_seed_and_resumed(tmp_path):
                              "--seed 3 ")
     assert f"# Kingdom: {', '.join(drawn)} (drawn from seed 3)\n" in r.toml
     assert r.strategy["name"].startswith("Optimised for a random kingdom")
+    assert r.strategy["kingdom"] == drawn            # the file names the cards it was for
     from reports.optimize import kingdom_title
     assert kingdom_title(r) == "random kingdom of seed 3"
     again = optimize(resume=run, kingdom="random")
@@ -491,6 +492,7 @@ def test_header_names_against_and_the_name_reads_well():
                              '--seed 0 --evaluations 1 --sampler tpe --against '
                              '"smithy,bm-witch.toml"')
     assert r.strategy["name"] == "Optimised for First Game: Militia, Market"
+    assert '\nkingdom = "First Game"\n' in r.toml  # compare plays it without --kingdom
     # the redundant conjunct is gone from the file, and the header says so
     assert "Militia if my.Militia < 1\"," in r.toml
     assert '# Simplified (the same games): buy: "Militia if my.Militia < 1 and my.Militia ' \

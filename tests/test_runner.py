@@ -11,7 +11,7 @@ from simulator.engine import cards as C
 from simulator.cli import app as cli
 from simulator.engine import effects as FX, kernel as K
 from simulator.engine import codes as S, decide as D, jit as J, program as PG, zones as Z
-from simulator.engine.kingdom import supply_mask
+from simulator.engine.kingdom import RECOMMENDED, supply_mask
 from simulator.engine.program import BUY, NLISTS, PLAY
 from simulator.language.strategy import Strategy
 from simulator.runs.records import ENDED_TURN_CAP, WIN
@@ -377,3 +377,59 @@ def test_playing_a_card_whose_effect_is_not_loaded_stops_the_run(monkeypatch):
             simulate(["bm-witch", "big-money"], 20, seed=1, threads=1)
     finally:
         J.EFFECT_AT[C.Card.WITCH] = witch
+
+
+# ============================================================ the kingdom a file names
+
+def _kingdom_bot(tmp_path, name, kingdom):
+    path = tmp_path / f"{name}.toml"
+    path.write_text(f'name = "{name}"\nkingdom = {kingdom}\n'
+                    'buy = ["Province if my.money > 15", "Gold", "Silver"]\n')
+    return str(path)
+
+
+def test_a_strategy_file_names_the_kingdom_played_without_kingdom(tmp_path):
+    bot = _kingdom_bot(tmp_path, "Made", '"Improvements"')
+    r = simulate([bot, "big-money"], 10, seed=1, threads=1)
+    assert sorted(r.kingdom) == sorted(RECOMMENDED["Improvements"])
+    assert "kingdom Improvements: the one Made names" in r.notes
+    listed = _kingdom_bot(tmp_path, "Listed", '["Witch", "Chapel"]')
+    r = simulate([listed, "big-money"], 10, seed=1, threads=1)
+    assert {"Witch", "Chapel"} <= set(r.kingdom)
+
+
+def test_a_given_kingdom_wins_and_says_so(tmp_path):
+    bot = _kingdom_bot(tmp_path, "Made", '"Improvements"')
+    r = simulate([bot, "big-money"], 10, seed=1, threads=1, kingdom="First Game")
+    assert sorted(r.kingdom) == sorted(RECOMMENDED["First Game"])
+    assert ("Made was made for kingdom Improvements; --kingdom First Game is played "
+            "instead") in r.notes
+
+
+def test_two_files_naming_different_kingdoms_need_kingdom(tmp_path):
+    a = _kingdom_bot(tmp_path, "A", '"Improvements"')
+    b = _kingdom_bot(tmp_path, "B", '"First Game"')
+    with pytest.raises(ValueError, match=r"name different kingdoms .*give --kingdom"):
+        simulate([a, b], 10, seed=1, threads=1)
+    simulate([a, b], 10, seed=1, threads=1, kingdom="Deck Top")      # given: fine
+
+
+@pytest.mark.parametrize("value, message", [
+    ('"Frist Game"', r"unknown kingdom 'Frist Game'.*did you mean 'First Game'"),
+    ('"random"', r"names the kingdom it was made for, not 'random'"),
+    ('3', r"kingdom must be a recommended set's name or a list of card names, got 3"),
+    ('[]', r"kingdom must be a recommended set's name"),
+])
+def test_a_bad_kingdom_key_is_a_strategy_error(tmp_path, value, message):
+    from simulator.language.strategy import StrategyError, load_strategy
+    with pytest.raises(StrategyError, match=message):
+        load_strategy(_kingdom_bot(tmp_path, "Bad", value))
+
+
+def test_the_kingdom_key_is_inherited_and_kept_in_the_definition(tmp_path):
+    from simulator.language.strategy import load_strategy
+    parent = _kingdom_bot(tmp_path, "Parent", '"Deck Top"')
+    child = tmp_path / "child.toml"
+    child.write_text(f'name = "Child"\nextends = "{parent}"\n')
+    s = load_strategy(str(child))
+    assert s.kingdom == "Deck Top" and s.data["kingdom"] == "Deck Top"

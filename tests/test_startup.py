@@ -2,10 +2,11 @@
 second to import) unless a CSV or Parquet file is asked for."""
 from __future__ import annotations
 
-import pytest
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -73,7 +73,7 @@ from simulator.engine.program import (
     TURN_LOG_OPS, UNARY_OPS, Program, is_upgrade)
 
 PYTHON_SOURCE = "<python>"
-OPTION_KEYS = ("extends", "let", "may", "penultimate_province")
+OPTION_KEYS = ("extends", "let", "may", "penultimate_province", "kingdom")
 TOP_KEYS = ("name", "description", *OPTION_KEYS, *LIST_KEYS)
 SPLICE = "..."                      # in an extending file's list: the parent's list
 KINGDOM = frozenset(C.KINGDOM_CARDS)
@@ -140,6 +140,9 @@ REFERENCE = {
     "penultimate": ("never-end-the-game-behind-penultimate_province",
                     "penultimate_province = true: never take a card that ends the game "
                     "unless it leaves the bot ahead"),
+    "kingdom": ("the-kingdom-a-strategy-is-for-kingdom",
+                'kingdom = "<recommended set>" or a list of card names: played when no '
+                "--kingdom is given"),
     "optional": ("optional-rules-card", '"<Card>?" skips the rule in a game without the card'),
 }
 
@@ -154,7 +157,7 @@ def _topic(where: str, column: int, word: str) -> str:
         return root if root in REFERENCE and root in _FIELDS else "condition"
     tail = where.rsplit(": ", 1)[-1] if ": " in where else ""
     for prefix, topic in (("let", "let"), ("may", "may"), ("extends", "extends"),
-                          ("penultimate_province", "penultimate")):
+                          ("penultimate_province", "penultimate"), ("kingdom", "kingdom")):
         if tail == prefix or tail.startswith(prefix + "."):
             return topic
     return "rules" if tail.split("[")[0] in LIST_KEYS else "keys"
@@ -824,6 +827,7 @@ class _Spec:
     lets: dict = field(default_factory=dict)     # _key(name) -> (name, text, where)
     may: dict = field(default_factory=dict)      # card -> (text, where)
     penultimate: bool = False
+    kingdom: str | None = None                    # the kingdom it was made for
     parent: str | None = None
     inherited: dict = field(default_factory=dict)   # the parent's lists
 
@@ -942,6 +946,7 @@ def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
         spec.lets = dict(parent.lets)
         spec.may = dict(parent.may)
         spec.penultimate = parent.penultimate
+        spec.kingdom = parent.kingdom
         spec.parent = str(path)
     spec.name = data.get("name")
     spec.description = data.get("description", "")
@@ -987,7 +992,31 @@ def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
                                 f"got {_shown(value)}",
                                 where=f"{source}: penultimate_province")
         spec.penultimate = value
+    if "kingdom" in data:
+        spec.kingdom = _kingdom_key(data["kingdom"], source)
     return spec
+
+
+def _kingdom_key(value, source: str) -> str:
+    """A strategy's ``kingdom``: a recommended set's name or its cards, kept
+    as the text ``--kingdom`` takes (checked now: a typo fails at load)."""
+    from simulator.engine.kingdom import RANDOM, parse_kingdom
+    where = f"{source}: kingdom"
+    if isinstance(value, list) and all(isinstance(v, str) for v in value) and value:
+        text = ",".join(v.strip() for v in value)
+    elif isinstance(value, str) and value.strip():
+        text = value.strip()
+    else:
+        raise StrategyError(f"{where} must be a recommended set's name or a list of card "
+                            f"names, got {_shown(value)}", where=where)
+    if text.casefold() == RANDOM:
+        raise StrategyError(f"{where}: a strategy names the kingdom it was made for, not "
+                            "'random' (give --kingdom random when playing it)", where=where)
+    try:
+        parse_kingdom(text)
+    except ValueError as e:
+        raise StrategyError(f"{where}: {e}", where=where) from None
+    return text
 
 
 def _splice(source: str, key: str, items, spec: _Spec):
@@ -1081,6 +1110,7 @@ class Strategy:
     lets: tuple[str, ...] = ()                  # let names, in order
     parent: str | None = None                   # the file it extends
     penultimate: bool = False                   # penultimate_province = true
+    kingdom: str | None = None                  # kingdom = ...: played without --kingdom
     unnamed_actions: tuple[int, ...] = ()       # bought Actions an explicit play
                                                 # list leaves to the default order
     data: dict = field(default_factory=dict, compare=False, repr=False)
@@ -1148,7 +1178,8 @@ class Strategy:
                    source=source, lists={k: lists[k] for k in LIST_KEYS},
                    explicit=explicit, may=may,
                    lets=tuple(let.name for let in lets.values()), parent=spec.parent,
-                   penultimate=spec.penultimate, unnamed_actions=unnamed,
+                   penultimate=spec.penultimate, kingdom=spec.kingdom,
+                   unnamed_actions=unnamed,
                    data=_written(spec))
 
     def __hash__(self) -> int:          # lists is a dict; identity fields suffice
@@ -1182,6 +1213,8 @@ def _written(spec: _Spec) -> dict:
         data["may"] = {TABLE[c].name: text for c, (text, _) in spec.may.items()}
     if spec.penultimate:
         data["penultimate_province"] = True
+    if spec.kingdom is not None:
+        data["kingdom"] = spec.kingdom
     return data
 
 

@@ -55,10 +55,38 @@ def prepare(strategies: Sequence[str | Strategy], players: int | None,
     return strats, players, cards, PG.pack_program(program, setup_mask(cards, edition))
 
 
+def played_kingdom(strats: Sequence[Strategy], kingdom):
+    """The kingdom a run plays: the one given, else the one the strategy
+    files name (``kingdom = ...``); None when neither does."""
+    if kingdom is not None:
+        return kingdom
+    named = {s.kingdom for s in strats if s.kingdom is not None}
+    if len(named) > 1:
+        which = "; ".join(f"{s.name}: {s.kingdom}" for s in strats if s.kingdom is not None)
+        raise ValueError(f"the strategies name different kingdoms ({which}): "
+                         "give --kingdom to choose one")
+    return next(iter(named), None)
+
+
+def kingdom_source_notes(strats: Sequence[Strategy], kingdom) -> list[str]:
+    """Where a run's kingdom came from, when a strategy file names one."""
+    notes = []
+    for s in strats:
+        if s.kingdom is None:
+            continue
+        if kingdom is None:
+            notes.append(f"kingdom {s.kingdom}: the one {s.name} names")
+        elif str(kingdom).casefold() != s.kingdom.casefold():
+            notes.append(f"{s.name} was made for kingdom {s.kingdom}; --kingdom "
+                         f"{kingdom} is played instead")
+    return list(dict.fromkeys(notes))
+
+
 def _compile(strategies, players, kingdom, seed, edition=None):
     strats = resolve_strategies(strategies)
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
+    kingdom = played_kingdom(strats, kingdom)
     # what a Black Market bot names, no other bot names: it buys it from the
     # Black Market deck, so it is not asked for in the supply
     market = [s.cards() for s in strats if C.Card.BLACK_MARKET in s.cards()]
@@ -180,7 +208,8 @@ def run_results(strats, cards, program, kingdom, seed, edition, players, turn_ca
     res = Results(records, names, seed=seed, players=players,
                   kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                   seconds=seconds, tally=tally, per_turn=per_turn, seating=seating,
-                  notes=kingdom_notes(kingdom, seed, edition)
+                  notes=kingdom_source_notes(strats, kingdom)
+                  + kingdom_notes(played_kingdom(strats, kingdom), seed, edition)
                   + absent_cards_notes(strats, cards, edition)
                   + rule_notes(strats, cards),
                   rule_hits=(program.sources, hits, rule_warnings(strats, cards)))

@@ -187,6 +187,17 @@ def check_options(kingdom, players: int, seed: int, minutes, evaluations, sample
     return cards
 
 
+def kingdom_key(kingdom, cards) -> str | list[str]:
+    """What the winner's file says it was made for (``kingdom = ...``): a
+    recommended set by name, else its cards (a random kingdom as drawn)."""
+    from simulator.engine.kingdom import RECOMMENDED
+    if isinstance(kingdom, str) and not is_random(kingdom):
+        named = {k.casefold(): k for k in RECOMMENDED}.get(kingdom.strip().casefold())
+        if named:
+            return named
+    return list(cards)
+
+
 def is_random(kingdom) -> bool:
     from simulator.engine.kingdom import RANDOM, _set_key
     return isinstance(kingdom, str) and _set_key(kingdom) == RANDOM
@@ -665,6 +676,7 @@ def finish(result: OptimizeResult, name: str | None = None, rule_games: int = 20
                            f"({result.template} template); scores {result.score:.3f} "
                            f"against its search field, where {even_score(players):.3f} "
                            "is even")
+    keys["kingdom"] = kingdom_key(result.kingdom, result.cards)
     result.strategy = keys
     result.weaker = [f for f in result.field if f["kind"] != "champion"
                      and f["score"] < even_score(players)]
@@ -794,7 +806,7 @@ def _toml_value(v) -> str:
 def to_toml(keys: dict, header: Sequence[str] = ()) -> str:
     """A strategy's keys as a strategy file (tables last, as TOML wants)."""
     out = [f"# {line}".rstrip() for line in header]
-    order = ["name", "description", "penultimate_province", "buy", "play", "gain", "trash",
+    order = ["name", "description", "kingdom", "penultimate_province", "buy", "play", "gain", "trash",
              "remodel", "discard", "topdeck", "skip"]
     for k in order + sorted(set(keys) - set(order) - {"let", "may"}):
         if k in keys and not isinstance(keys[k], dict):
