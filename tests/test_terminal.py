@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from simulator.cli import app as cli
 
 README = Path(__file__).resolve().parents[1] / "README.md"
+COMMANDS_DOC = README.parent / "docs" / "commands.md"
 
 
 def _runner():
@@ -38,10 +39,11 @@ def _cli_commands() -> dict:
     return out
 
 
-def _readme_command_lines() -> list[list[str]]:
-    """The `domsim ...` lines of the README's sh blocks, as words."""
+def _readme_command_lines(*docs: Path) -> list[list[str]]:
+    """The `domsim ...` lines of the README's sh blocks (and ``docs``'), as words."""
     lines = []
-    for block in re.findall(r"```sh\n(.*?)```", README.read_text(encoding="utf-8"), re.S):
+    text = "".join(p.read_text(encoding="utf-8") for p in (README, *docs))
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
         for line in block.splitlines():
             line = line.split(" # ")[0].strip()
             if line.startswith("domsim "):
@@ -66,7 +68,7 @@ def test_readme_options_exist():
     commands = _cli_commands()
     top = typer.main.get_command(cli.app)
     top_opts = {o for p in top.params for o in p.opts}
-    for words in _readme_command_lines():
+    for words in _readme_command_lines(COMMANDS_DOC):
         if words[0].startswith("-"):
             assert words[0] in top_opts, words
             continue

@@ -1,6 +1,6 @@
 """Rule cases: set up a position, run one kernel step, compare with the rules.
 
-The case format is defined in the shared conformance suite's README.  A case
+The case format is defined in tests/conformance/README.md (the shared suite's).  A case
 runs through the same kernel functions that play the millions of games
 (``kernel.run_step``), on a state built here from the case's zones; the
 project's own scenario tests in ``tests/scenarios/`` use the same format.

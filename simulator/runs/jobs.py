@@ -18,8 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 
 # A job's default size: 2**19 seat-games, 262,144 two-player games, about
-# 1-2 s of one core (150,000-280,000 two-player games/s per core, README
-# "Measured"): long enough that a Dask task's cost (milliseconds) is noise,
+# 1-2 s of one core (150,000-280,000 two-player games/s per core,
+# docs/performance.md): long enough that a Dask task's cost (milliseconds) is noise,
 # short enough that Ctrl-C loses little and many workers share a run.
 JOB_SEAT_GAMES = 1 << 19
 
