@@ -95,7 +95,7 @@ def _cleared_to_zero(z):
 @njit(cache=True)
 def _play_checked(prog, kingdom, n, seed, games, turn_cap, start, ends):
     z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
-    deck = np.zeros((S.MAXP, S.DECK_CAP), dtype=np.uint8)
+    deck = np.zeros((S.MAXP, S.DECK_CAP), dtype=S.DECK_DTYPE)
     rng = np.zeros(2, dtype=np.uint64)
     fst = np.zeros(64)
     strat = np.arange(S.MAXP).astype(np.int32)

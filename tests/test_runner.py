@@ -29,7 +29,7 @@ SETUP = {  # players: (Copper, Silver, Gold, Estate, Duchy, Province, Curse, Gar
 @pytest.mark.parametrize("players", sorted(SETUP))
 def test_setup_per_player_count(players):
     z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
-    deck = np.zeros((S.MAXP, S.DECK_CAP), dtype=np.uint8)
+    deck = np.zeros((S.MAXP, S.DECK_CAP), dtype=S.DECK_DTYPE)
     rng = np.zeros(2, dtype=np.uint64)
     K.seed_game(rng, 1, 0)
     kingdom = [C.Card.GARDENS, C.Card.SMITHY]
@@ -52,7 +52,7 @@ def test_a_position_of_another_width_is_refused(extra_z, extra_deck):
     # the kernel reads z and deck with their widths built in: a wider or
     # narrower array would be misread, so the entry points refuse it
     z = np.zeros((S.NROWS, S.NC + extra_z), dtype=np.int32)
-    deck = np.zeros((S.MAXP, S.DECK_CAP + extra_deck), dtype=np.uint8)
+    deck = np.zeros((S.MAXP, S.DECK_CAP + extra_deck), dtype=S.DECK_DTYPE)
     no_rules = np.zeros(PG.HEAD, dtype=np.int32)
     with pytest.raises(ValueError, match="NC columns"):
         K.run_step(z, deck, np.ones(2, np.uint64), np.zeros(64), no_rules, 2, 0, 10,
@@ -248,7 +248,7 @@ def test_a_kernel_function_compiles_once_whatever_its_callers_pass():
         Z.draw(z, deck, rng, 0, 2)
 
     z = np.zeros((S.NROWS, S.NC), np.int32)           # nothing to draw: a no-op
-    deck = np.zeros((S.MAXP, S.DECK_CAP), np.uint8)
+    deck = np.zeros((S.MAXP, S.DECK_CAP), S.DECK_DTYPE)
     rng = np.ones(2, np.uint64)
     with_int32(z, deck, rng)
     with_literals(z, deck, rng)

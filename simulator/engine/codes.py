@@ -17,7 +17,7 @@ Layout of one game (all int32 unless noted)::
         GAINED  cards gained this turn by the player whose turn it is, and
         BOUGHT  cards bought; kept only for programs with FLAG_TURN_LOG
         MARKET  the Black Market deck, top first (GS_MARKET_N cards)
-    deck[p, i]     uint8 draw pile of p, deck[p, n-1] on top.  The top
+    deck[p, i]     uint16 draw pile of p, deck[p, n-1] on top.  The top
                    PS_KNOWN cards are in known order; below them the cards
                    are unordered and a draw picks one uniformly at random,
                    which is the same as shuffling when the discard is shuffled
@@ -47,8 +47,15 @@ from simulator.engine import cards as C
 TRACE = os.environ.get("DOMSIM_TRACE", "1") != "0"
 
 NC = C.NCARDS
+# A condition word names a cell of z as row << COL_BITS | column: card ids,
+# and so the columns of z, stay below 1 << COL_BITS.
+COL_BITS = 10
+COL_MASK = (1 << COL_BITS) - 1
+if NC > 1 << COL_BITS:
+    raise ValueError(f"{NC} cards: a condition word addresses {1 << COL_BITS} columns")
 MAXP = C.MAX_PLAYERS
 DECK_CAP = 512            # more than all the cards of a 6-player game
+DECK_DTYPE = np.uint16    # a draw pile holds card ids: any of up to 1 << COL_BITS
 
 # ---- rows of z
 HAND, PLAY_ROW, DISC, ASIDE, OWN, PS, KINDS = 0, 1, 2, 3, 4, 5, 6
@@ -61,9 +68,10 @@ NROWS = G + 9
 # ---- player scalars (columns of row p*PR + PS)
 PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
     PS_STRAT, PS_ASIDE_N, PS_TURN_COINS = range(10)
-PS_TYPE0 = 10     # PS_TYPE0 + i: cards owned with type bit 1 << i (6 columns)
-PS_VP = 16        # VP of the cards owned, Gardens not counted (kept on gain/trash)
-PS_KINDS = 17     # length of the KINDS row's list
+MAX_TYPES = 16    # types the layout has room for (the base set uses 6)
+PS_TYPE0 = 10     # PS_TYPE0 + i: cards owned with type bit 1 << i (MAX_TYPES columns)
+PS_VP = PS_TYPE0 + MAX_TYPES   # VP of the cards owned, Gardens not counted (kept on gain/trash)
+PS_KINDS = PS_VP + 1           # length of the KINDS row's list
 # the size scalar of each count zone (HAND, PLAY_ROW, DISC, ASIDE), -1: none kept
 ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 
@@ -124,14 +132,27 @@ VP_CARDS = np.flatnonzero(C.VP).astype(np.int64)
 TYPE_BIT_INDEX = np.full(1 << NTYPES, -1, dtype=np.int64)
 TYPE_BIT_INDEX[[1 << i for i in range(NTYPES)]] = np.arange(NTYPES)
 ACTION_BIT = int(TYPE_BIT_INDEX[C.ACTION])
-# TYPE_COL[c] = (the PS column counting c's first type, its second's or -1):
-# a gain or a trash updates one or two type counts, not all six
-TYPE_COL = np.full((NC, 2), -1, dtype=np.int64)
-for _c in range(NC):
-    _cols = [PS_TYPE0 + i for i in range(NTYPES) if C.TYPES[_c] >> i & 1]
-    if not 1 <= len(_cols) <= 2:
-        raise ValueError(f"{C.NAMES[_c]} has {len(_cols)} types; TYPE_COL holds 1 or 2")
-    TYPE_COL[_c, :len(_cols)] = _cols
+# TYPE_COL[c, :TYPE_N[c]]: the PS columns counting each of c's types: a gain
+# or a trash updates only those counts (a card has any number of types)
+if NTYPES > MAX_TYPES:
+    raise ValueError(f"{NTYPES} card types: the player rows have room for {MAX_TYPES}")
+if PS_KINDS >= NC:
+    raise ValueError(f"the player scalars need {PS_KINDS + 1} columns, the cards give {NC}")
+
+
+def type_columns(types: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(TYPE_N, TYPE_COL) of cards with these type bitmasks."""
+    n = np.array([bin(int(t)).count("1") for t in types], dtype=np.int64)
+    if (n == 0).any():
+        raise ValueError(f"{C.NAMES[int(np.argmin(n))]} has no type")
+    cols = np.full((len(types), int(n.max())), -1, dtype=np.int64)
+    for c, t in enumerate(types):
+        own = [PS_TYPE0 + i for i in range(MAX_TYPES) if int(t) >> i & 1]
+        cols[c, :len(own)] = own
+    return n, cols
+
+
+TYPE_N, TYPE_COL = type_columns(C.TYPES)
 # MONEY[c]: coins card c adds to my.money (a Treasure's value, else 0)
 MONEY = np.where(C.TYPES & C.TREASURE, C.PLUS_COINS, 0).astype(np.int32)
 # COINS_OF[c]: the coins c gives when played (a Treasure's value, an Action's +$)

@@ -11,6 +11,8 @@ from numba import njit
 from simulator.engine import cards as C
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
+    COL_BITS,
+    COL_MASK,
     ASIDE,
     BOUGHT,
     COST,
@@ -97,6 +99,7 @@ from simulator.engine.program import (
     OP_SUB,
     OP_TEST,
     PLAY,
+    Q_CELL,
     Q_SHIFT,
     TEST_MASK,
     is_upgrade,
@@ -283,12 +286,12 @@ def _value(z, p, op, arg):
 
 @njit(cache=True, inline="always", _nrt=False)
 def _cell(z, p, mine, arg):
-    """The cell a word's arg (row * 256 + column) names: a row of p's own
-    (``mine``, OP_CELL) or of the game's (OP_GCELL)."""
-    row = arg >> 8
+    """The cell a word's arg (row << COL_BITS | column) names: a row of p's
+    own (``mine``, OP_CELL) or of the game's (OP_GCELL)."""
+    row = arg >> COL_BITS
     if mine:
         row += p * PR
-    return z[U(row), U(arg & 255)]
+    return z[U(row), U(arg & COL_MASK)]
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -299,7 +302,7 @@ def _leaf(z, p, op, arg):
     if op == OP_CONST:
         return float(arg)
     if op == OP_CELL_Q or op == OP_GCELL_Q:
-        return float(_cell(z, p, op == OP_CELL_Q, arg & 0xFFFF)) / float(arg >> Q_SHIFT)
+        return float(_cell(z, p, op == OP_CELL_Q, arg & Q_CELL)) / float(arg >> Q_SHIFT)
     return _value(z, p, op, arg)
 
 

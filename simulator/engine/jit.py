@@ -35,7 +35,7 @@ from simulator.engine.codes import DECK_CAP, NC
 # numba compiles it once: left to infer, a helper called with an int32 here
 # and a literal there was compiled up to 67 times, minutes of start-up.
 ARG_TYPES = {
-    "z": nb.int32[:, ::1], "deck": nb.uint8[:, ::1], "rng": nb.uint64[::1],
+    "z": nb.int32[:, ::1], "deck": nb.uint16[:, ::1], "rng": nb.uint64[::1],
     "fst": nb.float64[::1], "prog": nb.int32[::1], "kingdom": nb.int32[::1],
     "strat": nb.int32[::1], "vp": nb.int32[::1], "outcome": nb.int32[::1],
     "per_turn": nb.int64[:, :, ::1],

@@ -19,6 +19,7 @@ from numba import njit
 from simulator.engine import cards as C
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
+    DECK_DTYPE,
     LOSS,
     TIE,
     WIN,
@@ -518,7 +519,7 @@ def run_games(prog, kingdom, entries, n, seed, first, count, turn_cap, per_turn,
     to the same totals whatever the parts.
     """
     z = np.zeros((NROWS, NC), dtype=np.int32)
-    deck = np.zeros((MAXP, DECK_CAP), dtype=np.uint8)
+    deck = np.zeros((MAXP, DECK_CAP), dtype=DECK_DTYPE)
     rng = np.zeros(2, dtype=np.uint64)
     fst = np.zeros(FST_HITS + hits.shape[0], dtype=np.float64)
     strat = np.zeros(MAXP, dtype=np.int32)
@@ -560,7 +561,7 @@ def emit_score(z):
 def trace_game(prog, kingdom, entries, n, seed, g, turn_cap, z, vp, outcome):
     """Play game g of a run exactly as ``run_games`` does, logging its events
     into the rows of z past NROWS; returns how it ended."""
-    deck = np.zeros((MAXP, DECK_CAP), dtype=np.uint8)
+    deck = np.zeros((MAXP, DECK_CAP), dtype=DECK_DTYPE)
     rng = np.zeros(2, dtype=np.uint64)
     fst = np.zeros(64, dtype=np.float64)
     strat = np.zeros(MAXP, dtype=np.int32)

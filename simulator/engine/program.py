@@ -22,6 +22,7 @@ import numpy as np
 
 from simulator.engine import cards as C
 from simulator.engine.codes import (
+    COL_BITS,
     DISC,
     GS,
     GS_ACTIONS,
@@ -114,15 +115,17 @@ P_COUNTED = 4
 # Kernel-only opcodes, above the compiler's (program.py), made by packing.
 OP_CELL, OP_GCELL, OP_TEST, OP_AND_JUMP, OP_OR_JUMP, OP_CELL_Q, OP_GCELL_Q, OP_ITEST = \
     range(64, 72)
-# OP_CELL arg = row offset in the player's rows * 256 + column; OP_GCELL arg =
-# row * 256 + column; OP_TEST arg = comparison mask (see ``_test``), then the
-# two words compared; OP_AND/OR_JUMP arg = code offset to jump to.
-# OP_CELL_Q/OP_GCELL_Q: a cell divided by a whole number (``my.Treasure / 11``),
-# arg = divisor << 16 | the cell's arg, so that such a ratio is one word too.
+# OP_CELL arg = row offset in the player's rows << COL_BITS | column; OP_GCELL
+# arg = row << COL_BITS | column; OP_TEST arg = comparison mask (see
+# ``_test``), then the two words compared; OP_AND/OR_JUMP arg = code offset to
+# jump to.  OP_CELL_Q/OP_GCELL_Q: a cell divided by a whole number
+# (``my.Treasure / 11``), arg = divisor << Q_SHIFT | the cell's arg, so that
+# such a ratio is one word too.
 # OP_ITEST: an OP_TEST that is a whole condition and compares two words of
 # whole numbers (OP_CELL, OP_GCELL, OP_CONST): decided without floats.
 INT_WORDS = (OP_CELL, OP_GCELL, OP_CONST)
-Q_SHIFT, Q_MAX = 16, (1 << 15) - 1
+Q_SHIFT, Q_MAX = 20, (1 << 11) - 1     # a cell word below bit 20, its divisor above
+Q_CELL = (1 << Q_SHIFT) - 1
 _MASKS = {OP_LT: 0b0001, OP_EQ: 0b0010, OP_LE: 0b0011, OP_GT: 0b0100, OP_GE: 0b0110,
           OP_NE: 0b1101}
 TEST_MASK = np.zeros(max(_MASKS) + 1, dtype=np.int64)     # comparison opcode -> mask
@@ -140,13 +143,13 @@ def _cell_word(op: int, arg: int) -> tuple[int, int]:
             OP_ACTIONS: (GS, GS_ACTIONS), OP_EMPTY_PILES: (GS, GS_EMPTY),
             OP_PLAYERS: (GS, GS_PLAYERS)}
     if op == OP_MY_TYPE and 0 <= arg < len(TYPE_BIT_INDEX) and TYPE_BIT_INDEX[arg] >= 0:
-        return OP_CELL, PS * 256 + PS_TYPE0 + int(TYPE_BIT_INDEX[arg])
+        return OP_CELL, PS << COL_BITS | PS_TYPE0 + int(TYPE_BIT_INDEX[arg])
     if op in mine:
         row, col = mine[op]
-        return OP_CELL, row * 256 + col
+        return OP_CELL, row << COL_BITS | col
     if op in game:
         row, col = game[op]
-        return OP_GCELL, row * 256 + col
+        return OP_GCELL, row << COL_BITS | col
     return op, arg
 
 

@@ -10,6 +10,7 @@ from numba import njit
 
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
+    TYPE_N,
     ASIDE,
     BOUGHT,
     DECK_CAP,
@@ -286,9 +287,8 @@ def _own(z, p, c, k):
     z[ps, PS_OWN_N] += k
     z[ps, PS_MONEY] += k * MONEY[c]
     z[ps, PS_VP] += k * VPS[c]
-    z[ps, TYPE_COL[c, 0]] += k
-    if TYPE_COL[c, 1] >= 0:
-        z[ps, TYPE_COL[c, 1]] += k
+    for t in range(TYPE_N[c]):
+        z[ps, TYPE_COL[c, t]] += k
 
 
 @kernel_fn('void')

@@ -227,7 +227,7 @@ def build(case: Case) -> Position:
     prog = PG.pack_program(compile_program(strategies, present))
 
     z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
-    deck = np.zeros((S.MAXP, S.DECK_CAP), dtype=np.uint8)
+    deck = np.zeros((S.MAXP, S.DECK_CAP), dtype=S.DECK_DTYPE)
     z[S.IN_GAME] = supply_mask(kingdom)
     z[S.SUPPLY] = np.where(z[S.IN_GAME] == 1, K.PILE[n], 0)
     for name, count in d.get("supply", {}).items():
