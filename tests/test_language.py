@@ -62,7 +62,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     ("GainsToEnd", (P.OP_GAINS_TO_END, 0)),
     ("lead", (P.OP_LEAD, 0)),
     ("lead_after", (P.OP_LEAD_AFTER, Card.DUCHY)),         # the rule's card
-    ("card.cost", (P.OP_CONST, 5)),                        # Duchy costs 5
+    ("card.cost", (P.OP_CARD_COST, Card.DUCHY)),            # what Duchy costs now
 ])
 def test_each_word_compiles_to_its_opcode(word, code):
     rule = rule_of(f"Duchy if {word} > 0")
@@ -78,7 +78,8 @@ def test_ends_game_is_about_the_rules_own_card():
 
 
 def test_card_cost_works_in_every_list():
-    assert rule_of("Gold if card.cost == 6", key="trash").condition[0] == (P.OP_CONST, 6)
+    assert rule_of("Gold if card.cost == 6", key="trash").condition[0] == \
+        (P.OP_CARD_COST, Card.GOLD)
 
 
 def test_decimal_literal_is_an_exact_fraction():

@@ -9,7 +9,7 @@ import pytest
 
 from simulator.engine import program as P
 from simulator.language import strategy as strategy_module
-from simulator.engine.cards import NAMES, Card, KINGDOM_CARDS, TABLE, TYPES
+from simulator.engine.cards import COST, NAMES, Card, KINGDOM_CARDS, TABLE, TYPES
 from simulator.language.strategy import (DEFAULT_LISTS, Rule, Strategy, StrategyError,
                                 compile_program, load_strategy,
                                 shipped_strategies)
@@ -81,6 +81,8 @@ def leaf(op: int, arg: int) -> float:
         return e["supply"].get(arg, 0)
     if op == P.OP_HAND:
         return e["hand"].get(arg, 0)
+    if op == P.OP_CARD_COST:             # the printed cost: no reduction here
+        return int(COST[arg])
     by_card = {P.OP_OPP_CARD: "opp", P.OP_DECK_CARD: "deck", P.OP_DISC_CARD: "discard",
                P.OP_GAINED: "gained", P.OP_BOUGHT: "bought", P.OP_ENDS_GAME: "ends_game",
                P.OP_LEAD_AFTER: "lead_after"}

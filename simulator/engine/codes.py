@@ -78,7 +78,8 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
     GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
-    GS_FROM_TRASH, GS_LEAVING = range(15)
+    GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN = range(16)
+# GS_COST_DOWN: what cards cost less this turn ("cards cost $1 less"), in $
 # GS_TURN_LOG: 1 + the player whose gains and buys GAINED/BOUGHT count, 0: none
 # While a gain is being chosen (the words ``ends_game``, ``lead_after``):
 # GS_FROM_TRASH 1 when it comes from the trash (Thief: no pile empties),

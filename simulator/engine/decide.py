@@ -11,11 +11,10 @@ from numba import njit
 from simulator.engine import cards as C
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
-    COL_BITS,
-    COL_MASK,
     ASIDE,
     BOUGHT,
-    COST,
+    COL_BITS,
+    COL_MASK,
     DISC,
     FST_HITS,
     GAINED,
@@ -64,6 +63,7 @@ from simulator.engine.program import (
     OP_AND_JUMP,
     OP_BOUGHT,
     OP_BOUGHT_CARDS,
+    OP_CARD_COST,
     OP_CELL,
     OP_CELL_Q,
     OP_CONST,
@@ -104,7 +104,7 @@ from simulator.engine.program import (
     TEST_MASK,
     is_upgrade,
 )
-from simulator.engine.zones import _ps, _traced, move, victory_points
+from simulator.engine.zones import _ps, _traced, cost, move, victory_points
 
 # UPGRADE[t, g]: gaining g for a trashed t improves the deck (program.is_upgrade)
 UPGRADE = np.array([[is_upgrade(t, g) for g in range(NC)] for t in range(NC)],
@@ -247,6 +247,8 @@ def _value(z, p, op, arg):
     inline and calls this only for the others)."""
     if op == OP_MY_TURN:
         return float(z[_ps(p), PS_TURNS] + 1)
+    if op == OP_CARD_COST:
+        return float(cost(z, arg))
     if op == OP_MY_VP:
         return float(victory_points(z, p))
     if op == OP_OPP_VP or OP_OPP_CARD <= op <= OP_OPP_MONEY:
@@ -432,7 +434,7 @@ def _pick_supply(z, fst, prog, p, k, limit, typemask, count):
     supply = z[SUPPLY]
     for r in range(U(start), U(end), U(3)):
         c = U(prog[r])
-        if (supply[c] <= 0) | (COST[c] > limit) | (typemask != 0 and not TYPES[c] & typemask):
+        if (supply[c] <= 0) | (cost(z, c) > limit) | (typemask != 0 and not TYPES[c] & typemask):
             continue
         if _holds(z, fst, prog, p, prog[r + U(1)]):
             if count:
@@ -533,7 +535,7 @@ def cheapest_in(z, row, typemask, exclude):
     best = -1
     for c in range(NC):
         if c != exclude and z[row, c] > 0 and TYPES[c] & typemask:
-            if best < 0 or COST[c] < COST[best]:
+            if best < 0 or cost(z, c) < cost(z, best):
                 best = c
     return np.int64(best)
 
@@ -544,7 +546,7 @@ def dearest_in(z, row, typemask):
     best = -1
     for c in range(NC):
         if z[row, c] > 0 and TYPES[c] & typemask:
-            if best < 0 or COST[c] >= COST[best]:
+            if best < 0 or cost(z, c) >= cost(z, best):
                 best = c
     return np.int64(best)
 
@@ -581,7 +583,7 @@ def excess_terminal(z, fst, prog, p):
     for c in range(NC):
         if z[h, c] > (1 if c == keep else 0) and TYPES[c] & T_ACTION \
                 and P_ACTIONS[c] == 0 and c != Card.THRONE_ROOM \
-                and (best < 0 or COST[c] < COST[best]):
+                and (best < 0 or cost(z, c) < cost(z, best)):
             best = c
     return np.int64(best)
 
@@ -607,7 +609,7 @@ def required_discard(z, fst, prog, p, n):
 
 @njit(cache=True, inline="always", _nrt=False)
 def _gainable(z, c, limit, typemask):
-    return (z[SUPPLY, c] > 0 and z[IN_GAME, c] != 0 and COST[c] <= limit
+    return (z[SUPPLY, c] > 0 and z[IN_GAME, c] != 0 and cost(z, c) <= limit
             and (typemask == 0 or TYPES[c] & typemask))
 
 
@@ -632,7 +634,7 @@ def gain_choice(z, fst, prog, p, limit, typemask):
         for c in range(NC):
             if c != Card.CURSE and _gainable(z, c, limit, typemask) \
                     and (not treasure_first or TYPES[c] & T_TREASURE) \
-                    and (best < 0 or COST[c] > COST[best]):
+                    and (best < 0 or cost(z, c) > cost(z, best)):
                 best = c
         if best >= 0:
             return np.int64(best)
@@ -670,5 +672,5 @@ def _buy_needs(z, fst, prog, p, c):
     CHAPEL_KEEPS or more (a Silver may go for the trashing, a Gold may not;
     measured in docs/strategies.md)."""
     g = would_pick(z, fst, prog, p, BUY, -1, hand_coins(z, p), 0)
-    return g >= 0 and COST[g] >= CHAPEL_KEEPS and not buys_the_same(z, fst, prog, p,
+    return g >= 0 and cost(z, g) >= CHAPEL_KEEPS and not buys_the_same(z, fst, prog, p,
                                                                     P_COINS[c])

@@ -19,15 +19,11 @@ from numba import njit
 from simulator.engine import cards as C
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
-    DECK_DTYPE,
-    LOSS,
-    TIE,
-    WIN,
     ACTION_BIT,
     ASIDE,
     BOUGHT,
-    COST,
     DECK_CAP,
+    DECK_DTYPE,
     DISC,
     ENDED_PILES,
     ENDED_PROVINCES,
@@ -51,6 +47,7 @@ from simulator.engine.codes import (
     GS_ACTIONS,
     GS_BUYS,
     GS_COINS,
+    GS_COST_DOWN,
     GS_EMPTY,
     GS_EMPTY_TO_END,
     GS_MARKET_N,
@@ -64,6 +61,7 @@ from simulator.engine.codes import (
     IN_MARKET,
     IN_SUPPLY,
     KINDS,
+    LOSS,
     MARKET,
     MAXP,
     NC,
@@ -88,11 +86,13 @@ from simulator.engine.codes import (
     STACK,
     SUPPLY,
     T_ACTION,
+    TIE,
     TMP,
     TRASH_ROW,
     TREASURE_CARDS,
     VP_CARDS,
     VPS,
+    WIN,
     XS,
     Z_BLACK_MARKET,
     Z_DECK,
@@ -125,6 +125,7 @@ from simulator.engine.zones import (
     _push,
     _record,
     _traced,
+    cost,
     discard_all,
     draw,
     emit,
@@ -253,9 +254,9 @@ def buy_phase(z, deck, fst, prog, p, traced):
         if c < 0:
             return
         if traced:
-            _record(z, EV_BUY, p, c, COST[c], 0, 0)
+            _record(z, EV_BUY, p, c, cost(z, c), 0, 0)
         _gain(z, deck, p, c, Z_SUPPLY, DISC, True, traced)
-        z[GS, GS_COINS] -= COST[c]
+        z[GS, GS_COINS] -= cost(z, c)
         z[GS, GS_BUYS] -= 1
 
 
@@ -303,6 +304,7 @@ def begin_turn(z, prog, p):
     z[GS, GS_BUYS] = 1
     z[GS, GS_COINS] = 0
     z[GS, GS_MERCHANT] = 0
+    z[GS, GS_COST_DOWN] = 0
 
 
 # A turn is written out twice, here and in ``play_game``, where it is

@@ -10,15 +10,16 @@ from numba import njit
 
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
-    TYPE_N,
     ASIDE,
     BOUGHT,
+    COST,
     DECK_CAP,
     DISC,
     EV_MOVE,
     EV_SHUFFLE,
     GAINED,
     GS,
+    GS_COST_DOWN,
     GS_EMPTY,
     GS_STACK_N,
     GS_TRACE_LOST,
@@ -56,6 +57,7 @@ from simulator.engine.codes import (
     TRACE,
     TRASH_ROW,
     TYPE_COL,
+    TYPE_N,
     VPS,
     XS,
     Z_DECK,
@@ -68,6 +70,14 @@ from simulator.engine.jit import _deck_fixed, _z_fixed, kernel_fn
 from simulator.engine.rng import below, scale, step
 
 # ============================================================ piles and zones
+
+@njit(cache=True, inline="always", _nrt=False)
+def cost(z, c):
+    """What c costs now: its printed cost less this turn's reductions, never
+    below $0.  Every cost a rule or a card reads goes through here (buying,
+    "gain a card costing up to", "costing exactly", ``card.cost``)."""
+    return max(np.int64(COST[c]) - z[GS, GS_COST_DOWN], np.int64(0))
+
 
 @njit(cache=True, inline="always", _nrt=False)
 def _ps(p):

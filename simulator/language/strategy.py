@@ -62,7 +62,7 @@ from simulator.engine import cards as C
 from simulator.engine.cards import TABLE, Card, UnknownCardError, card_id, suggest
 from simulator.engine.program import (
     FLAG_TURN_LOG, LIST_KEYS, MAY, NLISTS, OP_ABS, OP_ACTIONS, OP_ADD, OP_AND,
-    OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_COINS, OP_CONST, OP_DECK_CARD,
+    OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_CARD_COST, OP_COINS, OP_CONST, OP_DECK_CARD,
     OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV, OP_EMPTY_PILES, OP_END,
     OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED, OP_GAINED_CARDS, OP_GAINS_TO_END,
     OP_GE, OP_GT, OP_HAND, OP_HAND_MONEY, OP_HAND_SIZE, OP_LE, OP_LEAD,
@@ -607,8 +607,9 @@ class _Condition:
         fields = _FIELDS[rkey]
         if rkey == "card" and akey == "cost":
             self.card_word(node, "card.cost")
-            return [(OP_CONST, int(C.COST[self.ctx.card]) if self.ctx.card is not None
-                     else 0)], NUM
+            # the cost when the rule is asked: this turn's reductions count
+            return [(OP_CARD_COST, self.ctx.card) if self.ctx.card is not None
+                    else (OP_CONST, 0)], NUM
         if akey in fields:
             return [(fields[akey], 0)], NUM
         if rkey in _CARD_OP:

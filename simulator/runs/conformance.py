@@ -24,7 +24,7 @@ from simulator.language.strategy import (PYTHON_SOURCE, Strategy, StrategyError,
 STEPS = {"play": 0, "turn": 1, "end_of_turn": 2}
 ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": S.ASIDE}
 SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "turns", "actions",
-              "buys", "coins", "strategy"}
+              "buys", "coins", "strategy", "cost_reduction"}
 EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "deck_count",
                       "hand_count", "discard_count", "actions", "buys", "coins", "vp", "turns"}
 EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market"}
@@ -262,7 +262,7 @@ def build(case: Case) -> Position:
         Z.recount(z, p)
     p0 = d.get("p0", {})
     for key, default, row in (("actions", 1, S.GS_ACTIONS), ("buys", 1, S.GS_BUYS),
-                              ("coins", 0, S.GS_COINS)):
+                              ("coins", 0, S.GS_COINS), ("cost_reduction", 0, S.GS_COST_DOWN)):
         z[S.GS, row] = _number(p0.get(key, default), f"{where}: p0.{key}")
     rng = np.zeros(2, dtype=np.uint64)
     K.seed_game(rng, int(d.get("seed", 1)), 0)

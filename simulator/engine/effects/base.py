@@ -14,7 +14,6 @@ from simulator.engine.cards import Card
 from simulator.engine.codes import (
     ASIDE,
     COINS_OF,
-    COST,
     DISC,
     EV_BUY,
     EV_DECK_TO_DISCARD,
@@ -106,6 +105,7 @@ from simulator.engine.zones import (
     _ps,
     _push,
     _traced,
+    cost,
     discard_all,
     draw,
     emit,
@@ -255,7 +255,7 @@ def _upgrade_gain(z, fst, prog, p, t, count):
     the trash, as one decision with it: the words read the deck still
     holding t, except ``lead_after``, which counts t as gone (GS_LEAVING).
     ``count``: count the gain rule's fire."""
-    limit = COST[t] + XS[Card.REMODEL]
+    limit = cost(z, t) + XS[Card.REMODEL]
     z[GS, GS_LEAVING] = t + 1
     g = -1
     start, end, _ = _list(prog, z, p, GAIN)
@@ -269,7 +269,7 @@ def _upgrade_gain(z, fst, prog, p, t, count):
     if g < 0:
         for i in range(TREASURE_CARDS.shape[0]):
             c = TREASURE_CARDS[i]
-            if _gainable(z, c, limit, 0) and (g < 0 or COST[c] > COST[g]):
+            if _gainable(z, c, limit, 0) and (g < 0 or cost(z, c) > cost(z, g)):
                 g = c
         if g >= 0 and not UPGRADE[t, g]:
             g = -1
@@ -312,7 +312,7 @@ def effect_remodel(z, deck, rng, fst, prog, p):
     g = _upgrade_gain(z, fst, prog, p, c, 1)
     if g < 0:
         z[GS, GS_LEAVING] = c + 1
-        g = gain_choice(z, fst, prog, p, COST[c] + XS[Card.REMODEL], 0)
+        g = gain_choice(z, fst, prog, p, cost(z, c) + XS[Card.REMODEL], 0)
         z[GS, GS_LEAVING] = 0
     trash_from(z, p, HAND, c)
     if g >= 0:
@@ -434,7 +434,7 @@ def effect_library(z, deck, rng, fst, prog, p):
 def _upgrade_exists(z, c, plus):
     for t in range(NC):
         if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
-                and COST[c] < COST[t] <= COST[c] + plus:
+                and cost(z, c) < cost(z, t) <= cost(z, c) + plus:
             return True
     return False
 
@@ -450,12 +450,12 @@ def effect_mine(z, deck, rng, fst, prog, p):
         c = -1
         for t in range(NC):
             if z[h, t] > 0 and TYPES[t] & T_TREASURE and _upgrade_exists(z, t, plus):
-                if c < 0 or COST[t] < COST[c]:
+                if c < 0 or cost(z, t) < cost(z, c):
                     c = t
     if c < 0 or not chooses(z, fst, prog, p, Card.MINE, True):
         return
     trash_from(z, p, HAND, c)
-    limit = COST[c] + plus
+    limit = cost(z, c) + plus
     _, _, explicit = _list(prog, z, p, GAIN)
     g = -1
     if explicit:
@@ -463,7 +463,7 @@ def effect_mine(z, deck, rng, fst, prog, p):
     else:                  # default: the dearest Treasure allowed
         for t in range(NC):
             if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
-                    and COST[t] <= limit and (g < 0 or COST[t] >= COST[g]):
+                    and cost(z, t) <= limit and (g < 0 or cost(z, t) >= cost(z, g)):
                 g = t
     if g >= 0:
         gain(z, deck, p, g, HAND)
@@ -694,7 +694,7 @@ def effect_thief(z, deck, rng, fst, prog, p):
             if c < 0:
                 break
             revealed += 1
-            if TYPES[c] & T_TREASURE and (best < 0 or COST[c] > COST[best]):
+            if TYPES[c] & T_TREASURE and (best < 0 or cost(z, c) > cost(z, best)):
                 best = c
         if revealed == 0:
             emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
@@ -724,9 +724,9 @@ def effect_envoy(z, deck, rng, fst, prog, p):
         if c < 0:
             break
         revealed += 1
-        if TYPES[c] & (T_ACTION | T_TREASURE) and (pick < 0 or COST[c] > COST[pick]):
+        if TYPES[c] & (T_ACTION | T_TREASURE) and (pick < 0 or cost(z, c) > cost(z, pick)):
             pick = c
-        if dearest < 0 or COST[c] > COST[dearest]:
+        if dearest < 0 or cost(z, c) > cost(z, dearest):
             dearest = c
     if revealed == 0:
         emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
@@ -777,7 +777,7 @@ def _market_pick(z, fst, prog, p, money):
     start, end, _ = _list(prog, z, p, BUY)
     for r in range(start, end, 3):
         c = prog[r]
-        if COST[c] > money or (z[TMP, c] <= 0 and z[SUPPLY, c] <= 0) \
+        if cost(z, c) > money or (z[TMP, c] <= 0 and z[SUPPLY, c] <= 0) \
                 or not rule_holds(z, fst, prog, p, r):
             continue
         if z[TMP, c] > 0:
@@ -786,8 +786,8 @@ def _market_pick(z, fst, prog, p, money):
         b = would_pick(z, fst, prog, p, BUY, TMP, 0, 0)
         if b < 0:
             return np.int64(-1)
-        z[GS, GS_COINS] = money - COST[b]
-        still = would_pick(z, fst, prog, p, BUY, -1, money - COST[b], 0) == c
+        z[GS, GS_COINS] = money - cost(z, b)
+        still = would_pick(z, fst, prog, p, BUY, -1, money - cost(z, b), 0) == c
         z[GS, GS_COINS] = money
         return pick_call(z, fst, prog, p, BUY, TMP, 0, 0) if still else np.int64(-1)
     return np.int64(-1)
@@ -819,19 +819,19 @@ def effect_black_market(z, deck, rng, fst, prog, p):
     for r in (r0, r1, r2):                # revealed; TMP holds the affordable
         if r >= 0:
             emit(z, EV_MOVE, p, r, 1, Z_BLACK_MARKET, Z_REVEAL)
-            if COST[r] <= money:
+            if cost(z, r) <= money:
                 z[TMP, r] += 1
     z[GS, GS_COINS] = money
     c = _market_pick(z, fst, prog, p, money)
     z[GS, GS_COINS] = coins
     for r in (r0, r1, r2):
-        if r >= 0 and COST[r] <= money:
+        if r >= 0 and cost(z, r) <= money:
             z[TMP, r] -= 1
     if c >= 0:
-        if coins < COST[c]:
+        if coins < cost(z, c):
             _play_treasures(z, p)
-        emit(z, EV_BUY, p, c, COST[c], Z_BLACK_MARKET, 0)
-        z[GS, GS_COINS] -= COST[c]
+        emit(z, EV_BUY, p, c, cost(z, c), Z_BLACK_MARKET, 0)
+        z[GS, GS_COINS] -= cost(z, c)
         gain_from(z, deck, p, c, Z_REVEAL, DISC, True)
     else:
         emit(z, EV_NOTHING, p, -1, 0, NO_BUY, 0)
