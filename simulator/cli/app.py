@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli.common import (HELP_OPTIONS, CsvOut, JsonFlag, JsonOut, OneLineErrors,
+from simulator.cli.common import (HELP_OPTIONS, CsvOut, Edition, JsonFlag, JsonOut, OneLineErrors,
                                   ParquetOut, Progress, Wide, check_outputs, fail, isatty,
                                   note_ignored, user_errors, write_outputs)
 from simulator.cli.report_commands import Cluster, Scheduler, SchedulerTimeout
@@ -68,11 +68,7 @@ def compare(
     turn_cap: Annotated[int, typer.Option(
         min=1, help="Stop a game after this many turns and score it as it stands "
                     "(at most 32767).")] = 100,
-    edition: Annotated[Optional[int], typer.Option(
-        help="Use only the cards of this edition of the base game (1 or 2) for "
-             "random kingdoms, filler and the Black Market deck; default: random kingdoms "
-             "from the second edition, any card when named.",
-        show_default=False)] = None,
+    edition: Edition = None,
     threads: Annotated[Optional[int], typer.Option(
         min=1, help="Worker threads (default: all cores; per job with --cluster local:N: "
                     "cores / N, with --scheduler: 1).", show_default=False)] = None,

@@ -21,7 +21,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli.common import Wide, fail, user_errors
+from simulator.cli.common import Edition, Wide, fail, user_errors
 from simulator.output.termtable import output_width
 
 FORMATS = ("text", "json", "html")
@@ -49,11 +49,7 @@ def log(
     turn_cap: Annotated[int, typer.Option(
         help="Stop the game after this many turns and score it as it stands "
              "(at most 32767).")] = 100,
-    edition: Annotated[Optional[int], typer.Option(
-        help="Use only the cards of this edition of the base game (1 or 2) for "
-             "random kingdoms, filler and the Black Market deck; default: random kingdoms "
-             "from the second edition, any card when named.",
-        show_default=False)] = None,
+    edition: Edition = None,
     seating: Annotated[str, typer.Option(
         help="Seating of the run, as in compare: all or rotate.")] = "all",
     lang: Annotated[str, typer.Option(
