@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from simulator.runs.stats import (Z95, mean_ci, mean_wilson, paired_difference,
+from simulator.runs.stats import (Z95, sign_test, mean_ci, mean_wilson, paired_difference,
                              score_wilson, wilson)
 
 ALPHA = 0.05
@@ -61,10 +61,7 @@ def score_vs_even_p(wins, losses):
     """Two-sided p of a score differing from 50%, the exact even point
     (a strategy against itself scores 50% whatever its tie rate): a sign
     test of wins against losses, ties left out."""
-    w, l = np.asarray(wins, np.float64), np.asarray(losses, np.float64)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        z = np.where(w + l > 0, (w - l) / np.sqrt(np.maximum(w + l, 1)), 0.0)
-    return np.vectorize(_erfc_p, otypes=[np.float64])(z)
+    return sign_test(np.asarray(wins, np.int64), np.asarray(losses, np.int64))
 
 
 def score_diff_p(w1, t1, n1, w2, t2, n2):
@@ -209,7 +206,7 @@ def matchup_stats(results, **extra) -> dict:
     a/b are the two entries in the order given.  ``a_vs_b_p`` tests whether
     a's win rate differs from b's: within one run a win for one is a loss for
     the other, so it is a sign test of a's wins against b's wins (ties left
-    out), z = (wa - wb) / sqrt(wa + wb).
+    out; ``stats.sign_test``: exact on few games).
     """
     if len(results.entries) != 2 or results.players != 2:
         raise ValueError("a matchup is two strategies in two-player games; got "
@@ -219,8 +216,7 @@ def matchup_stats(results, **extra) -> dict:
     wa, wb = int(s.loc[0, "wins"]), int(s.loc[1, "wins"])
     ties = int(s.loc[0, "ties"])
     (al, ah), (bl, bh), (tl, th) = (wilson(k, n) for k in (wa, wb, ties))
-    z = (wa - wb) / math.sqrt(wa + wb) if wa + wb else 0.0
-    p = _erfc_p(z)
+    p = sign_test(wa, wb)
     ended = results.ended_by
     pl, ph = wilson(ended["piles"], n)
     row = dict(a=s.loc[0, "strategy"], b=s.loc[1, "strategy"], games=n,
@@ -287,13 +283,12 @@ def win_matrix(pairs: pd.DataFrame, strategies: Sequence[str]) -> pd.DataFrame:
             n = int(games[i, j])
             w, t, l = int(wins[i, j]), int(ties[i, j]), int(wins[j, i])
             low, high = wilson(w, n) if n else (math.nan, math.nan)
-            z = (w - l) / math.sqrt(w + l) if w + l else 0.0
             out.append(dict(row=a, column=b, games=n, wins=w, ties=t, losses=l,
                             win_rate=w / n if n else math.nan, win_rate_low=low,
                             win_rate_high=high, tie_rate=t / n if n else math.nan,
                             score=(w + t / 2) / n if n else math.nan,
-                            p=_erfc_p(z) if n else math.nan,
-                            significant=bool(n and _erfc_p(z) < ALPHA)))
+                            p=sign_test(w, l) if n else math.nan,
+                            significant=bool(n and sign_test(w, l) < ALPHA)))
     return pd.DataFrame(out)
 
 

@@ -40,8 +40,8 @@ def test_matchup_stats_known_answers(two_player_results):
     assert (row["b_win_rate_low"], row["b_win_rate_high"]) == pytest.approx(wilson(1, 5))
     assert row["tie_rate"] == pytest.approx(0.2)
     assert row["a_score"] == pytest.approx(0.7)
-    # sign test of wins against losses: z = (3 - 1) / sqrt(4) = 1
-    assert row["a_vs_b_p"] == pytest.approx(math.erfc(1 / math.sqrt(2)))
+    # exact sign test of wins against losses: 2 * P(X <= 1), X ~ Bin(4, 1/2)
+    assert row["a_vs_b_p"] == pytest.approx(2 * (1 + 4) / 16)
     assert row["a_vs_b_significant"] is False
     assert row["piles_share"] == pytest.approx(0.2)
     assert row["turn_cap_share"] == pytest.approx(0.2)
@@ -156,7 +156,7 @@ def test_win_matrix_long_and_square():
     assert ab.win_rate == pytest.approx(0.6)
     assert (ab.win_rate_low, ab.win_rate_high) == pytest.approx(wilson(60, 100))
     assert ab.score == pytest.approx(0.65)
-    assert ab.p == pytest.approx(math.erfc(abs(30 / math.sqrt(90)) / math.sqrt(2)))
+    assert ab.p == pytest.approx(binomial_two_sided(60, 30))
     sq = T.matrix_view(m, ["A", "B", "C"])
     assert math.isnan(sq.loc["A", "A"])
     assert sq.loc["C", "B"] == pytest.approx(0.40)
@@ -271,7 +271,8 @@ def test_card_ranking_order_ci_and_significance():
     assert r["label"].iloc[3] == "Market + Smithy"          # a combination: full name
     # against the exact even point (50%): sign test of wins against losses
     assert list(r["vs_even"]) == ["above"] * 4
-    assert r["p_vs_even"].iloc[2] == pytest.approx(math.erfc(100 / math.sqrt(940) / math.sqrt(2)))
+    w = (940 + 100) // 2
+    assert r["p_vs_even"].iloc[2] == pytest.approx(binomial_two_sided(w, 940 - w))
     assert list(r["losses"]) == [40, 250, 420, 425]
 
 
@@ -578,3 +579,10 @@ def test_balance_write_is_atomic(tmp_path, build_records, monkeypatch):
     with pytest.raises(RuntimeError):
         BAL.write(tmp_path / "new", b)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["busy"]   # nothing half-written
+
+
+def binomial_two_sided(k1: int, k2: int) -> float:
+    """The exact two-sided sign test, by whole-number arithmetic."""
+    n, m = k1 + k2, min(k1, k2)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(m + 1)) / 2 ** n)
+

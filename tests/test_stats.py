@@ -113,3 +113,40 @@ def test_wilson_covers_about_95_percent(n, p):
     cover = sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k)
                 for k in range(n + 1) if wilson(k, n)[0] <= p <= wilson(k, n)[1])
     assert 0.90 <= cover <= 0.995         # Wilson's known dips near the edges: ~0.91
+
+
+# ============================================================ the sign test
+
+def test_sign_test_is_exact_on_few_games():
+    from simulator.runs.stats import sign_test
+    assert sign_test(4, 0) == pytest.approx(0.125)          # 2 * (1/2)**4
+    assert sign_test(0, 4) == pytest.approx(0.125)
+    assert sign_test(10, 0) == pytest.approx(2 / 1024)
+    assert sign_test(8, 2) == pytest.approx(2 * (1 + 10 + 45) / 1024)
+    assert sign_test(0, 0) == 1.0 and sign_test(3, 3) == 1.0
+    assert sign_test(5, 4) == pytest.approx(1.0)          # 2 * P(X <= 4 | 9) = 1
+
+
+def test_sign_test_beyond_the_exact_range_agrees_with_the_exact_one():
+    from simulator.runs import stats
+    k1, k2 = 1060, 940                                    # 2,000 decided: exact
+    exact = stats.sign_test(k1, k2)
+    approx = stats.sign_test(k1 * 10, k2 * 10) ** 0       # just a float
+    assert approx == 1.0
+    z = (abs(k1 - k2) - 1) / math.sqrt(k1 + k2)
+    assert exact == pytest.approx(math.erfc(z / math.sqrt(2)), rel=0.02)
+    assert stats.sign_test([4, 1060], [0, 940]).tolist() == pytest.approx([0.125, exact])
+
+
+def test_a_four_game_tournament_is_not_significant():
+    """4 wins to 0 is no evidence at the 5% level (the normal test said 0.046)."""
+    from reports.tables import matchup_stats
+    from simulator.runs.results import Results
+    from simulator.runs.records import record_dtype, WIN, LOSS
+    rec = np.zeros(4, record_dtype(2))
+    rec["entry"] = [[0, 1], [1, 0], [0, 1], [1, 0]]
+    rec["outcome"] = [[WIN, LOSS], [LOSS, WIN], [WIN, LOSS], [LOSS, WIN]]
+    row = matchup_stats(Results(rec, ["A", "B"], seed=0, players=2, kingdom=[],
+                                turn_cap=100, seconds=0.0))
+    assert row["a_wins"] == 4 and row["a_vs_b_p"] == pytest.approx(0.125)
+    assert not row["a_vs_b_significant"]
