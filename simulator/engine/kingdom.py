@@ -9,10 +9,8 @@ Random kingdoms are drawn from one edition of the base game: the second
 edition's 26 cards by default (the game this simulator plays), the first
 edition's 25 with ``edition=1``.  Promotional cards (Envoy, Black Market)
 are never drawn: they are cards one buys apart, so a game has them only
-when the kingdom names them or a strategy needs them.  The same seed always
-draws the same kingdom; since issue 28 (when the default pool stopped
-including first-edition cards and promos) a given seed draws another
-kingdom than before.
+when the kingdom names them or a strategy needs them.  The same seed and
+pool always draw the same kingdom.
 """
 from __future__ import annotations
 
