@@ -23,6 +23,7 @@ import enum
 import numpy as np
 
 from simulator.engine.cards import base
+# the row and its vocabulary, re-exported: C.CardSpec, C.ROLES, C.LANGUAGES ...
 from simulator.engine.cards.spec import (BLACK_MARKET_DECK, DECISIONS, LANGUAGES, ROLES,
                                          SETS, SETUPS, SHARED_LISTS, TYPE_BITS, CardSpec,
                                          May, OwnList, VPRule, type_mask)
@@ -32,8 +33,11 @@ ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION = (
     TYPE_BITS[t] for t in ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction"))
 TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
 
-# Every card of every set, in id order (a set's rows are appended after the last).
-TABLE: tuple[CardSpec, ...] = base.CARDS
+# The set modules, in id order: a new set's module is appended, so that no
+# card id ever changes (Intrigue, then Seaside).
+SET_MODULES = (base,)
+# Every card of every set, in id order.
+TABLE: tuple[CardSpec, ...] = tuple(card for m in SET_MODULES for card in m.CARDS)
 
 NCARDS = len(TABLE)
 NAMES = tuple(c.name for c in TABLE)
@@ -109,10 +113,12 @@ for _c, _spec in enumerate(TABLE):
                              "is taken")
         OWN_LISTS[_spec.own_list.key] = _c
 LIST_NAMES = (*SHARED_LISTS, *OWN_LISTS)
+# Default rules of the shared lists that name cards (the base set's).
 DEFAULT_RULES = dict(base.DEFAULT_RULES)
 # Recommended kingdoms by name, every set's (RULES.md "Setup").
-RECOMMENDED = dict(base.RECOMMENDED)
-NAMED_KINGDOMS = dict(base.NAMED_KINGDOMS)
+RECOMMENDED = {k: v for m in SET_MODULES for k, v in m.RECOMMENDED.items()}
+NAMED_KINGDOMS = {k: v for m in SET_MODULES for k, v in getattr(m, "NAMED_KINGDOMS",
+                                                                  {}).items()}
 
 
 def as_json() -> list[dict]:
