@@ -34,7 +34,7 @@ Defaults, used when a file leaves a list out (``explicit`` = 0):
 
 - ``gain``: the buy list, rule for rule (Workshop, Remodel and Artisan
   gain what the bot would buy).
-- ``play``: every kingdom Action, in an order derived from the card table
+- ``play``: every kingdom Action, in an order derived from the card registry
   (see ``_play_order``).  An explicit play list is followed by the Actions
   it does not name, in that order ("Witch if false" never plays Witch).
   Remodel is played only when its trash list matches a card in hand.
