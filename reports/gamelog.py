@@ -578,7 +578,8 @@ def _end_lines(trace, g: GameLog, w: _Words) -> list:
         parts = []
         for c, n, v in g.breakdown[p]:
             part = w.card(c) + (f" x{n}" if n > 1 else "") + f" = {v}"
-            if c == Card.GARDENS:
+            rule = C.TABLE[c].vp_rule
+            if rule is not None and rule.counts == "cards":      # Gardens: per card
                 part += f" ({_count(g.cards[p], 'card')})"
             parts.append(part)
         lines.append(f"{w.seat[p]}: {g.vp[p]} VP, {_count(g.turns[p], 'turn')}, "

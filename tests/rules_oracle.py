@@ -65,8 +65,9 @@ from simulator.engine.codes import (
 HAND_SIZE = 5
 ENDED = S.ENDED_NAMES
 _ATTACKS = frozenset(c for c in range(C.NCARDS) if C.TYPES[c] & C.ATTACK)
-# cards whose text affects other players without being an Attack
-_AFFECTS_OTHERS = _ATTACKS | {Card.COUNCIL_ROOM}
+# cards whose text affects other players without being an Attack (the
+# registry's ``others``: Council Room)
+_AFFECTS_OTHERS = _ATTACKS | {c for c in range(C.NCARDS) if C.TABLE[c].others}
 _NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle", EV_RESOLVE: "resolve",
           EV_BUY: "buy", EV_COINS: "coins", EV_PLUS_ACTIONS: "plus_actions",
           EV_PLUS_BUYS: "plus_buys", EV_PLUS_COINS: "plus_coins", EV_MOAT: "moat",
@@ -195,6 +196,59 @@ class Table:
 
 
 # ============================================================ card texts
+
+def _drew(o, r, me, n: int):
+    """The player drew n cards, or fewer only because deck and discard ran out."""
+    drawn = len(r.of("draw", me))
+    z = o.zones[me]
+    if drawn > n or drawn < n and (+z.deck or +z.discard):
+        return f"draws {drawn} cards, not {n}"
+
+
+def _only(r, me, kinds):
+    """What the resolution did beyond ``kinds`` (its "+" numbers and
+    shuffles always allowed), to the player or to another: None if nothing."""
+    allowed = {"draw", "shuffle", "actions", "buys", "coins", *kinds}
+    extra = sorted({k for q, k, _ in r.did if k not in allowed or q != me})
+    if extra:
+        return f"does more than its text: {', '.join(extra)}"
+
+
+def _plus_only(o, r, me):
+    """A card whose text is its "+" numbers (Village, Smithy ...; Moat's
+    reaction is checked where it is revealed, Merchant's +$1 at the Silver)."""
+    return _only(r, me, ()) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
+def _cellar(o, r, me):
+    return (_only(r, me, ("discard",))
+            or _drew(o, r, me, len(r.of("discard", me))))
+
+
+def _harbinger(o, r, me):
+    if len(r.of("from_discard", me)) > 1:
+        return "puts more than one card from the discard pile onto the deck"
+    return _only(r, me, ("from_discard",)) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
+def _sentry(o, r, me):
+    looked = r.of("look", me)
+    out = r.of("trash", me) + r.of("discard", me) + r.of("put_back", me)
+    if len(looked) > C.X[Card.SENTRY] or sorted(out) != sorted(looked):
+        return "does not trash, discard or put back each of the top 2 cards it looked at"
+    return (_only(r, me, ("look", "trash", "discard", "put_back"))
+            or _drew(o, r, me, int(C.PLUS_CARDS[r.card])))
+
+
+def _council_room(o, r, me):
+    for q in range(o.n):
+        if q != me and (why := _drew(o, r, q, int(C.X[Card.COUNCIL_ROOM]))):
+            return f"makes seat {q} do otherwise than draw a card: {why}"
+    extra = sorted({k for q, k, _ in r.did if k not in ("draw", "shuffle", "buys")})
+    if extra:
+        return f"does more than its text: {', '.join(extra)}"
+    return _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
 
 def _chapel(o, r, me):
     if len(r.of("trash", me)) > C.X[Card.CHAPEL]:
@@ -386,6 +440,11 @@ def _black_market(o, r, me):
 
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
+    **{c: _plus_only for c in range(C.NCARDS)
+       if C.TYPES[c] & C.ACTION and not C.EFFECT[c]},          # Village, Smithy ...
+    Card.MERCHANT: _plus_only,      # its +$1 is checked when the Silver is played
+    Card.CELLAR: _cellar, Card.HARBINGER: _harbinger, Card.SENTRY: _sentry,
+    Card.COUNCIL_ROOM: _council_room,
     Card.ADVENTURER: _adventurer, Card.CHANCELLOR: _chancellor, Card.FEAST: _feast,
     Card.SPY: _spy, Card.THIEF: _thief, Card.ENVOY: _envoy,
     Card.BLACK_MARKET: _black_market,
@@ -395,14 +454,19 @@ TEXT_CHECKS = {
     Card.LIBRARY: _library, Card.WITCH: _witch, Card.MILITIA: _militia,
     Card.THRONE_ROOM: _throne_room, Card.VASSAL: _vassal,
 }
-# cards that may play another card (an EV_PLAYS event)
-PLAYS_CARDS = {Card.THRONE_ROOM, Card.VASSAL}
-# cards that may buy during the Action phase, and the zone they buy from
-ACTION_BUYS = {Card.BLACK_MARKET: Z_BLACK_MARKET}
-# cards that may play Treasures during the Action phase
-ACTION_TREASURES = {Card.BLACK_MARKET}
+# Kingdom cards no text check needs, and why.
+NO_TEXT_CHECK = {
+    Card.GARDENS: "not an Action: the end of the audit scores it (1 VP per 10 cards)",
+}
+# Facts from the card registry:
+# cards that may play another card (an EV_PLAYS event: ``plays``)
+PLAYS_CARDS = {c for c in range(C.NCARDS) if C.TABLE[c].plays}
+# cards that may buy during the Action phase from the Black Market deck (they
+# need one at set-up), and play Treasures then
+ACTION_BUYS = {c: Z_BLACK_MARKET for c in C.MARKET_CARDS}
+ACTION_TREASURES = set(C.MARKET_CARDS)
 # cards that may trash themselves and still resolve again (Throne Room)
-SELF_TRASHING = {Card.FEAST}
+SELF_TRASHING = {c for c in range(C.NCARDS) if C.TABLE[c].trashes_self}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
 PLUS_COINS_EXTRA = {Card.MONEYLENDER: int(C.X[Card.MONEYLENDER])}
 

@@ -103,7 +103,7 @@ def test_no_import_goes_up_a_layer():
 
 def test_the_check_sees_an_upward_import(monkeypatch):
     """The test above can fail: an engine module importing the runner is seen."""
-    path = ROOT / "simulator" / "engine" / "cards.py"
+    path = ROOT / "simulator" / "engine" / "cards" / "__init__.py"
     found = imports("simulator.engine.cards", path)
     found.append((1, "simulator.runs.runner"))
     monkeypatch.setattr(sys.modules[__name__], "imports", lambda m, p: found

@@ -353,6 +353,45 @@ def test_oracle_catches_feast_gaining_too_much():
         audit(_with(t, rows))
 
 
+def _last_draw_of(card):
+    """pred: event i is the last draw of a resolution of ``card`` that drew."""
+    def pred(rows, i):
+        r = rows[i]
+        return r[2] == S.EV_MOVE and (r[5], r[6]) == (S.Z_DECK, S.HAND) \
+            and _resolving(rows, i, card) and not (
+                rows[i + 1][2] == S.EV_MOVE and (rows[i + 1][5], rows[i + 1][6])
+                == (S.Z_DECK, S.HAND)) and r[1] == next(
+                    x for x in rows[i::-1] if x[2] == S.EV_TURN)[1]
+    return pred
+
+
+@pytest.mark.parametrize("stem, card, message", [
+    ("bm-smithy", "Smithy", "Smithy draws 2 cards, not 3"),
+    ("bm-laboratory", "Laboratory", "Laboratory draws 1 cards, not 2"),
+    ("bm-cellar", "Cellar", r"Cellar draws \d+ cards, not \d+"),
+    ("bm-council-room", "Council Room", "Council Room draws 3 cards, not 4"),
+    ("bm-sentry", "Sentry", "Sentry draws 0 cards, not 1"),
+])
+def test_oracle_catches_a_card_drawing_one_card_short(stem, card, message):
+    """A draw of the card's own taken out of the log: the text check of a
+    card whose draw is its +Cards (or, Cellar, what it discarded) sees it
+    before anything else goes wrong."""
+    t, rows, i = _game_with([stem, "big-money-ultimate"], card,
+                            _last_draw_of(C.card_id(card)))
+    audit(t)
+    with pytest.raises(RuleViolation, match=message):
+        audit(_with(t, rows[:i] + rows[i + 1:]))
+
+
+def test_oracle_catches_a_plain_card_doing_more_than_its_text():
+    def pred(rows, i):                  # a Smithy's draw becomes a discard from the deck
+        return _last_draw_of(Card.SMITHY)(rows, i)
+    t, rows, i = _game_with(["bm-smithy", "big-money-ultimate"], "Smithy", pred)
+    rows[i][6] = S.DISC
+    with pytest.raises(RuleViolation, match="Smithy does more than its text: discard_deck"):
+        audit(_with(t, rows))
+
+
 def test_tie_break_rules():
     assert decide([30, 25], [18, 18]) == ([0], [1, 0], "none")
     assert decide([30, 30], [18, 17]) == ([1], [0, 1], "fewer_turns")

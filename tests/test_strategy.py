@@ -580,7 +580,7 @@ def test_default_lists():
                                         "Gardens")
     assert DEFAULT_LISTS["topdeck"] == ()
     play = list(DEFAULT_LISTS["play"])
-    actions = {NAMES[c] for c in KINGDOM_CARDS if TABLE[c].types & 1}
+    actions = {NAMES[c] for c in KINGDOM_CARDS if "Action" in TABLE[c].types}
     assert set(play) == actions and len(play) == len(actions)
     pos = play.index
     assert play[:2] == ["Village", "Festival"]

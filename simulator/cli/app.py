@@ -238,19 +238,24 @@ def conformance(
 def cards(
     lang: Annotated[str, typer.Option(
         help="Also show the names in this language: nl, de or ja.")] = "en",
+    as_json: JsonFlag = False,
     wide: Wide = False,
 ) -> None:
-    """List every card with its cost, types, edition and text."""
+    """List every card with its cost, types, edition and text (--json: the
+    whole card registry, every fact of every card)."""
     from simulator.engine import cards as C
     from simulator.output.termtable import output_width, render, wrap
     if lang not in C.LANGUAGES:
         raise fail(f"unknown language {lang!r}: use en, nl, de or ja")
-    editions = {"12": "1st+2nd", "1": "1st", "2": "2nd", "": "promo"}
+    if as_json:
+        typer.echo(json.dumps(C.as_json(), indent=2, ensure_ascii=False))
+        return
+    editions = {(1, 2): "1st+2nd", (1,): "1st", (2,): "2nd", (): "promo"}
     rows = []
     for i, spec in enumerate(C.TABLE):
-        mark = "?" if lang in spec.unsure.split() else ""
+        mark = "?" if lang in spec.unsure else ""
         name = spec.name if lang == "en" else f"{spec.name} ({C.localized(i, lang)}{mark})"
-        rows.append([name, f"${spec.cost}", "-".join(spec.type_names),
+        rows.append([name, f"${spec.cost}", "-".join(spec.types),
                      editions[spec.editions], spec.text])
     width = output_width(wide)
     # columns measured in terminal cells: Japanese names (two cells a character) align

@@ -121,11 +121,9 @@ def _dead(c):  # Curses and pure Victory cards: never worth keeping in hand
 
 # Kingdom Actions weaker than a Silver as measured: each one's Big Money bot
 # (its single-card bot where there are two) loses to Big Money Ultimate,
-# which buys the Silver instead (docs/strategies.md, "Shipped bots and how
-# they do"; tests/test_bots.py checks the set against that table).
-WEAKER_THAN_SILVER = frozenset(C.card_id(n) for n in (
-    "Throne Room", "Village", "Workshop", "Spy", "Artisan", "Feast", "Vassal",
-    "Harbinger", "Cellar", "Merchant", "Black Market"))
+# which buys the Silver instead (the registry's ``vs_bmu``, from
+# docs/strategies.md, "Shipped bots and how they do").
+WEAKER_THAN_SILVER = C.WEAKER_THAN_SILVER
 
 # Order a required discard (Militia, Poacher) falls back to after the
 # strategy's discard list: dead cards, Copper, then the cheapest card, an

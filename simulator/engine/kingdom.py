@@ -22,27 +22,10 @@ from simulator.engine import cards as C
 
 KINGDOM_SIZE = 10
 
-# The recommended sets of the official rules (seeds/000_...).
-RECOMMENDED: dict[str, tuple[str, ...]] = {
-    "First Game": ("Cellar", "Market", "Merchant", "Militia", "Mine", "Moat", "Remodel",
-                   "Smithy", "Village", "Workshop"),
-    "Size Distortion": ("Artisan", "Bandit", "Bureaucrat", "Chapel", "Festival", "Gardens",
-                        "Sentry", "Throne Room", "Witch", "Workshop"),
-    "Deck Top": ("Artisan", "Bureaucrat", "Council Room", "Festival", "Harbinger",
-                 "Laboratory", "Moneylender", "Sentry", "Vassal", "Village"),
-    "Sleight of Hand": ("Cellar", "Council Room", "Festival", "Gardens", "Library",
-                        "Harbinger", "Militia", "Poacher", "Smithy", "Throne Room"),
-    "Improvements": ("Artisan", "Cellar", "Market", "Merchant", "Mine", "Moat",
-                     "Moneylender", "Poacher", "Remodel", "Witch"),
-    "Silver & Gold": ("Bandit", "Bureaucrat", "Chapel", "Harbinger", "Laboratory",
-                      "Merchant", "Mine", "Moneylender", "Throne Room", "Vassal"),
-}
-# Other named sets from the seeds (not in the rulebook's list above).
-NAMED_KINGDOMS: dict[str, tuple[str, ...]] = {
-    # seeds/004_...: the first edition's set for a first game
-    "First Game (1st edition)": ("Cellar", "Moat", "Village", "Workshop", "Woodcutter",
-                                 "Smithy", "Remodel", "Militia", "Market", "Mine"),
-}
+# The recommended sets of the official rules, and other named sets: each
+# set's module of the card registry lists its own.
+RECOMMENDED: dict[str, tuple[str, ...]] = C.RECOMMENDED
+NAMED_KINGDOMS: dict[str, tuple[str, ...]] = C.NAMED_KINGDOMS
 RANDOM = "random"
 
 
@@ -104,12 +87,12 @@ def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
     pool = C.card_pool(edition)
     wanted = [c for c in wanted if c in pool]
     chosen = [] if spec is None or _is_random(spec) else parse_kingdom(spec)
-    market = C.Card.BLACK_MARKET in [*chosen, *needed]
+    market = [c for c in dict.fromkeys([*chosen, *needed]) if c in C.MARKET_CARDS]
     if market:
         # any card of the pool may come from the Black Market deck: what the
         # strategies need is only wanted in the supply, while there is room
         wanted = [c for c in dict.fromkeys([*needed, *wanted]) if c in pool]
-        needed = [C.Card.BLACK_MARKET] if not chosen else []
+        needed = market if not chosen else []
     if spec is None or _is_random(spec):
         needed = list(dict.fromkeys([*needed, *wanted]))
         if market:
@@ -136,10 +119,11 @@ def kingdom_notes(spec, seed: int = 0, edition: int | None = None) -> list[str]:
 
 def black_market_deck(kingdom: Iterable[int], edition: int | None = None) -> list[int]:
     """The cards of the Black Market deck (in card order; the game shuffles
-    them): with Black Market in the kingdom, one copy of each kingdom card of
-    the pool that is not in the supply; else none."""
+    them): with a card that needs one at set-up (Black Market) in the
+    kingdom, one copy of each kingdom card of the pool that is not in the
+    supply; else none."""
     kingdom = set(kingdom)
-    if C.Card.BLACK_MARKET not in kingdom:
+    if not kingdom & C.MARKET_CARDS:
         return []
     return [c for c in C.card_pool(edition) if c not in kingdom]
 

@@ -43,14 +43,16 @@ from simulator.engine.codes import (
     TYPE_BIT_INDEX,
 )
 
-# ---- decision lists (second axis of ``lists``)
-BUY, PLAY, GAIN, TRASH, DISCARD, TOPDECK, REMODEL, SKIP = range(8)
-LIST_KEYS = {"buy": BUY, "play": PLAY, "gain": GAIN, "trash": TRASH,
-             "discard": DISCARD, "topdeck": TOPDECK, "remodel": REMODEL, "skip": SKIP}
+# ---- decision lists (second axis of ``lists``): the card registry's, the
+# shared lists first, then each card's own list (Remodel's, Library's)
+LIST_KEYS = {key: i for i, key in enumerate(C.LIST_NAMES)}
+BUY, PLAY, GAIN, TRASH, DISCARD, TOPDECK = (
+    LIST_KEYS[k] for k in ("buy", "play", "gain", "trash", "discard", "topdeck"))
+REMODEL, SKIP = LIST_KEYS["remodel"], LIST_KEYS["skip"]
 # ``may``, the one list no list key names: one rule per card with a "you may"
 # choice, whose condition says yes.
-MAY = 8
-NLISTS = 9
+MAY = len(LIST_KEYS)
+NLISTS = MAY + 1
 
 # ---- rule flags (third column of ``rules``)
 RULE_OPTIONAL = 1                # "Card?": skipped silently when not in the kingdom
@@ -74,7 +76,7 @@ FLAG_TURN_LOG = 1                # gained.* / bought.*: count this turn's gains 
 # Arguments: OP_CONST the integer; OP_MY_CARD, OP_OPP_CARD, OP_SUPPLY,
 # OP_HAND, OP_DECK_CARD, OP_DISC_CARD, OP_GAINED, OP_BOUGHT a card id;
 # OP_ENDS_GAME and OP_LEAD_AFTER the card the rule would take; OP_MY_TYPE and
-# OP_OPP_TYPE a type bit from cards.py; every other opcode ignores it (0).
+# OP_OPP_TYPE a type bit from the card registry; every other opcode ignores it (0).
 UNARY_OPS = (OP_NEG, OP_NOT, OP_ABS)
 TURN_LOG_OPS = (OP_GAINED, OP_BOUGHT, OP_GAINED_CARDS, OP_BOUGHT_CARDS)
 

@@ -34,7 +34,7 @@ Defaults, used when a file leaves a list out (``explicit`` = 0):
 
 - ``gain``: the buy list, rule for rule (Workshop, Remodel and Artisan
   gain what the bot would buy).
-- ``play``: every kingdom Action, in an order derived from the card table
+- ``play``: every kingdom Action, in an order derived from the card registry
   (see ``_play_order``).  An explicit play list is followed by the Actions
   it does not name, in that order ("Witch if false" never plays Witch).
   Remodel is played only when its trash list matches a card in hand.
@@ -78,10 +78,8 @@ TOP_KEYS = ("name", "description", *OPTION_KEYS, *LIST_KEYS)
 SPLICE = "..."                      # in an extending file's list: the parent's list
 KINGDOM = frozenset(C.KINGDOM_CARDS)
 _INT32 = (-(1 << 31), (1 << 31) - 1)
-# Cards with a "you may" choice the ``may`` table decides.
-MAY_CARDS = tuple(C.card_id(n) for n in (
-    "Harbinger", "Vassal", "Moneylender", "Throne Room", "Library", "Mine",
-    "Chancellor"))
+# Cards with a "you may" choice the ``may`` table decides (the registry's ``may``).
+MAY_CARDS = C.MAY_CARDS
 # Words about the card a buy or gain rule would take.
 CARD_WORDS = ("ends_game", "lead_after")
 GUARD = "not (ends_game and lead_after <= 0)"     # penultimate_province
@@ -202,62 +200,47 @@ class RuleSource(NamedTuple):
 
 # ============================================================ defaults
 
-def _draw(c: int) -> int:
-    """Cards an Action draws: its +Cards, or what its text adds to the hand:
-    Library from 4 in hand up to 7 (3), Envoy 5 revealed less 1 discarded,
-    Adventurer its 2 Treasures."""
-    s = TABLE[c]
-    if c == Card.LIBRARY:
-        return s.x - 4
-    if c == Card.ENVOY:
-        return s.x - 1
-    if c == Card.ADVENTURER:
-        return s.x
-    return s.cards
-
-
-# Terminals whose text gives the turn nothing now: they gain to the discard
-# pile or only trash.  Played last: a +$ card first measured better (Feast
-# with Woodcutter 0.284 -> 0.328 against Big Money Ultimate, docs/strategies.md).
-NOTHING_NOW = frozenset((Card.FEAST, Card.REMODEL, Card.WORKSHOP, Card.CHAPEL))
-
-
 def _play_order() -> list[int]:
-    """Kingdom Actions in default play order, from the card table.
+    """Kingdom Actions in default play order, from the card registry.
 
     Cards that give Actions go first so that the turn can go on; among them
-    more cards drawn first, then the dearer card.  Throne Room comes next, so
-    it finds the terminals still in hand.  Then the terminals: the attack
-    that draws (Witch), draw of 3 or more cards, the other attacks (Militia
-    before Bureaucrat: its +$2), small draw (Moat), the rest (dearer first),
-    and last those that give the turn nothing now (``NOTHING_NOW``), after
-    the +$ cards.
+    more cards drawn first (``drawn``: Library's draw to 7 counts as 3),
+    then the dearer card.  A card that plays an Action from the hand twice
+    (Throne Room) comes next, so it finds the terminals still in hand.  Then
+    the terminals: the attack that draws (Witch), draw of 3 or more cards,
+    the other attacks (Militia before Bureaucrat: its +$2), small draw
+    (Moat), the rest (dearer first), and last those whose text gives the
+    turn nothing now (``nothing_now``: they gain to the discard pile or only
+    trash), after the +$ cards: a +$ card first measured better (Feast with
+    Woodcutter 0.284 -> 0.328 against Big Money Ultimate, docs/strategies.md).
     """
     def key(c: int):
         s = TABLE[c]
-        attack = bool(s.types & C.ATTACK)
-        draw = _draw(c)
+        attack = bool(C.TYPES[c] & C.ATTACK)
+        draw = s.drawn
         if s.actions >= 2:
             return (0, -draw, -s.cost, c)
         if s.actions == 1:
             return (1, -draw, -s.cost, -(s.coins + s.buys), -s.x, c)
-        if c == Card.THRONE_ROOM:
+        if s.plays == "hand":
             return (2,)
-        return (3, c in NOTHING_NOW, -(attack and draw > 0), -(draw >= 3), -attack, -draw,
+        return (3, s.nothing_now, -(attack and draw > 0), -(draw >= 3), -attack, -draw,
                 -s.cost, -s.coins, -s.x, c)
-    actions = [c for c in C.KINGDOM_CARDS if TABLE[c].types & C.ACTION]
+    actions = [c for c in C.KINGDOM_CARDS if C.TYPES[c] & C.ACTION]
     return sorted(actions, key=key)
 
 
 # Rule text of the default lists ("gain" is the strategy's own buy list).
+# Every one comes from the card registry: the play order, the registry's
+# default rules (trash), the cards that never help a hand (discard: Curse
+# first), and each card's own list with its default (remodel, skip).
 DEFAULT_LISTS: dict[str, tuple[str, ...]] = {
     "play": tuple(TABLE[c].name for c in _play_order()),
-    "trash": ("Curse", "Estate if my.turn <= 10", "Copper if my.money > 6"),
-    "discard": ("Curse", "Estate", "Duchy", "Province", "Gardens"),
+    "trash": C.DEFAULT_RULES["trash"],
+    "discard": tuple(TABLE[c].name for c in sorted(C.DEAD_CARDS,
+                                                   key=lambda c: (c != Card.CURSE, c))),
     "topdeck": (),
-    "remodel": ("Gold if supply.Province <= 6", "Curse", "Estate if supply.Province > 2",
-                "Silver if supply.Province <= 4", "Copper if my.money > 6"),
-    "skip": (),
+    **{key: TABLE[card].own_list.default for key, card in C.OWN_LISTS.items()},
 }
 
 
@@ -1474,7 +1457,7 @@ def _never_fires(strat: Strategy, present: set[int]) -> list[tuple[str, int, str
                     why = f"{name} is not in the kingdom"
             elif rule.card not in owned:
                 why = f"the buy and gain lists never take {name}"
-            elif key in ("play", "skip") and not TABLE[rule.card].types & C.ACTION:
+            elif key in ("play", "skip") and not C.TYPES[rule.card] & C.ACTION:
                 why = f"{name} is not an Action"
             elif key == "buy":
                 # an earlier unconditional rule for a no dearer Treasure, whose

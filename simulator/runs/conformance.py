@@ -193,7 +193,7 @@ def build(case: Case) -> Position:
     except ValueError as e:
         raise CaseError(f"{where}: kingdom: {e}") from None
     market = expand(d.get("black_market", []), f"{where}: black_market")     # top first
-    if market and C.Card.BLACK_MARKET not in chosen:
+    if market and not set(chosen) & C.MARKET_CARDS:
         raise CaseError(f"{where}: black_market without Black Market in the kingdom")
     base = [C.NAMES[c] for c in market if c not in C.KINGDOM_CARDS]
     if base:

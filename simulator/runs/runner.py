@@ -89,9 +89,9 @@ def _compile(strategies, players, kingdom, seed, edition=None):
     kingdom = played_kingdom(strats, kingdom)
     # what a Black Market bot names, no other bot names: it buys it from the
     # Black Market deck, so it is not asked for in the supply
-    market = [s.cards() for s in strats if C.Card.BLACK_MARKET in s.cards()]
-    others = [s.cards() for s in strats if C.Card.BLACK_MARKET not in s.cards()]
-    from_market = set().union(*market) - set().union(*others) - {C.Card.BLACK_MARKET}
+    market = [s.cards() for s in strats if s.cards() & C.MARKET_CARDS]
+    others = [s.cards() for s in strats if not s.cards() & C.MARKET_CARDS]
+    from_market = set().union(*market) - set().union(*others) - C.MARKET_CARDS
     required = sorted(set().union(*(s.required_cards() for s in strats)) - from_market)
     wanted = sorted(set().union(*(s.cards() for s in strats)) - from_market)
     cards = resolve_kingdom(kingdom, required, seed, wanted=wanted, edition=edition)

@@ -31,16 +31,18 @@ from simulator.engine import cards as C
 
 NONE = "none"
 
-# ---- card roles (kingdom cards of the base game, both editions, promos)
-VILLAGES = ("Village", "Festival", "Throne Room")
-DRAW = ("Smithy", "Library", "Council Room", "Witch", "Moat", "Laboratory", "Envoy")
-TRASHERS = ("Chapel", "Sentry", "Remodel", "Moneylender")
-ATTACKS = ("Witch", "Militia", "Bandit", "Bureaucrat", "Thief", "Spy")
-PAYLOAD = ("Market", "Festival", "Militia", "Laboratory", "Merchant", "Poacher",
-           "Vassal", "Woodcutter", "Bandit", "Moneylender")
-GAINERS = ("Workshop", "Feast")
-PLUS_BUY = ("Festival", "Market", "Council Room", "Woodcutter")
-GARDENS = "Gardens"
+
+# ---- card roles: the registry's (simulator/engine/cards), in card order
+def _role(role: str) -> tuple[str, ...]:
+    return tuple(C.NAMES[c] for c in C.with_role(role))
+
+
+VILLAGES, DRAW, TRASHERS, ATTACKS, PAYLOAD, GAINERS, PLUS_BUY = (
+    _role(r) for r in ("village", "draw", "trasher", "attack", "payload", "gainer",
+                       "plus_buy"))
+# cards that score per cards owned (Gardens): the gardens template's payoff
+PER_CARD_VP = tuple(C.NAMES[c] for c in C.KINGDOM_CARDS
+                    if C.TABLE[c].vp_rule is not None and C.TABLE[c].vp_rule.counts == "cards")
 
 TEMPLATES = ("money", "attack", "engine", "gardens")
 
@@ -51,7 +53,12 @@ def word(card: str) -> str:
 
 
 def is_action(card: str) -> bool:
-    return bool(C.TABLE[C.card_id(card)].types & C.ACTION)
+    return bool(C.TYPES[C.card_id(card)] & C.ACTION)
+
+
+def spec(card: str):
+    """The registry row of a card name."""
+    return C.TABLE[C.card_id(card)]
 
 
 def is_terminal(card: str) -> bool:
@@ -95,11 +102,11 @@ class Space:
         self.gainers = [c for c in GAINERS if c in have]
         self.plus_buy = [c for c in PLUS_BUY if c in have]
         self.nonterminal = sorted(c for c in self.actions if not is_terminal(c))
-        # +$ per copy of each +$ Action in the kingdom (for the Province threshold)
-        self.coin_cards = {c: int(C.TABLE[C.card_id(c)].coins) for c in self.actions
-                           if C.TABLE[C.card_id(c)].coins > 0}
-        if "Moneylender" in have:
-            self.coin_cards["Moneylender"] = 2          # +$3 minus the Copper it trashes
+        # +$ per copy of each +$ Action in the kingdom (for the Province
+        # threshold; Moneylender's +$3 less the Copper it trashes: 2)
+        self.coin_cards = {c: spec(c).money_per_copy for c in self.actions
+                           if spec(c).money_per_copy > 0}
+        self.gardens = [c for c in PER_CARD_VP if c in have]
         self.templates = [t for t in TEMPLATES if self.playable(t)]
 
     def playable(self, template: str) -> bool:
@@ -110,7 +117,7 @@ class Space:
         if template == "engine":
             return bool(self.villages) and bool(self.draw)
         if template == "gardens":
-            return GARDENS in self.kingdom
+            return bool(self.gardens)
         raise ValueError(f"unknown template {template!r}; templates: {', '.join(TEMPLATES)}")
 
     # ------------------------------------------------------------ candidates
@@ -177,7 +184,7 @@ class Space:
         n = trial.suggest_int("attack.copies", 1, 3)
         gap = trial.suggest_categorical("attack.spacing", [0, 4, 7])
         rule = _copies(attack, n, gap)
-        if attack == "Witch":
+        if spec(attack).curses:
             stop = trial.suggest_int("attack.curses_left_stop", 0, 4)
             if stop > 0:
                 rule += f" and supply.Curse > {stop}"
@@ -185,7 +192,7 @@ class Space:
         if support == attack:
             support = NONE
         buy_top, buy_low, keys = [rule], [], {}
-        if support in self.trashers and support != "Sentry":
+        if support in self.trashers and not _cantrip(support):
             # an opening trasher: one copy in the first two turns
             buy_top.append(f"{support} if my.{word(support)} < 1 and my.turn <= 2")
             keys.update(self._trash_lists(trial, "attack", support))
@@ -193,7 +200,7 @@ class Space:
             ns = trial.suggest_int("attack.support_copies", 1, 8)
             over = trial.suggest_categorical("attack.support_over_gold", [True, False])
             (buy_top if over else buy_low).append(_copies(support, ns, 0))
-            if support == "Sentry":
+            if support in self.trashers:        # a cantrip trasher (Sentry): copies
                 keys.update(self._trash_lists(trial, "attack", support))
         self._extra(trial, "attack", {attack, support}, buy_top, buy_low)
         keys["buy"] = [*buy_top, "Gold", *buy_low, "Silver"]
@@ -254,7 +261,10 @@ class Space:
         # green cards once this few Gardens are left (8: from the start)
         duchy = trial.suggest_int("gardens.duchy_when_gardens_left", 0, 8)
         estate = trial.suggest_int("gardens.estate_when_gardens_left", 0, 8)
-        g = f"Gardens if my.turn > {start}" if start > 0 else "Gardens"
+        # the card that scores per card owned (the registry's one: Gardens)
+        payoff = (self.gardens[0] if len(self.gardens) == 1
+                  else trial.suggest_categorical("gardens.card", self.gardens))
+        g = f"{payoff} if my.turn > {start}" if start > 0 else payoff
         buy, gain = [], []
         if gainer != NONE:
             ng = trial.suggest_int("gardens.gainer_copies", 3, 10)
@@ -263,16 +273,16 @@ class Space:
             buy_first = trial.suggest_categorical("gardens.buy_gardens_first", [True, False])
             gain_first = trial.suggest_categorical("gardens.gain_gardens_first", [True, False])
             buy += [g, rule] if buy_first else [rule, g]
-            gain += ["Gardens", rule] if gain_first else [rule, "Gardens"]
+            gain += [payoff, rule] if gain_first else [rule, payoff]
         else:
             buy.append(g)
-            gain.append("Gardens")
+            gain.append(payoff)
         gain += ["Duchy", "Estate", "Silver"]
         if extra != NONE:
             nb = trial.suggest_int("gardens.plus_buy_copies", 1, 6)
             buy.append(f"{extra} if my.{word(extra)} < {nb}")
-        buy.append("Duchy" if duchy >= 8 else f"Duchy if supply.Gardens <= {duchy}")
-        buy.append("Estate" if estate >= 8 else f"Estate if supply.Gardens <= {estate}")
+        buy.append("Duchy" if duchy >= 8 else f"Duchy if supply.{word(payoff)} <= {duchy}")
+        buy.append("Estate" if estate >= 8 else f"Estate if supply.{word(payoff)} <= {estate}")
         if silver:
             buy.append("Silver")
         if copper:
@@ -284,8 +294,9 @@ class Space:
 
     # ---- what a trasher trashes
     def _trash_lists(self, trial, template: str, trasher: str) -> dict:
-        if trasher == "Moneylender":
-            return {}                       # it trashes a Copper when it can: default yes
+        own = spec(trasher).own_list
+        if "trash" not in spec(trasher).lists and own is None:
+            return {}           # no list decides its trash (Moneylender: a Copper, may)
         keep = trial.suggest_int(f"{template}.money_kept", 3, 7)
         estates = trial.suggest_categorical(f"{template}.trash_estates_until_turn",
                                             [0, 8, 12, 99])
@@ -293,9 +304,13 @@ class Space:
         if estates:
             rules.append(f"Estate if my.turn <= {estates}" if estates < 99 else "Estate")
         rules.append(f"Copper if my.money > {keep}")
-        if trasher == "Remodel":
-            return {"remodel": ["Gold if supply.Province <= 4", *rules]}
+        if own is not None:     # its own trash list (Remodel's remodel), Gold first
+            return {own.key: ["Gold if supply.Province <= 4", *rules]}
         return {"trash": rules}
+
+
+def _cantrip(card: str) -> bool:
+    return "cantrip" in spec(card).roles
 
 
 def _copies(card: str, n: int, gap: int) -> str:

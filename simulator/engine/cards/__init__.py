@@ -1,0 +1,228 @@
+"""The card registry: every fact about a card, in one place.
+
+Each set is one module of rows (``base.py``: the base game's cards, both
+editions, and two promos; the next sets are appended after it, so that no
+card id ever changes).  A row (``spec.CardSpec``) holds the card's cost,
+types, text, names in four languages, editions, set, "+" numbers, VP (fixed
+or a ``VPRule``), whether it has an effect, its roles for the optimiser,
+the cards it draws, its "you may" choice with its default, the lists it
+consults, its own list, what it needs at set-up and its measured strength.
+
+Everything else reads the registry: the kernel its frozen numpy columns
+(``COST``, ``TYPES`` ...; card ids are the row numbers of ``TABLE`` and
+``Card`` names them), the strategy language its ``may`` choices, lists and
+play order, the optimiser its roles, set-up its needs, ``domsim cards
+--json`` every row (``as_json``).  Adding a card is its row here, its
+effect in ``simulator/engine/effects/<set>.py`` and its tests, bot and docs
+row; nothing else names it.
+"""
+from __future__ import annotations
+
+import enum
+
+import numpy as np
+
+from simulator.engine.cards import base
+# the row and its vocabulary, re-exported: C.CardSpec, C.ROLES, C.LANGUAGES ...
+from simulator.engine.cards.spec import (BLACK_MARKET_DECK, DECISIONS, LANGUAGES, ROLES,
+                                         SETS, SETUPS, SHARED_LISTS, TYPE_BITS, CardSpec,
+                                         May, OwnList, VPRule, type_mask)
+
+# Type bits.  A card of two types has both bits set.
+ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION = (
+    TYPE_BITS[t] for t in ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction"))
+TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
+
+# The set modules, in id order: a new set's module is appended, so that no
+# card id ever changes (Intrigue, then Seaside).
+SET_MODULES = (base,)
+# Every card of every set, in id order.
+TABLE: tuple[CardSpec, ...] = tuple(card for m in SET_MODULES for card in m.CARDS)
+
+NCARDS = len(TABLE)
+NAMES = tuple(c.name for c in TABLE)
+
+
+def _ident(name: str) -> str:
+    return name.upper().replace(" ", "_")
+
+
+# Card ids as an IntEnum: usable as constants inside numba code (Card.SMITHY).
+Card = enum.IntEnum("Card", [(_ident(c.name), i) for i, c in enumerate(TABLE)])
+
+BASE_CARDS = tuple(range(7))
+KINGDOM_CARDS = tuple(range(7, NCARDS))
+EDITIONS = (1, 2)
+
+
+def card_pool(edition: int | None = None) -> tuple[int, ...]:
+    """The kingdom cards a game may use: all of them, or one edition's."""
+    if edition is None:
+        return KINGDOM_CARDS
+    if edition not in EDITIONS:
+        raise ValueError(f"--edition must be 1 or 2 (the base game's first or second "
+                         f"edition), not {edition}; leave it out to use all "
+                         f"{len(KINGDOM_CARDS)} kingdom cards")
+    return tuple(c for c in KINGDOM_CARDS if edition in TABLE[c].editions)
+
+
+# Frozen column arrays for the kernel (numba treats global arrays as constants).
+COST = np.array([c.cost for c in TABLE], dtype=np.int32)
+TYPES = np.array([type_mask(c.types) for c in TABLE], dtype=np.int32)
+PLUS_CARDS = np.array([c.cards for c in TABLE], dtype=np.int32)
+PLUS_ACTIONS = np.array([c.actions for c in TABLE], dtype=np.int32)
+PLUS_BUYS = np.array([c.buys for c in TABLE], dtype=np.int32)
+PLUS_COINS = np.array([c.coins for c in TABLE], dtype=np.int32)
+VP = np.array([c.vp for c in TABLE], dtype=np.int32)
+X = np.array([c.x for c in TABLE], dtype=np.int32)
+EFFECT = np.array([c.effect for c in TABLE], dtype=np.bool_)
+GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
+
+
+# ---- what the other layers read, by fact rather than by name
+
+def with_role(role: str) -> tuple[int, ...]:
+    """The kingdom cards that have this optimiser role, in card order."""
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
+    return tuple(c for c in KINGDOM_CARDS if role in TABLE[c].roles)
+
+
+def needing(setup: str) -> frozenset[int]:
+    """The cards that need this at set-up (``spec.SETUPS``)."""
+    return frozenset(c for c in range(NCARDS) if setup in TABLE[c].setup)
+
+
+# Cards with a "you may" choice the ``may`` table decides, in card order.
+MAY_CARDS = tuple(c for c in range(NCARDS) if TABLE[c].may is not None)
+# Cards whose measured Big Money bot loses to Big Money Ultimate (``vs_bmu``).
+WEAKER_THAN_SILVER = frozenset(c for c in range(NCARDS) if TABLE[c].weaker_than_silver)
+# Cards that make a Black Market deck at set-up.
+MARKET_CARDS = needing(BLACK_MARKET_DECK)
+# Cards that never help a hand (Curses and Victory cards of no other type).
+DEAD_CARDS = tuple(c for c in range(NCARDS)
+                   if not TYPES[c] & (ACTION | TREASURE))
+
+# The strategy lists: the shared ones, then each card's own list, in card
+# order (simulator/engine/program.py numbers them so; "may" comes last).
+OWN_LISTS: dict[str, int] = {}          # own list key -> the card it belongs to
+for _c, _spec in enumerate(TABLE):
+    if _spec.own_list is not None:
+        if _spec.own_list.key in (*SHARED_LISTS, *DECISIONS, *OWN_LISTS):
+            raise ValueError(f"card registry: {_spec.name}: list {_spec.own_list.key!r} "
+                             "is taken")
+        OWN_LISTS[_spec.own_list.key] = _c
+LIST_NAMES = (*SHARED_LISTS, *OWN_LISTS)
+# Default rules of the shared lists that name cards (the base set's).
+DEFAULT_RULES = dict(base.DEFAULT_RULES)
+# Recommended kingdoms by name, every set's (RULES.md "Setup").
+RECOMMENDED = {k: v for m in SET_MODULES for k, v in m.RECOMMENDED.items()}
+NAMED_KINGDOMS = {k: v for m in SET_MODULES for k, v in getattr(m, "NAMED_KINGDOMS",
+                                                                  {}).items()}
+
+
+def as_json() -> list[dict]:
+    """The whole registry as plain data (``domsim cards --json``): one object
+    a card, in id order, every field of its row plus what is derived."""
+    out = []
+    for i, s in enumerate(TABLE):
+        out.append({
+            "id": i, "name": s.name, "cost": s.cost, "types": list(s.types),
+            "set": s.set, "editions": list(s.editions), "kingdom": i in KINGDOM_CARDS,
+            "text": s.text,
+            "names": {"en": s.name, "nl": s.nl, "de": s.de, "ja": s.ja},
+            "unsure": list(s.unsure),
+            "plus": {"cards": s.cards, "actions": s.actions, "buys": s.buys,
+                     "coins": s.coins},
+            "vp": s.vp,
+            "vp_rule": None if s.vp_rule is None else {
+                "per": s.vp_rule.per, "counts": s.vp_rule.counts, "vp": s.vp_rule.vp,
+                "text": s.vp_rule.describe()},
+            "x": s.x, "effect": s.effect, "gains_any": s.gains_any,
+            "roles": list(s.roles), "draws": s.drawn,
+            "may": None if s.may is None else {"choice": s.may.choice,
+                                               "default": s.may.default},
+            "lists": list(s.lists),
+            "own_list": None if s.own_list is None else {
+                "key": s.own_list.key, "decides": s.own_list.decides,
+                "default": list(s.own_list.default)},
+            "setup": list(s.setup),
+            "vs_bmu": s.vs_bmu, "weaker_than_silver": s.weaker_than_silver,
+            "nothing_now": s.nothing_now, "plays": s.plays or None, "others": s.others,
+            "trashes_self": s.trashes_self, "curses": s.curses,
+            "money": s.money_per_copy,
+        })
+    return out
+
+
+def _normal(name: str) -> str:
+    """Case-insensitive key with spaces, '_' and '-' removed."""
+    return "".join(ch for ch in name.casefold() if ch not in " _-")
+
+
+# Every accepted spelling (English and the seed languages) -> card id.
+_BY_NAME: dict[str, int] = {}
+for _i, _c in enumerate(TABLE):
+    for _n in (_c.name, _c.nl, _c.de, _c.ja):
+        _BY_NAME.setdefault(_normal(_n), _i)
+
+
+class UnknownCardError(ValueError):
+    """A card name that is not in the table; the message suggests the nearest."""
+
+
+def suggest(word: str, choices) -> str:
+    """' (did you mean X?)' for the nearest of choices, or ''."""
+    import difflib
+    near = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+def card_id(name: str) -> int:
+    """Resolve a card name in English, Dutch, German or Japanese, any case."""
+    key = _normal(name)
+    if key in _BY_NAME:
+        return _BY_NAME[key]
+    near = suggest(key, _BY_NAME)
+    if near:
+        guess = NAMES[_BY_NAME[near.split("'")[1]]]
+        near = f" (did you mean {guess!r}?)"
+    raise UnknownCardError(f"unknown card {name!r}{near}")
+
+
+def localized(card: int, lang: str = "en") -> str:
+    """A card's name in a language of ``LANGUAGES``."""
+    spec = TABLE[card]
+    return spec.name if lang == "en" else getattr(spec, lang)
+
+
+def unsure_names(lang: str | None = None) -> list[tuple[int, str]]:
+    """(card, language) of every translated name not confirmed by a published
+    card, for one language or all."""
+    return [(c, lg) for c, spec in enumerate(TABLE) for lg in spec.unsure
+            if lang in (None, lg)]
+
+
+def pile_size(card: int, players: int) -> int:
+    """Supply pile size at the start of a game (RULES.md "Setup")."""
+    two_sets = players >= 5
+    if card == Card.COPPER:
+        return (120 if two_sets else 60) - 7 * players
+    if card == Card.SILVER:
+        return 80 if two_sets else 40
+    if card == Card.GOLD:
+        return 60 if two_sets else 30
+    if card == Card.CURSE:
+        return {2: 10, 3: 20, 4: 30, 5: 40, 6: 50}[players]
+    if card == Card.PROVINCE:
+        return {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}[players]
+    if TYPES[card] & VICTORY:                # Estate, Duchy, Gardens
+        return 8 if players == 2 else 12
+    return 10
+
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def empty_piles_to_end(players: int) -> int:
+    return 4 if players >= 5 else 3

@@ -1,0 +1,191 @@
+"""What a row of the card registry holds (``CardSpec``) and the words its
+fields may use.  The set modules (``base.py`` ...) write rows; the package
+(``__init__.py``) derives the arrays and lookups everyone else reads.
+
+A row is checked when it is made (an unknown type, role, list, set or
+set-up need is an error naming the card), so a new card's mistakes show at
+import, not in a game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+# Type names and their bits in the kernel's ``TYPES`` bitmask (``type_mask``).
+TYPE_BITS = {"Action": 1, "Treasure": 2, "Victory": 4, "Curse": 8, "Attack": 16,
+             "Reaction": 32}
+
+# Roles for the optimiser's templates (simulator/search/optspace.py), as a
+# strong player names a card's job in a deck:
+ROLES = {
+    "village": "lets a turn play more than one terminal: +2 Actions (Throne Room: "
+               "one terminal twice)",
+    "draw": "draws cards: a turn's hand grows by 2 or more (terminal draw, Laboratory)",
+    "trasher": "thins the deck: trashes Coppers, Estates and Curses from the hand",
+    "gainer": "gains a card it chooses each play (a pile of Gardens, a gain per turn)",
+    "attack": "hurts the other players (the attack-led money template)",
+    "plus_buy": "+1 Buy: two cards a turn (Gardens, late Duchies)",
+    "cantrip": "+1 Card +1 Action at least: replaces itself and costs no Action",
+    "payload": "money for the turn it is played: +$ or a Treasure now",
+}
+
+# The decision lists a strategy file shares among cards (simulator/engine/program.py
+# numbers them in this order; a card's own list, ``OwnList``, comes after).
+SHARED_LISTS = ("buy", "play", "gain", "trash", "discard", "topdeck")
+DECISIONS = ("may",)                  # decisions that are not lists
+
+# What a card needs when the game is set up.
+BLACK_MARKET_DECK = "black market deck"      # one copy of each other kingdom card of the pool
+SETUPS = {BLACK_MARKET_DECK: "a deck of one copy of each kingdom card of the game's pool "
+                             "that is not in the supply, shuffled"}
+
+SETS = {"base": "Dominion (the base game, first and second edition)",
+        "promo": "promotional cards"}
+LANGUAGES = ("en", "nl", "de", "ja")          # the languages of card names and logs
+
+
+class VPRule(NamedTuple):
+    """Victory points that depend on the deck at the end: ``vp`` per ``per``
+    of what ``counts`` names ("cards": every card the player has; later a
+    card name (Duke: per Duchy) or a type)."""
+    per: int
+    counts: str = "cards"
+    vp: int = 1
+
+    def describe(self) -> str:
+        what = "cards" if self.counts == "cards" else f"{self.counts} cards"
+        return f"{self.vp} VP per {self.per} {what}"
+
+
+class May(NamedTuple):
+    """A "you may" choice: what the ``may`` table's condition decides, and the
+    documented default when a file gives none (docs/strategies.md, "may")."""
+    choice: str
+    default: str
+
+
+class OwnList(NamedTuple):
+    """A decision list of one card (Remodel's ``remodel``, Library's ``skip``):
+    its key in a strategy file, what it decides and its default rules."""
+    key: str
+    decides: str
+    default: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """One card: every fact about it that code, docs and tools read.
+
+    ``cards``/``actions``/``buys``/``coins`` are its unconditional "+N" (a
+    Treasure's value is its ``coins``), ``vp`` its fixed VP and ``vp_rule``
+    VP that depend on the deck; ``x`` the one other number its text uses
+    (Chapel trashes up to ``x``; a VP rule's ``per`` when not given).
+    ``effect``: its text needs code beyond the "+" numbers (an ``@effect``
+    in ``simulator/engine/effects/<set>.py``); ``gains_any``: its effect may
+    gain a card no strategy list names (it falls back to the dearest legal
+    card).  ``draws``: cards its text adds to the hand when that is not its
+    +Cards (Library from 4 to 7: 3), for the default play order.
+    ``lists``: the decision lists it consults (``SHARED_LISTS``, its own
+    list, "may").  ``setup``: what the game needs at set-up (``SETUPS``).
+    ``vs_bmu``: the measured score of its single-card Big Money bot against
+    Big Money Ultimate (docs/strategies.md, "Shipped bots"); below 0.5 the
+    card is weaker than the Silver that bot would buy instead.
+    ``nothing_now``: a terminal whose text gives the turn nothing (it gains
+    to the discard pile or only trashes): played last by default.
+    ``plays``: it plays another card ("hand": an Action from the hand ``x``
+    times; "deck": the card it discarded from the deck).  ``others``: its
+    text makes other players act without being an Attack (Council Room).
+    ``curses``: its attack gives Curses.  ``money``: the +$ a copy adds to
+    a turn as the optimiser counts a deck's money (default: ``coins``).
+    """
+    name: str
+    cost: int
+    types: tuple[str, ...]
+    text: str
+    nl: str
+    de: str
+    ja: str
+    cards: int = 0
+    actions: int = 0
+    buys: int = 0
+    coins: int = 0
+    vp: int = 0
+    vp_rule: VPRule | None = None
+    x: int = 0
+    editions: tuple[int, ...] = (1, 2)
+    set: str = "base"
+    unsure: tuple[str, ...] = ()
+    effect: bool = False
+    gains_any: bool = False
+    roles: tuple[str, ...] = ()
+    draws: int | None = None
+    may: May | None = None
+    lists: tuple[str, ...] = ()
+    own_list: OwnList | None = None
+    setup: tuple[str, ...] = ()
+    vs_bmu: float | None = None
+    nothing_now: bool = False
+    plays: str = ""
+    others: bool = False
+    trashes_self: bool = False
+    curses: bool = False
+    money: int | None = None
+
+    def __post_init__(self):
+        def bad(what):
+            raise ValueError(f"card registry: {self.name}: {what}")
+        if not self.types or any(t not in TYPE_BITS for t in self.types):
+            bad(f"types {self.types} (known: {', '.join(TYPE_BITS)})")
+        for role in self.roles:
+            if role not in ROLES:
+                bad(f"role {role!r} (known: {', '.join(ROLES)})")
+        own = (self.own_list.key,) if self.own_list else ()
+        for key in self.lists:
+            if key not in (*SHARED_LISTS, *DECISIONS, *own):
+                bad(f"list {key!r} (shared: {', '.join(SHARED_LISTS)}; or its own_list)")
+        if ("may" in self.lists) != (self.may is not None):
+            bad("'may' is in its lists exactly when it has a may choice")
+        if self.own_list and self.own_list.key not in self.lists:
+            bad(f"its own list {self.own_list.key!r} is not in its lists")
+        for need in self.setup:
+            if need not in SETUPS:
+                bad(f"set-up need {need!r} (known: {', '.join(SETUPS)})")
+        if self.set not in SETS:
+            bad(f"set {self.set!r} (known: {', '.join(SETS)})")
+        if any(e not in (1, 2) for e in self.editions):
+            bad(f"editions {self.editions}")
+        if any(lang not in LANGUAGES[1:] for lang in self.unsure):
+            bad(f"unsure languages {self.unsure}")
+        if self.plays not in ("", "hand", "deck"):
+            bad(f"plays {self.plays!r} (\"hand\" or \"deck\")")
+        if self.vp_rule is not None and not self.x:
+            object.__setattr__(self, "x", self.vp_rule.per)
+
+    @property
+    def mask(self) -> int:
+        """Its types as the kernel's bitmask."""
+        return type_mask(self.types)
+
+    @property
+    def drawn(self) -> int:
+        """Cards it adds to the hand when played: ``draws``, else its +Cards."""
+        return self.cards if self.draws is None else self.draws
+
+    @property
+    def weaker_than_silver(self) -> bool:
+        """Measured: its Big Money bot loses to Big Money Ultimate, which buys
+        a Silver instead (``vs_bmu`` below 0.5)."""
+        return self.vs_bmu is not None and self.vs_bmu < 0.5
+
+    @property
+    def money_per_copy(self) -> int:
+        """The +$ a copy adds to a turn as the optimiser counts money."""
+        return self.coins if self.money is None else self.money
+
+
+def type_mask(types) -> int:
+    """The kernel's ``TYPES`` bitmask of a card's type names (one bit a type)."""
+    mask = 0
+    for t in types:
+        mask |= TYPE_BITS[t]
+    return mask
