@@ -96,11 +96,12 @@ import numpy as np
 from simulator.engine import cards as C
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
-    ENDED_NAMES,
     ASIDE,
     DISC,
+    ENDED_NAMES,
     EV_BUY,
     EV_BUY_PHASE,
+    EV_CHOOSE,
     EV_CLEANUP,
     EV_COINS,
     EV_DECK_TO_DISCARD,
@@ -117,6 +118,7 @@ from simulator.engine.codes import (
     EV_START,
     EV_TURN,
     EV_VP,
+    EVENT_NAMES,
     HAND,
     HAND_SIZE,
     NO_BUY,
@@ -130,18 +132,12 @@ from simulator.engine.codes import (
     Z_LOOK,
     Z_REVEAL,
     Z_SUPPLY,
-    Z_TRASH)
+    Z_TRASH,
+)
 
 LANGS = C.LANGUAGES
 FORMATS = ("text", "json", "html")
 
-EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
-               EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
-               EV_PLUS_ACTIONS: "plus_actions", EV_PLUS_BUYS: "plus_buys",
-               EV_PLUS_COINS: "plus_coins", EV_MOAT: "moat", EV_END: "end",
-               EV_START: "start", EV_NOTHING: "nothing", EV_PLAYS: "plays",
-               EV_DECK_TO_DISCARD: "deck_to_discard", EV_BUY_PHASE: "buy_phase",
-               EV_CLEANUP: "cleanup", EV_VP: "vp"}
 ZONE_NAMES = {HAND: "hand", PLAY_ROW: "play", DISC: "discard", ASIDE: "aside",
               Z_DECK: "deck", Z_SUPPLY: "supply", Z_TRASH: "trash",
               Z_REVEAL: "revealed", Z_LOOK: "looked_at", Z_BLACK_MARKET: "black_market"}
@@ -341,6 +337,8 @@ class _Reader:
                 self.frag(p, EVENT_NAMES[code], c, number=k)
         elif code == EV_MOAT:
             self.frag(p, "moat", c)
+        elif code == EV_CHOOSE:
+            self.frag(p, "chooses", c, number=k)
         elif code == EV_NOTHING:
             self.frag(p, "nothing", None if c < 0 else c, number=k, detail=src)
         elif code == EV_BUY:
@@ -499,6 +497,8 @@ def _fragment_text(f: Fragment, w: _Words) -> str:
         return f"plays {w.cards(f.cards)}{times}"
     if f.verb == "buy":
         return f"buys {w.cards(f.cards)}"
+    if f.verb == "chooses":
+        return f"chooses {C.TABLE[f.cards[0]].choose.options[f.number].name}"
     if f.verb == "nothing":
         return _nothing_text(f, w)
     if f.verb in _MOVE_VERBS:

@@ -15,7 +15,8 @@ def _cache_dir() -> str:
     engine = Path(__file__).parent / "engine"
     digest = hashlib.sha256()
     for path in engine_sources():
-        digest.update(str(path.relative_to(engine)).encode())
+        digest.update(str(path.relative_to(engine) if path.is_relative_to(engine)
+                          else path.name).encode())
         digest.update(path.read_bytes())
     if os.environ.get("DOMSIM_TRACE") == "0":
         digest.update(b"without the event log")

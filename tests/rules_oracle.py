@@ -68,12 +68,7 @@ _ATTACKS = frozenset(c for c in range(C.NCARDS) if C.TYPES[c] & C.ATTACK)
 # cards whose text affects other players without being an Attack (the
 # registry's ``others``: Council Room)
 _AFFECTS_OTHERS = _ATTACKS | {c for c in range(C.NCARDS) if C.TABLE[c].others}
-_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle", EV_RESOLVE: "resolve",
-          EV_BUY: "buy", EV_COINS: "coins", EV_PLUS_ACTIONS: "plus_actions",
-          EV_PLUS_BUYS: "plus_buys", EV_PLUS_COINS: "plus_coins", EV_MOAT: "moat",
-          EV_END: "end", EV_START: "start", EV_NOTHING: "nothing", EV_PLAYS: "plays",
-          EV_DECK_TO_DISCARD: "deck_to_discard", EV_BUY_PHASE: "buy_phase",
-          EV_CLEANUP: "cleanup", EV_VP: "vp"}
+_NAMES = S.EVENT_NAMES
 
 # Every (from, to) a move may have in the Action phase, and what it is.
 MOVES = {

@@ -111,8 +111,17 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #   EV_BUY_PHASE      the Buy phase starts with `count` coins from the Actions
 #   EV_CLEANUP        Clean-up starts
 #   EV_VP             after the end: p scores `from` VP with `count` `card`
+#   EV_CHOOSE         p chooses option `count` of `card`'s "choose" decision
 EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
-    EV_VP = range(11, 18)
+    EV_VP, EV_CHOOSE = range(11, 19)
+# each event code's name (the game log's JSON, the rules oracle)
+EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
+               EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
+               EV_PLUS_ACTIONS: "plus_actions", EV_PLUS_BUYS: "plus_buys",
+               EV_PLUS_COINS: "plus_coins", EV_MOAT: "moat", EV_END: "end",
+               EV_START: "start", EV_NOTHING: "nothing", EV_PLAYS: "plays",
+               EV_DECK_TO_DISCARD: "deck_to_discard", EV_BUY_PHASE: "buy_phase",
+               EV_CLEANUP: "cleanup", EV_VP: "vp", EV_CHOOSE: "choose"}
 NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY = range(6)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
 # zones of a move: HAND, PLAY_ROW, DISC, ASIDE are their own row offsets
@@ -123,6 +132,10 @@ FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
 
 # ---- card table columns, frozen for numba
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
+CHOOSE_PICK, CHOICE_N, CHOICE_OP, CHOICE_ARG = C.CHOOSE_PICK, C.CHOICE_N, C.CHOICE_OP, C.CHOICE_ARG
+# what a choice option does (CHOICE_OP; the registry's CHOICE_OPS codes)
+OPT_CARDS, OPT_ACTIONS, OPT_BUYS, OPT_COINS, OPT_TRASH, OPT_GAIN = (
+    C.CHOICE_OPS[k][0] for k in ("+cards", "+actions", "+buys", "+coins", "trash", "gain"))
 P_CARDS, P_ACTIONS, P_BUYS, P_COINS = C.PLUS_CARDS, C.PLUS_ACTIONS, C.PLUS_BUYS, C.PLUS_COINS
 T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CURSE
 NTYPES = len(C.TYPE_NAMES)

@@ -13,6 +13,7 @@ from simulator.engine.cards import Card
 from simulator.engine.codes import (
     ASIDE,
     BOUGHT,
+    CHOICE_N,
     COL_BITS,
     COL_MASK,
     DISC,
@@ -53,6 +54,8 @@ from simulator.engine.codes import (
 from simulator.engine.jit import _z_fixed, kernel_fn
 from simulator.engine.program import (
     BUY,
+    CHOICE_BITS,
+    CHOOSE,
     DISCARD,
     GAIN,
     HEAD,
@@ -102,9 +105,10 @@ from simulator.engine.program import (
     Q_CELL,
     Q_SHIFT,
     TEST_MASK,
+    TRASH,
     is_upgrade,
 )
-from simulator.engine.zones import _ps, _traced, cost, move, victory_points
+from simulator.engine.zones import _ps, _traced, cost, move, trash_from, victory_points
 
 # UPGRADE[t, g]: gaining g for a trashed t improves the deck (program.is_upgrade)
 UPGRADE = np.array([[is_upgrade(t, g) for g in range(NC)] for t in range(NC)],
@@ -672,3 +676,40 @@ def _buy_needs(z, fst, prog, p, c):
     g = would_pick(z, fst, prog, p, BUY, -1, hand_coins(z, p), 0)
     return g >= 0 and cost(z, g) >= CHAPEL_KEEPS and not buys_the_same(z, fst, prog, p,
                                                                     P_COINS[c])
+
+
+@kernel_fn('i8')
+def choose_option(z, fst, prog, p, card, taken):
+    """The option of ``card``'s "choose" decision p takes, none of those in
+    the bit mask ``taken`` ("the choices must be different"): the first rule
+    of its choose list (the strategy's, else the card's default rules) for
+    an option not taken whose condition holds, else the first option not
+    taken in the card's order; -1 when all are taken."""
+    start, end, _ = _list(prog, z, p, CHOOSE)
+    for r in range(start, end, 3):
+        code = prog[r]
+        if code >> CHOICE_BITS == card:
+            o = code & ((1 << CHOICE_BITS) - 1)
+            if not (taken >> o) & 1 and rule_holds(z, fst, prog, p, r):
+                _fired(fst, prog, r)
+                return np.int64(o)
+    for o in range(CHOICE_N[card]):
+        if not (taken >> o) & 1:
+            return np.int64(o)
+    return np.int64(-1)
+
+
+@kernel_fn('void')
+def required_trash(z, fst, prog, p, n):
+    """p trashes n cards from its hand, as many as it has ("trash 2 cards
+    from your hand"): its trash list first, then TRASH_ORDER (Curse, Estate,
+    Copper, the cheapest card)."""
+    h = p * PR + HAND
+    for _ in range(n):
+        c = pick_call(z, fst, prog, p, TRASH, h, 0, 0)
+        if c < 0:
+            c = first_in(z, h, TRASH_ORDER, 0)
+        if c < 0:
+            return
+        trash_from(z, p, HAND, c)
+

@@ -22,6 +22,10 @@ from simulator.engine.codes import (
     ACTION_BIT,
     ASIDE,
     BOUGHT,
+    CHOICE_ARG,
+    CHOICE_N,
+    CHOICE_OP,
+    CHOOSE_PICK,
     DECK_CAP,
     DECK_DTYPE,
     DISC,
@@ -30,10 +34,12 @@ from simulator.engine.codes import (
     ENDED_TURN_CAP,
     EV_BUY,
     EV_BUY_PHASE,
+    EV_CHOOSE,
     EV_CLEANUP,
     EV_COINS,
     EV_END,
     EV_MOVE,
+    EV_NOTHING,
     EV_PLUS_ACTIONS,
     EV_PLUS_BUYS,
     EV_PLUS_COINS,
@@ -67,11 +73,18 @@ from simulator.engine.codes import (
     NC,
     NOT_ENDED,
     NROWS,
+    OPT_ACTIONS,
+    OPT_BUYS,
+    OPT_CARDS,
+    OPT_COINS,
+    OPT_GAIN,
+    OPT_TRASH,
     OWN,
     P_ACTIONS,
     P_BUYS,
     P_CARDS,
     P_COINS,
+    PILE_EMPTY,
     PLAY_ROW,
     PR,
     PS_DECK_N,
@@ -100,7 +113,12 @@ from simulator.engine.codes import (
     G,
     U,
 )
-from simulator.engine.decide import _pick_held, _pick_supply
+from simulator.engine.decide import (
+    _pick_held,
+    _pick_supply,
+    choose_option,
+    required_trash,
+)
 from simulator.engine.jit import (
     _call_effect,
     _check_shapes,
@@ -129,6 +147,7 @@ from simulator.engine.zones import (
     discard_all,
     draw,
     emit,
+    gain,
     move,
     victory_points,
 )
@@ -174,11 +193,44 @@ def resolve(z, deck, rng, fst, prog, p, c):
     elif HAS_EFFECT[c]:
         raise RuntimeError("a card's effect is not loaded: call "
                            "load_effects(ownable_cards(...)) before the games")
+    if CHOOSE_PICK[c]:
+        do_choices(z, deck, rng, fst, prog, p, c)
+
+
+@kernel_fn('void')
+def do_choices(z, deck, rng, fst, prog, p, c):
+    """c's "choose one" (or "choose two, different"): the options are all
+    chosen first, then done in the order the card lists them (the rulings
+    of Pawn and Courtier); each option is data (CHOICE_OP, CHOICE_ARG)."""
+    taken = 0
+    for _ in range(CHOOSE_PICK[c]):
+        o = choose_option(z, fst, prog, p, c, taken)
+        if o < 0:
+            break
+        taken |= 1 << o
+    for o in range(CHOICE_N[c]):
+        if not (taken >> o) & 1:
+            continue
+        emit(z, EV_CHOOSE, p, c, o, 0, 0)
+        op, n = CHOICE_OP[c, o], CHOICE_ARG[c, o]
+        if op == OPT_CARDS:
+            draw(z, deck, rng, p, n)
+        elif op == OPT_ACTIONS:
+            z[GS, GS_ACTIONS] += n
+        elif op == OPT_BUYS:
+            z[GS, GS_BUYS] += n
+        elif op == OPT_COINS:
+            z[GS, GS_COINS] += n
+        elif op == OPT_TRASH:
+            required_trash(z, fst, prog, p, n)
+        elif op == OPT_GAIN:
+            if not gain(z, deck, p, n, DISC):
+                emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
 
 
 # PLAIN[c]: an Action whose text is only its "+" numbers (Smithy, Village):
 # the Action phase plays it without a call
-PLAIN = ((C.TYPES & C.ACTION) != 0) & ~C.EFFECT
+PLAIN = ((C.TYPES & C.ACTION) != 0) & ~C.EFFECT & (C.CHOOSE_PICK == 0)
 
 
 

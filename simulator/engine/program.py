@@ -52,7 +52,11 @@ REMODEL, SKIP = LIST_KEYS["remodel"], LIST_KEYS["skip"]
 # ``may``, the one list no list key names: one rule per card with a "you may"
 # choice, whose condition says yes.
 MAY = len(LIST_KEYS)
-NLISTS = MAY + 1
+# ``choose``: the rules of every card's "choose" decision; a rule's card
+# column is card << CHOICE_BITS | option (the option a rule names)
+CHOOSE = MAY + 1
+NLISTS = CHOOSE + 1
+CHOICE_BITS = 3                  # options per card: up to 1 << CHOICE_BITS
 
 # ---- rule flags (third column of ``rules``)
 RULE_OPTIONAL = 1                # "Card?": skipped silently when not in the kingdom

@@ -61,7 +61,7 @@ import numpy as np
 from simulator.engine import cards as C
 from simulator.engine.cards import TABLE, Card, UnknownCardError, card_id, suggest
 from simulator.engine.program import (
-    FLAG_TURN_LOG, LIST_KEYS, MAY, NLISTS, OP_ABS, OP_ACTIONS, OP_ADD, OP_AND,
+    CHOICE_BITS, CHOOSE, FLAG_TURN_LOG, LIST_KEYS, MAY, NLISTS, OP_ABS, OP_ACTIONS, OP_ADD, OP_AND,
     OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_CARD_COST, OP_COINS, OP_CONST, OP_DECK_CARD,
     OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV, OP_EMPTY_PILES, OP_END,
     OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED, OP_GAINED_CARDS, OP_GAINS_TO_END,
@@ -73,13 +73,15 @@ from simulator.engine.program import (
     TURN_LOG_OPS, UNARY_OPS, Program, is_upgrade)
 
 PYTHON_SOURCE = "<python>"
-OPTION_KEYS = ("extends", "let", "may", "penultimate_province", "kingdom")
+OPTION_KEYS = ("extends", "let", "may", "choose", "penultimate_province", "kingdom")
 TOP_KEYS = ("name", "description", *OPTION_KEYS, *LIST_KEYS)
 SPLICE = "..."                      # in an extending file's list: the parent's list
 KINGDOM = frozenset(C.KINGDOM_CARDS)
 _INT32 = (-(1 << 31), (1 << 31) - 1)
 # Cards with a "you may" choice the ``may`` table decides (the registry's ``may``).
 MAY_CARDS = C.MAY_CARDS
+# Cards with a "choose" decision the ``choose`` table decides (the registry's).
+CHOOSE_CARDS = tuple(c for c, spec in enumerate(TABLE) if spec.choose is not None)
 # Words about the card a buy or gain rule would take.
 CARD_WORDS = ("ends_game", "lead_after")
 GUARD = "not (ends_game and lead_after <= 0)"     # penultimate_province
@@ -138,6 +140,9 @@ REFERENCE = {
     "penultimate": ("never-end-the-game-behind-penultimate_province",
                     "penultimate_province = true: never take a card that ends the game "
                     "unless it leaves the bot ahead"),
+    "choose": ("choose-one-choose",
+               'choose = { <Card> = ["<option> if <condition>", "<option>"] } for a card '
+               'with a "choose" decision'),
     "kingdom": ("the-kingdom-a-strategy-is-for-kingdom",
                 'kingdom = "<recommended set>" or a list of card names: played when no '
                 "--kingdom is given"),
@@ -155,7 +160,8 @@ def _topic(where: str, column: int, word: str) -> str:
         return root if root in REFERENCE and root in _FIELDS else "condition"
     tail = where.rsplit(": ", 1)[-1] if ": " in where else ""
     for prefix, topic in (("let", "let"), ("may", "may"), ("extends", "extends"),
-                          ("penultimate_province", "penultimate"), ("kingdom", "kingdom")):
+                          ("penultimate_province", "penultimate"), ("kingdom", "kingdom"),
+                          ("choose", "choose")):
         if tail == prefix or tail.startswith(prefix + "."):
             return topic
     return "rules" if tail.split("[")[0] in LIST_KEYS else "keys"
@@ -810,6 +816,7 @@ class _Spec:
     lists: dict = field(default_factory=dict)    # key -> [(text, where)]
     lets: dict = field(default_factory=dict)     # _key(name) -> (name, text, where)
     may: dict = field(default_factory=dict)      # card -> (text, where)
+    choose: dict = field(default_factory=dict)   # card -> [(text, where)]
     penultimate: bool = False
     kingdom: str | None = None                    # the kingdom it was made for
     parent: str | None = None
@@ -929,6 +936,7 @@ def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
         spec.inherited = dict(parent.lists)
         spec.lets = dict(parent.lets)
         spec.may = dict(parent.may)
+        spec.choose = dict(parent.choose)
         spec.penultimate = parent.penultimate
         spec.kingdom = parent.kingdom
         spec.parent = str(path)
@@ -978,7 +986,63 @@ def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
         spec.penultimate = value
     if "kingdom" in data:
         spec.kingdom = _kingdom_key(data["kingdom"], source)
+    spec.choose.update(_choose_table(data.get("choose", {}), source))
     return spec
+
+
+def _choose_table(table, source: str) -> dict:
+    """A file's ``choose`` table: card -> its rules as [(text, where)]."""
+    if not isinstance(table, dict):
+        raise StrategyError(f"{source}: choose must be a table of card = list of rules, "
+                            'like choose = { Steward = ["trash if my.Estate > 1", "cards"] }',
+                            where=f"{source}: choose")
+    out: dict = {}
+    for name, rules in table.items():
+        where = f"{source}: choose.{name}"
+        card = _choose_card(name, where)
+        if card in out:
+            raise StrategyError(f"{where}: {TABLE[card].name} is named twice in the choose "
+                                "table (card names ignore case, spaces, '_' and '-'); keep one",
+                                where=where, word=str(name))
+        if not isinstance(rules, list) or not rules:
+            raise StrategyError(f"{where} must be a list of rules \"<option>\" or \"<option> "
+                                f"if <condition>\", got {_shown(rules)}", where=where)
+        out[card] = [(_text_of(text, f"{where}[{i}]"), f"{where}[{i}]")
+                     for i, text in enumerate(rules, 1)]
+    return out
+
+
+def _choose_card(name, where: str) -> int:
+    names = [TABLE[c].name for c in CHOOSE_CARDS] or ["none in the cards of this domsim"]
+    try:
+        card = card_id(str(name))
+    except UnknownCardError:
+        raise StrategyError(f"{where}: unknown card {_shown(name)}{_card_hint(str(name))}",
+                            where=where, word=str(name)) from None
+    if card not in CHOOSE_CARDS:
+        raise StrategyError(f"{where}: {TABLE[card].name} has no \"choose\" decision; cards "
+                            f"with one: {', '.join(names)}", where=where, word=str(name))
+    return card
+
+
+def _parse_choice(card: int, text: str, where: str, lets: dict, default: bool) -> Rule:
+    """One rule of a card's choose list: "<option>" or "<option> if <condition>"."""
+    options = [o.name for o in TABLE[card].choose.options]
+    parts = _IF.split(text, maxsplit=1)
+    head = parts[0].strip()
+    cond_text = parts[1].strip() if len(parts) > 1 else ""
+    by_key = {_key(o): i for i, o in enumerate(options)}
+    if _key(head) not in by_key:
+        raise StrategyError(f'{where} "{text}": {TABLE[card].name} has no option {head!r}; '
+                            f"its options: {', '.join(options)}{suggest(head, options)}",
+                            where=where, word=head)
+    cond = None
+    if cond_text:
+        cond = _Condition(cond_text, len(text) - len(cond_text), _failer(text, where),
+                          _Context(None, "choose", lets)).compile()
+    return Rule(card=card << CHOICE_BITS | by_key[_key(head)],
+                text=f"{TABLE[card].name}: {text}", condition=cond, optional=False,
+                where=where, default=default)
 
 
 def _kingdom_key(value, source: str) -> str:
@@ -1091,6 +1155,9 @@ class Strategy:
     lists: dict[str, tuple[Rule, ...]]          # every key of LIST_KEYS
     explicit: frozenset[str]                    # lists the file gave (or inherited)
     may: tuple[Rule, ...] = ()                  # one rule per card: its "you may" test
+    choose: tuple[Rule, ...] = ()               # every "choose" card's rules (choose table
+                                                # or the registry's default), card << CHOICE_BITS
+                                                # | option
     lets: tuple[str, ...] = ()                  # let names, in order
     parent: str | None = None                   # the file it extends
     penultimate: bool = False                   # penultimate_province = true
@@ -1158,9 +1225,15 @@ class Strategy:
             lists["play"] = _remodel_when_useful(lists["play"], remodel_list, lists["gain"])
         may = tuple(_parse_may(card, text, where, lets)
                     for card, (text, where) in spec.may.items())
+        choose = tuple(
+            _parse_choice(card, text, where, lets, card not in spec.choose)
+            for card in CHOOSE_CARDS
+            for text, where in spec.choose.get(card) or [
+                (t, f"<default>: choose.{TABLE[card].name}")
+                for t in TABLE[card].choose.default])
         return cls(name=name.strip(), description=description.strip(),
                    source=source, lists={k: lists[k] for k in LIST_KEYS},
-                   explicit=explicit, may=may,
+                   explicit=explicit, may=may, choose=choose,
                    lets=tuple(let.name for let in lets.values()), parent=spec.parent,
                    penultimate=spec.penultimate, kingdom=spec.kingdom,
                    unnamed_actions=unnamed,
@@ -1195,6 +1268,9 @@ def _written(spec: _Spec) -> dict:
         data["let"] = {name: text for name, text, _ in spec.lets.values()}
     if spec.may:
         data["may"] = {TABLE[c].name: text for c, (text, _) in spec.may.items()}
+    if spec.choose:
+        data["choose"] = {TABLE[c].name: [text for text, _ in items]
+                          for c, items in spec.choose.items()}
     if spec.penultimate:
         data["penultimate_province"] = True
     if spec.kingdom is not None:
@@ -1367,7 +1443,8 @@ def compile_program(strategies: list[Strategy],
                 given: bool = True) -> tuple[int, int]:
         first = len(rules)
         for number, rule in enumerate(items, 1):
-            if rule.card not in present:
+            card = rule.card >> CHOICE_BITS if key == "choose" else rule.card
+            if card not in present:
                 # nobody can own an absent card: its rule never matches
                 if rule.optional or key not in ("buy", "gain"):
                     continue
@@ -1396,6 +1473,7 @@ def compile_program(strategies: list[Strategy],
             lists[s, k] = (*lay_out(s, strat, key, strat.lists.get(key, ()), given),
                            int(given))
         lists[s, MAY] = (*lay_out(s, strat, "may", strat.may), 1)
+        lists[s, CHOOSE] = (*lay_out(s, strat, "choose", strat.choose), 1)
     flags = FLAG_TURN_LOG if any(op in TURN_LOG_OPS for op in code[::2]) else 0
     return Program(
         code=np.ascontiguousarray(np.array(code, dtype=np.int32).reshape(-1)),

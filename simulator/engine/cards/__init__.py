@@ -19,14 +19,33 @@ row; nothing else names it.
 from __future__ import annotations
 
 import enum
+import importlib
+import os
 
 import numpy as np
 
 from simulator.engine.cards import base
+
 # the row and its vocabulary, re-exported: C.CardSpec, C.ROLES, C.LANGUAGES ...
-from simulator.engine.cards.spec import (BLACK_MARKET_DECK, DECISIONS, LANGUAGES, ROLES,
-                                         SETS, SETUPS, SHARED_LISTS, TYPE_BITS, CardSpec,
-                                         May, OwnList, VPRule, type_mask)
+from simulator.engine.cards.spec import (
+    BLACK_MARKET_DECK,
+    CHOICE_OPS,
+    DECISIONS,
+    LANGUAGES,
+    MAX_CHOICES,
+    ROLES,
+    SETS,
+    SETUPS,
+    SHARED_LISTS,
+    TYPE_BITS,
+    CardSpec,
+    Choice,
+    Choose,
+    May,
+    OwnList,
+    VPRule,
+    type_mask,
+)
 
 # Type bits.  A card of two types has both bits set.
 ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION = (
@@ -36,6 +55,12 @@ TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
 # The set modules, in id order: a new set's module is appended, so that no
 # card id ever changes (Intrigue, then Seaside).
 SET_MODULES = (base,)
+# Modules of extra rows (``CARDS``), appended after every set: the tests'
+# cards for a mechanism no set uses yet (``tests/cards_for_tests.py``).
+# The numba cache folder keys on them (``simulator.engine.engine_sources``).
+EXTRA_SETS = "DOMSIM_EXTRA_SETS"
+SET_MODULES += tuple(importlib.import_module(name.strip())
+                     for name in os.environ.get(EXTRA_SETS, "").split(",") if name.strip())
 # Every card of every set, in id order.
 TABLE: tuple[CardSpec, ...] = tuple(card for m in SET_MODULES for card in m.CARDS)
 
@@ -76,6 +101,14 @@ PLUS_COINS = np.array([c.coins for c in TABLE], dtype=np.int32)
 VP = np.array([c.vp for c in TABLE], dtype=np.int32)
 X = np.array([c.x for c in TABLE], dtype=np.int32)
 EFFECT = np.array([c.effect for c in TABLE], dtype=np.bool_)
+# "choose" decisions, as data the kernel interprets: CHOOSE_PICK[c] options
+# to take (0: none), CHOICE_N[c] offered, CHOICE_OP/CHOICE_ARG[c, o] what
+# option o does (``spec.CHOICE_OPS``) and its amount (a card id for "gain")
+CHOOSE_PICK = np.array([c.choose.pick if c.choose else 0 for c in TABLE], dtype=np.int64)
+CHOICE_N = np.array([len(c.choose.options) if c.choose else 0 for c in TABLE],
+                    dtype=np.int64)
+CHOICE_OP = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
+CHOICE_ARG = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
 
 
@@ -116,7 +149,7 @@ LIST_NAMES = (*SHARED_LISTS, *OWN_LISTS)
 # Default rules of the shared lists that name cards (the base set's).
 DEFAULT_RULES = dict(base.DEFAULT_RULES)
 # Recommended kingdoms by name, every set's (RULES.md "Setup").
-RECOMMENDED = {k: v for m in SET_MODULES for k, v in m.RECOMMENDED.items()}
+RECOMMENDED = {k: v for m in SET_MODULES for k, v in getattr(m, "RECOMMENDED", {}).items()}
 NAMED_KINGDOMS = {k: v for m in SET_MODULES for k, v in getattr(m, "NAMED_KINGDOMS",
                                                                   {}).items()}
 
@@ -226,3 +259,14 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 def empty_piles_to_end(players: int) -> int:
     return 4 if players >= 5 else 3
+
+
+def _choice_tables() -> None:
+    """Fill CHOICE_OP and CHOICE_ARG (a "gain" option's card by name)."""
+    for c, spec in enumerate(TABLE):
+        for o, choice in enumerate(spec.choose.options if spec.choose else ()):
+            CHOICE_OP[c, o] = CHOICE_OPS[choice.op][0]
+            CHOICE_ARG[c, o] = card_id(choice.card) if choice.op == "gain" else choice.amount
+
+
+_choice_tables()

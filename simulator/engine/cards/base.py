@@ -12,7 +12,13 @@ bots and how they do"; tests/test_registry.py keeps the two equal).
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import BLACK_MARKET_DECK, CardSpec, May, OwnList, VPRule
+from simulator.engine.cards.spec import (
+    BLACK_MARKET_DECK,
+    CardSpec,
+    May,
+    OwnList,
+    VPRule,
+)
 
 A, AA, AR = ("Action",), ("Action", "Attack"), ("Action", "Reaction")
 TREASURE, VICTORY, CURSE = ("Treasure",), ("Victory",), ("Curse",)

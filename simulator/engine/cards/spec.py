@@ -32,7 +32,7 @@ ROLES = {
 # The decision lists a strategy file shares among cards (simulator/engine/program.py
 # numbers them in this order; a card's own list, ``OwnList``, comes after).
 SHARED_LISTS = ("buy", "play", "gain", "trash", "discard", "topdeck")
-DECISIONS = ("may",)                  # decisions that are not lists
+DECISIONS = ("may", "choose")         # decisions that are not lists
 
 # What a card needs when the game is set up.
 BLACK_MARKET_DECK = "black market deck"      # one copy of each other kingdom card of the pool
@@ -40,7 +40,8 @@ SETUPS = {BLACK_MARKET_DECK: "a deck of one copy of each kingdom card of the gam
                              "that is not in the supply, shuffled"}
 
 SETS = {"base": "Dominion (the base game, first and second edition)",
-        "promo": "promotional cards"}
+        "promo": "promotional cards",
+        "test": "cards made for the tests of a mechanism (DOMSIM_EXTRA_SETS only)"}
 LANGUAGES = ("en", "nl", "de", "ja")          # the languages of card names and logs
 
 
@@ -62,6 +63,39 @@ class May(NamedTuple):
     documented default when a file gives none (docs/strategies.md, "may")."""
     choice: str
     default: str
+
+
+# What an option of a "choose" card does, as data the kernel interprets (no
+# code per card): its code in the kernel's CHOICE_OP table, and what the
+# amount means.
+CHOICE_OPS = {
+    "+cards": (1, "draw that many cards"),
+    "+actions": (2, "+that many Actions"),
+    "+buys": (3, "+that many Buys"),
+    "+coins": (4, "+$ that many"),
+    "trash": (5, "trash that many cards from the hand (required: as many as it can)"),
+    "gain": (6, "gain a copy of the card named (if its pile has one)"),
+}
+MAX_CHOICES = 8                       # options a card may offer
+
+
+class Choice(NamedTuple):
+    """One option of a "choose" card: the word a ``choose`` rule names it
+    by, what it does (``CHOICE_OPS``) and how much; ``card`` for "gain"."""
+    name: str
+    op: str
+    amount: int = 1
+    card: str = ""
+
+
+class Choose(NamedTuple):
+    """A "choose one" (``pick`` 1) or "choose two, different" (``pick`` 2)
+    decision: its options and the default rules a strategy file's
+    ``choose`` table replaces (each "<option>" or "<option> if <condition>";
+    when none applies, the options in their order)."""
+    options: tuple[Choice, ...]
+    pick: int = 1
+    default: tuple[str, ...] = ()
 
 
 class OwnList(NamedTuple):
@@ -130,6 +164,7 @@ class CardSpec:
     trashes_self: bool = False
     curses: bool = False
     money: int | None = None
+    choose: Choose | None = None
 
     def __post_init__(self):
         def bad(what):
@@ -158,6 +193,19 @@ class CardSpec:
             bad(f"unsure languages {self.unsure}")
         if self.plays not in ("", "hand", "deck"):
             bad(f"plays {self.plays!r} (\"hand\" or \"deck\")")
+        if ("choose" in self.lists) != (self.choose is not None):
+            bad("'choose' is in its lists exactly when it has a choose decision")
+        if self.choose is not None:
+            opts = self.choose.options
+            names = [o.name for o in opts]
+            if not 1 <= len(opts) <= MAX_CHOICES or len(set(names)) != len(names):
+                bad(f"choose options {names}: 1 to {MAX_CHOICES}, each named once")
+            if not 1 <= self.choose.pick <= len(opts):
+                bad(f"choose pick {self.choose.pick} of {len(opts)} options")
+            for o in opts:
+                if o.op not in CHOICE_OPS or (o.op == "gain") != bool(o.card):
+                    bad(f"choose option {o.name!r}: op {o.op!r} (known: "
+                        f"{', '.join(CHOICE_OPS)}; 'gain' names its card)")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 

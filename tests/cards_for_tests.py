@@ -1,0 +1,31 @@
+"""Cards that exist only for the tests of a mechanism no real set uses yet.
+
+Loaded with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (their ids come
+after every real card; the numba cache keys on this file), in a subprocess
+of tests/test_mechanisms.py.  Each is data only: no effect code.
+"""
+from simulator.engine.cards.spec import CardSpec, Choice, Choose
+
+_ = CardSpec
+CARDS = (
+    # Steward's shape: choose one of three, one of which trashes (required)
+    _("Test Steward", 3, ("Action",),
+      "Choose one: +2 Cards; or +$2; or trash 2 cards from your hand.",
+      "Test Steward", "Test Steward", "Test Steward", set="test", editions=(2,),
+      lists=("choose", "trash"),
+      choose=Choose((Choice("cards", "+cards", 2), Choice("coins", "+coins", 2),
+                     Choice("trash", "trash", 2)),
+                    default=("trash if hand.Curse + hand.Estate >= 2", "cards"))),
+    # Pawn's shape: choose two, different, of four "+" options
+    _("Test Pawn", 2, ("Action",),
+      "Choose two: +1 Card; +1 Action; +1 Buy; +$1. The choices must be different.",
+      "Test Pawn", "Test Pawn", "Test Pawn", set="test", editions=(2,),
+      lists=("choose",),
+      choose=Choose((Choice("card", "+cards"), Choice("action", "+actions"),
+                     Choice("buy", "+buys"), Choice("coin", "+coins")), pick=2)),
+    # a gain option (Courtier's "gain a Gold")
+    _("Test Patron", 5, ("Action",), "Choose one: gain a Gold; or +1 Buy.",
+      "Test Patron", "Test Patron", "Test Patron", set="test", editions=(2,),
+      lists=("choose",),
+      choose=Choose((Choice("gold", "gain", card="Gold"), Choice("buy", "+buys")))),
+)

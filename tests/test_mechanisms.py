@@ -1,0 +1,118 @@
+"""Engine mechanisms that no real card uses yet, on test-only cards.
+
+The cards of ``tests/cards_for_tests.py`` are loaded with
+``DOMSIM_EXTRA_SETS`` in a subprocess (the kernel freezes the card table when
+it compiles, and the numba cache keys on the extra set): their rule cases in
+``tests/mechanisms/``, the strategy language's errors about them, games
+played with them and their game log.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = [pytest.mark.slow, pytest.mark.compile]
+
+
+def _with_test_cards(code: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env.update(DOMSIM_EXTRA_SETS="tests.cards_for_tests", PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=900)
+
+
+@pytest.fixture(scope="module")
+def checks():
+    """Everything the subprocess saw, as one JSON object."""
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import NAMES
+        from simulator.language.strategy import Strategy, StrategyError
+        from simulator.runs.conformance import load_cases, run_case
+        from simulator.runs.runner import simulate, trace_game
+        from reports import gamelog
+
+        out = {"cards": list(NAMES[-3:])}
+        out["cases"] = {c.id: run_case(c) for c in load_cases("tests/mechanisms")}
+        errors = {}
+        for name, choose in [("unknown-option", {"Test Steward": ["gold"]}),
+                             ("no-choice", {"Smithy": ["cards"]}),
+                             ("not-a-list", {"Test Pawn": "card"}),
+                             ("bad-condition", {"Test Pawn": ["card if my.Nope > 1"]})]:
+            try:
+                Strategy.from_rules("x", ["Silver"], choose=choose)
+                errors[name] = None
+            except StrategyError as e:
+                errors[name] = str(e)
+        out["errors"] = errors
+        pawn = Strategy.from_rules("Pawns", ["Province if my.money > 15", "Gold",
+                                             "Test Pawn if my.Test_Pawn < 2", "Silver"],
+                                   choose={"Test Pawn": ["coin if coins >= 5", "card",
+                                                         "action"]})
+        steward = Strategy.from_rules("Stewards", ["Province if my.money > 15", "Gold",
+                                                   "Test Steward if my.Test_Steward < 2",
+                                                   "Silver"])
+        kingdom = "Test Pawn,Test Steward"
+        r = simulate([pawn, steward], 400, seed=3, kingdom=kingdom, threads=1)
+        again = simulate([pawn, steward], 400, seed=3, kingdom=kingdom, threads=2)
+        out["games"] = int(r.games)
+        out["same"] = bool((r.records == again.records).all())
+        stats = r.rule_stats()
+        out["fires"] = {f"{s}: {t}": int(n) for s, t, n in
+                        stats[stats["list"] == "choose"][["strategy", "text", "fires"]]
+                        .itertuples(index=False)}
+        text = "".join(gamelog.render_text(trace_game([pawn, steward], 3, g,
+                                                      kingdom=kingdom))
+                       for g in range(3))
+        out["log_choose_lines"] = sorted({line.strip() for line in text.splitlines()
+                                          if "chooses" in line})[:6]
+        print("JSON" + json.dumps(out))
+    """)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.split("JSON", 1)[1])
+
+
+def test_the_test_cards_come_after_every_real_card(checks):
+    assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron"]
+
+
+def test_choose_rule_cases(checks):
+    failed = {case: why for case, why in checks["cases"].items() if why}
+    assert len(checks["cases"]) == 9 and not failed, failed
+
+
+@pytest.mark.parametrize("name, pattern", [
+    ("unknown-option", r"Test Steward has no option 'gold'; its options: cards, coins, trash"),
+    ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Test Steward, "
+                  r"Test Pawn, Test Patron"),
+    ("not-a-list", r"choose.Test Pawn must be a list of rules"),
+    ("bad-condition", r"unknown card 'Nope'|unknown .*'my.Nope'"),
+])
+def test_choose_mistakes_are_one_clear_error(checks, name, pattern):
+    import re
+    message = checks["errors"][name]
+    assert message is not None and "\n" not in message and re.search(pattern, message), message
+
+
+def test_games_with_choose_cards_play_the_same_on_any_thread_count(checks):
+    assert checks["games"] == 400 and checks["same"]
+
+
+def test_choose_rules_fire_and_defaults_are_counted(checks):
+    fires = checks["fires"]
+    # Pawn's own rules and Steward's default rules each decided some plays
+    assert fires["Pawns: Test Pawn: card"] > 0 and fires["Pawns: Test Pawn: action"] > 0
+    assert fires["Stewards: Test Steward: cards"] > 0
+
+
+def test_the_log_says_what_was_chosen(checks):
+    lines = checks["log_choose_lines"]
+    assert any("chooses card" in line for line in lines), lines
+    assert any("chooses action" in line for line in lines), lines
