@@ -116,3 +116,17 @@ def test_the_log_says_what_was_chosen(checks):
     lines = checks["log_choose_lines"]
     assert any("chooses card" in line for line in lines), lines
     assert any("chooses action" in line for line in lines), lines
+
+
+def test_cards_json_describes_a_choose_decision():
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import as_json
+        print("JSON" + json.dumps(as_json()[-1]))
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    patron = json.loads(done.stdout.split("JSON", 1)[1])
+    assert patron["name"] == "Test Patron" and patron["set"] == "test"
+    assert patron["choose"] == {"pick": 1, "default": [], "options": [
+        {"name": "gold", "op": "gain", "amount": 1, "card": "Gold"},
+        {"name": "buy", "op": "+buys", "amount": 1, "card": None}]}

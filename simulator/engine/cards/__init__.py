@@ -175,6 +175,10 @@ def as_json() -> list[dict]:
             "roles": list(s.roles), "draws": s.drawn,
             "may": None if s.may is None else {"choice": s.may.choice,
                                                "default": s.may.default},
+            "choose": None if s.choose is None else {
+                "pick": s.choose.pick, "default": list(s.choose.default),
+                "options": [{"name": o.name, "op": o.op, "amount": o.amount,
+                             "card": o.card or None} for o in s.choose.options]},
             "lists": list(s.lists),
             "own_list": None if s.own_list is None else {
                 "key": s.own_list.key, "decides": s.own_list.decides,
