@@ -329,10 +329,11 @@ def buy_phase(z, deck, fst, prog, p, traced):
 
 @njit(cache=True, inline="always", _nrt=False)
 def cleanup(z, deck, rng, p, traced):
-    if traced:                               # log each card moved
+    if traced:
         _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
     if z[_ps(p), PS_NEXT_N] > 0:             # Durations stay in play
         keep_durations(z, p)
+    if traced:                               # log each card moved
         discard_all(z, p, PLAY_ROW)
         discard_all(z, p, HAND)
     else:                                    # the kinds p owns: all it can hold
