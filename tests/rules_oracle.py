@@ -268,7 +268,7 @@ def _choose(o, r, me):
                                    and o.table.supply[n] == 0):
                 return f"option {opt} (gain a {name(n)}) gains {[name(g) for g in got]}"
         elif kinds:
-            return f"option {opt} (a "+" number) also did {part}"
+            return f"option {opt} (a '+' number) also did {part}"
     draws = sum(int(C.CHOICE_ARG[c, opt]) for opt, _ in r.chosen
                 if C.CHOICE_OP[c, opt] == OPT_CARDS) + int(C.PLUS_CARDS[c])
     return _drew(o, r, me, draws)
