@@ -864,7 +864,8 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, 
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
-def read_small_text(path, what: str, error: type[Exception] = ValueError) -> str:
+def read_small_text(path, what: str, error: type[Exception] = ValueError,
+                    suffix: str = ".toml") -> str:
     """The text of a strategy or rule-case file (``what`` names it in errors).
 
     Such files are a few kB, so anything over ``MAX_FILE_BYTES`` is refused
@@ -885,7 +886,7 @@ def read_small_text(path, what: str, error: type[Exception] = ValueError) -> str
         if not stat.S_ISREG(st.st_mode):
             kind = next((k for test, k in _KINDS if test(st.st_mode)), "not a regular file")
             raise error(f"{path} is {kind}, not a {what}: give the path of a "
-                        ".toml file")
+                        f"{suffix} file")
         size = st.st_size
         data = b""
         if size <= MAX_FILE_BYTES:
