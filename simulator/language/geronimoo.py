@@ -927,6 +927,18 @@ class _Exporter:
         self.ownable = frozenset(range(C.NCARDS)) if own & C.GAINS_ANY else frozenset(own)
         self.catalog = _catalog(self.ownable)
         self.ppr_text = _ppr(named)
+        # lets an import wrote for a tag (terminals = "my.Smithy + my.Witch"), by key
+        ctx = _Context(self.ownable, 0, {})
+        self.tag_lets = {}
+        for fn in self.catalog:
+            if fn.function == "countCardTypeInDeck" and fn.attribute not in C.TYPE_NAMES.values():
+                name = _type_count(fn.attribute, ctx).text
+                key = _key(name)
+                text = " ".join(str(self.lets.get(key, "")).split())
+                if text == ctx.lets[name][0]:
+                    self.tag_lets[key] = fn.attribute
+                    self.catalog.append(_Fn(fn.function, fn.attribute,
+                                            ((f"tag:{fn.attribute}", Fraction(1)),)))
         self.notes: set[str] = set()
 
     def linear(self, node) -> _Lin:
@@ -935,6 +947,9 @@ class _Exporter:
             return _Lin({}, Fraction(str(node.value)) if isinstance(node.value, float)
                         else Fraction(node.value))
         if isinstance(node, ast.Name) and _key(node.id) in self.lets:
+            tag = self.tag_lets.get(_key(node.id))
+            if tag is not None:             # an imported tag count: that tag, of the sums
+                return _Lin({f"tag:{tag}": Fraction(1)}, Fraction(0))   # that are equal
             return self.linear(_parse(self.lets[_key(node.id)]))
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
             inner = self.linear(node.operand)
@@ -1152,13 +1167,13 @@ def export_bot(strategy: Strategy) -> tuple[str, list[str]]:
                     ex.notes.add(f"{fn.function}: {fn.note}")
             lines = [f'   <buy name="{enum_name(card)}">' if conds or phase is not None
                      else f'   <buy name="{enum_name(card)}"/>']
+            for c in conds:
+                lines += _xml_condition(c)
             if phase is not None:
                 lines += ["      <condition>", '         <left type="isActionPhase"/>',
                           '         <operator type="equalTo" />',
                           f'         <right type="constant" attribute="{float(phase)}"/>',
                           "      </condition>"]
-            for c in conds:
-                lines += _xml_condition(c)
             if conds or phase is not None:
                 lines.append("   </buy>")
             body += lines
