@@ -98,6 +98,7 @@ from simulator.engine.cards import Card
 from simulator.engine.codes import (
     ASIDE,
     DISC,
+    DUR,
     ENDED_NAMES,
     EV_BUY,
     EV_BUY_PHASE,
@@ -105,6 +106,7 @@ from simulator.engine.codes import (
     EV_CLEANUP,
     EV_COINS,
     EV_DECK_TO_DISCARD,
+    EV_DURATION,
     EV_END,
     EV_MOAT,
     EV_MOVE,
@@ -138,7 +140,7 @@ from simulator.engine.codes import (
 LANGS = C.LANGUAGES
 FORMATS = ("text", "json", "html")
 
-ZONE_NAMES = {HAND: "hand", PLAY_ROW: "play", DISC: "discard", ASIDE: "aside",
+ZONE_NAMES = {HAND: "hand", PLAY_ROW: "play", DISC: "discard", ASIDE: "aside", DUR: "duration",
               Z_DECK: "deck", Z_SUPPLY: "supply", Z_TRASH: "trash",
               Z_REVEAL: "revealed", Z_LOOK: "looked_at", Z_BLACK_MARKET: "black_market"}
 NOTHING_NAMES = {NO_CARDS: "no_cards", PILE_EMPTY: "pile_empty", HAND_SIZE: "hand_size",
@@ -177,7 +179,7 @@ class Resolution:
     """One execution of an Action's text (Throne Room makes two)."""
     card: int
     depth: int
-    how: str                  # hand | played (by the card above) | again
+    how: str                  # hand | played (by the card above) | again | duration
     fragments: list = field(default_factory=list)
 
 
@@ -339,6 +341,9 @@ class _Reader:
             self.frag(p, "moat", c)
         elif code == EV_CHOOSE:
             self.frag(p, "chooses", c, number=k)
+        elif code == EV_DURATION:                # a next-turn effect, before the Actions
+            self.res = Resolution(card=c, depth=0, how="duration" if k == 1 else f"duration {k}")
+            self.turn.items.append(self.res)
         elif code == EV_NOTHING:
             self.frag(p, "nothing", None if c < 0 else c, number=k, detail=src)
         elif code == EV_BUY:
@@ -514,7 +519,11 @@ def _resolution_lines(r: Resolution, me: int, w: _Words) -> list:
     discards) get a line of their own there too."""
     pad = "  " * (r.depth + 1)
     name = w.card(r.card)
-    head = {"hand": f"plays {name}", "played": name, "again": f"{name} again"}[r.how]
+    if r.how.startswith("duration"):
+        times = r.how.split()[1] + " times, " if " " in r.how else ""
+        head = f"{name} ({times}in play since the last turn)"
+    else:
+        head = {"hand": f"plays {name}", "played": name, "again": f"{name} again"}[r.how]
     runs: list = []                                    # [player, [text, ...]]
     for f in r.fragments:
         if runs and runs[-1][0] == f.player:

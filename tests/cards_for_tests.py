@@ -4,7 +4,7 @@ Loaded with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (their ids come
 after every real card; the numba cache keys on this file), in a subprocess
 of tests/test_mechanisms.py.  Each is data only: no effect code.
 """
-from simulator.engine.cards.spec import CardSpec, Choice, Choose
+from simulator.engine.cards.spec import CardSpec, Choice, Choose, NextTurn
 
 _ = CardSpec
 CARDS = (
@@ -28,4 +28,13 @@ CARDS = (
       "Test Patron", "Test Patron", "Test Patron", set="test", editions=(2,),
       lists=("choose",),
       choose=Choose((Choice("gold", "gain", card="Gold"), Choice("buy", "+buys")))),
+    # Durations whose next-turn effect is "+" numbers (Caravan, Fishing Village)
+    _("Test Caravan", 4, ("Action", "Duration"),
+      "+1 Card, +1 Action. At the start of your next turn, +1 Card.",
+      "Test Caravan", "Test Caravan", "Test Caravan", set="test", editions=(2,),
+      cards=1, actions=1, next_turn=NextTurn(cards=1)),
+    _("Test Fishing Village", 3, ("Action", "Duration"),
+      "+2 Actions, +$1. At the start of your next turn: +1 Action, +$1.",
+      "Test Fishing Village", "Test Fishing Village", "Test Fishing Village", set="test",
+      editions=(2,), actions=2, coins=1, next_turn=NextTurn(actions=1, coins=1)),
 )

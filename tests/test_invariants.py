@@ -34,7 +34,7 @@ def _check(z, deck, n, start):
                 if deck[p, i] == c:
                     in_deck += 1
             owned = in_deck
-            for row in (S.HAND, S.PLAY_ROW, S.DISC, S.ASIDE):
+            for row in (S.HAND, S.PLAY_ROW, S.DISC, S.ASIDE, S.DUR):
                 k = z[p * S.PR + row, c]
                 if k < 0:
                     return 2
@@ -68,7 +68,10 @@ def _check(z, deck, n, start):
             if n_type != z[ps, S.PS_TYPE0 + i]:
                 return 12
         if z[p * S.PR + S.ASIDE].sum() != 0 or z[p * S.PR + S.PLAY_ROW].sum() != 0:
-            return 9          # between turns nothing is set aside or in play
+            return 9          # between turns nothing is set aside or in play (but Durations)
+        for c in range(S.NC):
+            if z[p * S.PR + S.NEXT, c] > 0 and z[p * S.PR + S.DUR, c] == 0:
+                return 13     # a next-turn effect of a card no longer in play
     empty = 0
     for c in range(S.NC):
         if z[S.IN_GAME, c] and z[S.SUPPLY, c] == 0:
@@ -146,8 +149,13 @@ def _random_bot(rng, kingdom, i):
 def test_cards_conserved_in_random_games(players):
     rng = np.random.default_rng(players)
     ends = np.zeros(3, dtype=np.int64)
+    # with DOMSIM_EXTRA_SETS (tests/test_mechanisms.py) the test-only cards
+    # join every kingdom; without them the draws are as they always were
+    tests_only = [c for c in C.KINGDOM_CARDS if C.TABLE[c].set == "test"]
+    others = [c for c in C.KINGDOM_CARDS if c not in tests_only]
     for round_ in range(8):
-        kingdom = sorted(rng.choice(C.KINGDOM_CARDS, 10, replace=False).tolist())
+        kingdom = sorted(tests_only + rng.choice(others, 10 - len(tests_only),
+                                                 replace=False).tolist())
         if round_ == 0 and C.Card.BLACK_MARKET not in kingdom:
             kingdom = sorted([C.Card.BLACK_MARKET, *kingdom[1:]])
         market = black_market_deck(kingdom)      # bots buy some of it too

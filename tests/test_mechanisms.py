@@ -39,7 +39,7 @@ def checks():
         from simulator.runs.runner import simulate, trace_game
         from reports import gamelog
 
-        out = {"cards": list(NAMES[-3:])}
+        out = {"cards": list(NAMES[-5:])}
         out["cases"] = {c.id: run_case(c) for c in load_cases("tests/mechanisms")}
         errors = {}
         for name, choose in [("unknown-option", {"Test Steward": ["gold"]}),
@@ -73,6 +73,18 @@ def checks():
                        for g in range(3))
         out["log_choose_lines"] = sorted({line.strip() for line in text.splitlines()
                                           if "chooses" in line})[:6]
+        caravan = Strategy.from_rules("Caravans", ["Province if my.money > 15", "Gold",
+                                                   "Test Caravan if my.Test_Caravan < 3",
+                                                   "Silver"])
+        r = simulate([caravan, "big-money"], 400, seed=4, kingdom="Test Caravan", threads=1)
+        again = simulate([caravan, "big-money"], 400, seed=4, kingdom="Test Caravan",
+                         threads=2)
+        out["caravan_same"] = bool((r.records == again.records).all())
+        out["caravan_wins"] = int(r.summary()["wins"].iloc[0])
+        text = gamelog.render_text(trace_game([caravan, "big-money"], 4, 0,
+                                              kingdom="Test Caravan"))
+        out["log_duration_lines"] = [line.strip() for line in text.splitlines()
+                                     if "since the last turn" in line][:3]
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -80,18 +92,22 @@ def checks():
 
 
 def test_the_test_cards_come_after_every_real_card(checks):
-    assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron"]
+    assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron", "Test Caravan",
+                               "Test Fishing Village"]
 
 
-def test_choose_rule_cases(checks):
+def test_rule_cases_of_the_mechanisms(checks):
     failed = {case: why for case, why in checks["cases"].items() if why}
-    assert len(checks["cases"]) == 9 and not failed, failed
+    assert not failed, failed
+    ids = set(checks["cases"])
+    assert sum(i.startswith("mech-choose") for i in ids) == 9
+    assert sum(i.startswith(("mech-duration", "mech-throne-room")) for i in ids) == 5
 
 
 @pytest.mark.parametrize("name, pattern", [
     ("unknown-option", r"Test Steward has no option 'gold'; its options: cards, coins, trash"),
     ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Test Steward, "
-                  r"Test Pawn, Test Patron"),
+                  r"Test Pawn, Test Patron;"),
     ("not-a-list", r"choose.Test Pawn must be a list of rules"),
     ("bad-condition", r"unknown card 'Nope'|unknown .*'my.Nope'"),
 ])
@@ -122,7 +138,7 @@ def test_cards_json_describes_a_choose_decision():
     done = _with_test_cards("""
         import json
         from simulator.engine.cards import as_json
-        print("JSON" + json.dumps(as_json()[-1]))
+        print("JSON" + json.dumps(as_json()[-3]))
     """)
     assert done.returncode == 0, done.stderr[-2000:]
     patron = json.loads(done.stdout.split("JSON", 1)[1])
@@ -130,3 +146,25 @@ def test_cards_json_describes_a_choose_decision():
     assert patron["choose"] == {"pick": 1, "default": [], "options": [
         {"name": "gold", "op": "gain", "amount": 1, "card": "Gold"},
         {"name": "buy", "op": "+buys", "amount": 1, "card": None}]}
+
+
+def test_duration_games_play_the_same_on_any_thread_count_and_the_log_shows_them(checks):
+    assert checks["caravan_same"] and checks["caravan_wins"] > 0
+    lines = checks["log_duration_lines"]
+    assert lines and all(line.startswith("Test Caravan (") and ": draws " in line
+                         for line in lines), lines
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_cards_are_conserved_in_random_games_with_the_test_cards(players):
+    """The random-game invariants (tests/test_invariants.py: every card in one
+    zone, Durations in play between turns, counts true) with every test card
+    in every kingdom."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env.update(DOMSIM_EXTRA_SETS="tests.cards_for_tests", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           f"tests/test_invariants.py::test_cards_conserved_in_random_games"
+                           f"[{players}]"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:]
+

@@ -10,6 +10,10 @@ Layout of one game (all int32 unless noted)::
         OWN     every card p owns      PS     player scalars (HAND_N ...)
         KINDS   the card ids p has owned, ascending (PS_KINDS of them):
                 a shuffle walks these few instead of every card
+        DUR     Duration cards (and the cards that played them) staying
+                in play between turns: back in PLAY at p's next turn
+        NEXT    pending next-turn effects, per Duration card
+        STAY    copies in play to keep out at this clean-up
       game rows, from G
         SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
         TRASH   trash counts           GS      game scalars (ACTIONS ...)
@@ -58,8 +62,8 @@ DECK_CAP = 512            # more than all the cards of a 6-player game
 DECK_DTYPE = np.uint16    # a draw pile holds card ids: any of up to 1 << COL_BITS
 
 # ---- rows of z
-HAND, PLAY_ROW, DISC, ASIDE, OWN, PS, KINDS = 0, 1, 2, 3, 4, 5, 6
-PR = 7                                       # rows per player
+HAND, PLAY_ROW, DISC, ASIDE, OWN, PS, KINDS, DUR, NEXT, STAY = range(10)
+PR = 10                                      # rows per player
 G = MAXP * PR
 SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
 GAINED, BOUGHT, MARKET = G + 6, G + 7, G + 8
@@ -72,8 +76,10 @@ MAX_TYPES = 16    # types the layout has room for (the base set uses 6)
 PS_TYPE0 = 10     # PS_TYPE0 + i: cards owned with type bit 1 << i (MAX_TYPES columns)
 PS_VP = PS_TYPE0 + MAX_TYPES   # VP of the cards owned, Gardens not counted (kept on gain/trash)
 PS_KINDS = PS_VP + 1           # length of the KINDS row's list
-# the size scalar of each count zone (HAND, PLAY_ROW, DISC, ASIDE), -1: none kept
-ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N], dtype=np.int64)
+PS_NEXT_N = PS_KINDS + 1       # Duration plays whose next-turn effect is pending
+# the size scalar of each count zone by its row (HAND, PLAY_ROW, DISC, ASIDE
+# ... DUR), -1: none kept
+ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1], dtype=np.int64)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
@@ -112,8 +118,10 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #   EV_CLEANUP        Clean-up starts
 #   EV_VP             after the end: p scores `from` VP with `count` `card`
 #   EV_CHOOSE         p chooses option `count` of `card`'s "choose" decision
+#   EV_DURATION       at the start of p's turn, `card` (in play since an
+#                     earlier turn) does its next-turn effect `count` times
 EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
-    EV_VP, EV_CHOOSE = range(11, 19)
+    EV_VP, EV_CHOOSE, EV_DURATION = range(11, 20)
 # each event code's name (the game log's JSON, the rules oracle)
 EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
@@ -121,17 +129,21 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_PLUS_COINS: "plus_coins", EV_MOAT: "moat", EV_END: "end",
                EV_START: "start", EV_NOTHING: "nothing", EV_PLAYS: "plays",
                EV_DECK_TO_DISCARD: "deck_to_discard", EV_BUY_PHASE: "buy_phase",
-               EV_CLEANUP: "cleanup", EV_VP: "vp", EV_CHOOSE: "choose"}
+               EV_CLEANUP: "cleanup", EV_VP: "vp", EV_CHOOSE: "choose",
+               EV_DURATION: "duration"}
 NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY = range(6)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
 # zones of a move: HAND, PLAY_ROW, DISC, ASIDE are their own row offsets
 Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL, Z_LOOK, Z_BLACK_MARKET = 10, 11, 12, 13, 14, 15
+if max(HAND, PLAY_ROW, DISC, ASIDE, DUR) >= Z_DECK:
+    raise ValueError("a count zone's row offset must stay below the other zones' codes")
 
 
 FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
 
 # ---- card table columns, frozen for numba
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
+NEXT_TURN, DURATION_CARDS, T_DURATION = C.NEXT_TURN, C.DURATION_CARDS, C.DURATION
 CHOOSE_PICK, CHOICE_N, CHOICE_OP, CHOICE_ARG = C.CHOOSE_PICK, C.CHOICE_N, C.CHOICE_OP, C.CHOICE_ARG
 # what a choice option does (CHOICE_OP; the registry's CHOICE_OPS codes)
 OPT_CARDS, OPT_ACTIONS, OPT_BUYS, OPT_COINS, OPT_TRASH, OPT_GAIN = (
@@ -150,8 +162,8 @@ ACTION_BIT = int(TYPE_BIT_INDEX[C.ACTION])
 # or a trash updates only those counts (a card has any number of types)
 if NTYPES > MAX_TYPES:
     raise ValueError(f"{NTYPES} card types: the player rows have room for {MAX_TYPES}")
-if PS_KINDS >= NC:
-    raise ValueError(f"the player scalars need {PS_KINDS + 1} columns, the cards give {NC}")
+if PS_NEXT_N >= NC:
+    raise ValueError(f"the player scalars need {PS_NEXT_N + 1} columns, the cards give {NC}")
 
 
 def type_columns(types: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

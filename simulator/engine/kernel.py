@@ -29,6 +29,8 @@ from simulator.engine.codes import (
     DECK_CAP,
     DECK_DTYPE,
     DISC,
+    DUR,
+    DURATION_CARDS,
     ENDED_PILES,
     ENDED_PROVINCES,
     ENDED_TURN_CAP,
@@ -37,6 +39,7 @@ from simulator.engine.codes import (
     EV_CHOOSE,
     EV_CLEANUP,
     EV_COINS,
+    EV_DURATION,
     EV_END,
     EV_MOVE,
     EV_NOTHING,
@@ -71,6 +74,8 @@ from simulator.engine.codes import (
     MARKET,
     MAXP,
     NC,
+    NEXT,
+    NEXT_TURN,
     NOT_ENDED,
     NROWS,
     OPT_ACTIONS,
@@ -91,18 +96,22 @@ from simulator.engine.codes import (
     PS_DISC_N,
     PS_HAND_N,
     PS_KINDS,
+    PS_NEXT_N,
     PS_OWN_N,
     PS_STRAT,
     PS_TURN_COINS,
     PS_TURNS,
     PS_TYPE0,
     STACK,
+    STAY,
     SUPPLY,
     T_ACTION,
+    T_DURATION,
     TIE,
     TMP,
     TRASH_ROW,
     TREASURE_CARDS,
+    TYPES,
     VP_CARDS,
     VPS,
     WIN,
@@ -148,7 +157,9 @@ from simulator.engine.zones import (
     draw,
     emit,
     gain,
+    keep_durations,
     move,
+    stay,
     victory_points,
 )
 
@@ -195,6 +206,9 @@ def resolve(z, deck, rng, fst, prog, p, c):
                            "load_effects(ownable_cards(...)) before the games")
     if CHOOSE_PICK[c]:
         do_choices(z, deck, rng, fst, prog, p, c)
+    if TYPES[c] & T_DURATION:          # "at the start of your next turn ..."
+        z[p * PR + NEXT, c] += 1
+        stay(z, p, c)
 
 
 @kernel_fn('void')
@@ -230,7 +244,8 @@ def do_choices(z, deck, rng, fst, prog, p, c):
 
 # PLAIN[c]: an Action whose text is only its "+" numbers (Smithy, Village):
 # the Action phase plays it without a call
-PLAIN = ((C.TYPES & C.ACTION) != 0) & ~C.EFFECT & (C.CHOOSE_PICK == 0)
+PLAIN = (((C.TYPES & C.ACTION) != 0) & ~C.EFFECT & (C.CHOOSE_PICK == 0)
+         & ((C.TYPES & C.DURATION) == 0))
 
 
 
@@ -314,8 +329,11 @@ def buy_phase(z, deck, fst, prog, p, traced):
 
 @njit(cache=True, inline="always", _nrt=False)
 def cleanup(z, deck, rng, p, traced):
-    if traced:                               # log each card moved
+    if traced:
         _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
+    if z[_ps(p), PS_NEXT_N] > 0:             # Durations stay in play
+        keep_durations(z, p)
+    if traced:                               # log each card moved
         discard_all(z, p, PLAY_ROW)
         discard_all(z, p, HAND)
     else:                                    # the kinds p owns: all it can hold
@@ -359,6 +377,34 @@ def begin_turn(z, prog, p):
     z[GS, GS_COST_DOWN] = 0
 
 
+@kernel_fn('void')
+def start_of_turn(z, deck, rng, p):
+    """The start of p's turn, before anything else: each Duration card in
+    play since an earlier turn does its next-turn effect ("+" numbers, once
+    per play of it), then returns to PLAY, to leave at this clean-up unless
+    played again.  (A player with several orders them as they like; "+"
+    numbers do not depend on the order, so card order is used.)"""
+    for i in range(len(DURATION_CARDS)):
+        c = DURATION_CARDS[i]
+        k = z[p * PR + NEXT, c]
+        if k <= 0:
+            continue
+        z[p * PR + NEXT, c] = 0
+        emit(z, EV_DURATION, p, c, k, 0, 0)
+        for _ in range(k):
+            if NEXT_TURN[c, 0]:
+                draw(z, deck, rng, p, NEXT_TURN[c, 0])
+            z[GS, GS_ACTIONS] += NEXT_TURN[c, 1]
+            z[GS, GS_BUYS] += NEXT_TURN[c, 2]
+            z[GS, GS_COINS] += NEXT_TURN[c, 3]
+    for c in range(NC):                      # back into this turn's play
+        k = z[p * PR + DUR, c]
+        if k > 0:
+            z[p * PR + DUR, c] = 0
+            z[p * PR + PLAY_ROW, c] += k
+    z[_ps(p), PS_NEXT_N] = 0
+
+
 # A turn is written out twice, here and in ``play_game``, where it is
 # untraced: an inlined helper holding the three phases would be copied
 # whole, with all they inline, into its caller, which cost seconds of every
@@ -372,6 +418,8 @@ def take_turn(z, deck, rng, fst, prog, p):
     begin_turn(z, prog, p)
     if traced:
         _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
+    if z[_ps(p), PS_NEXT_N] > 0:
+        start_of_turn(z, deck, rng, p)
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
         action_phase(z, deck, rng, fst, prog, p, traced)
     buy_phase(z, deck, fst, prog, p, traced)
@@ -468,7 +516,7 @@ def _clear_played(z):
         kinds = z[p * PR + KINDS]
         for i in range(U(z[_ps(p), PS_KINDS])):
             c = U(kinds[i])
-            for row in (HAND, PLAY_ROW, DISC, ASIDE, OWN):
+            for row in (HAND, PLAY_ROW, DISC, ASIDE, OWN, DUR, NEXT, STAY):
                 z[U(p * PR + row), c] = 0
             for row in (TRASH_ROW, TMP, GAINED, BOUGHT):
                 z[row, c] = 0
@@ -529,6 +577,8 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     p = 0
     while True:
         begin_turn(z, prog, p)                   # take_turn, untraced
+        if z[_ps(p), PS_NEXT_N] > 0:
+            start_of_turn(z, deck, rng, p)
         if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:
             action_phase(z, deck, rng, fst, prog, p, False)
         buy_phase(z, deck, fst, prog, p, False)

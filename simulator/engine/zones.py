@@ -15,6 +15,7 @@ from simulator.engine.codes import (
     COST,
     DECK_CAP,
     DISC,
+    DUR,
     EV_MOVE,
     EV_SHUFFLE,
     GAINED,
@@ -33,6 +34,7 @@ from simulator.engine.codes import (
     NROWS,
     NTYPES,
     OWN,
+    PLAY_ROW,
     PR,
     PS,
     PS_ASIDE_N,
@@ -42,10 +44,12 @@ from simulator.engine.codes import (
     PS_KINDS,
     PS_KNOWN,
     PS_MONEY,
+    PS_NEXT_N,
     PS_OWN_N,
     PS_TYPE0,
     PS_VP,
     STACK,
+    STAY,
     SUPPLY,
     TR_CARD,
     TR_CODE,
@@ -382,6 +386,27 @@ def trash_from(z, p, src, c):
     z[TRASH_ROW, c] += 1
     _own(z, p, c, -1)
     emit(z, EV_MOVE, p, c, 1, src, Z_TRASH)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def stay(z, p, c):
+    """One more copy of c in p's play stays out at this clean-up (a Duration
+    with an effect still to come, or the card that played it)."""
+    z[p * PR + STAY, c] += 1
+    z[_ps(p), PS_NEXT_N] += 1
+
+
+@kernel_fn('void')
+def keep_durations(z, p):
+    """At clean-up, before play is discarded: the copies that stay (STAY, at
+    most those in play) go to DUR, in play until p's next turn."""
+    for c in range(NC):
+        k = min(z[p * PR + STAY, c], z[p * PR + PLAY_ROW, c])
+        z[p * PR + STAY, c] = 0
+        if k > 0:
+            z[p * PR + PLAY_ROW, c] -= k
+            z[p * PR + DUR, c] += k
+            emit(z, EV_MOVE, p, c, k, PLAY_ROW, DUR)
 
 
 @kernel_fn('void')

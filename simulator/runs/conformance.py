@@ -22,10 +22,14 @@ from simulator.language.strategy import (PYTHON_SOURCE, Strategy, StrategyError,
                        read_small_text)
 
 STEPS = {"play": 0, "turn": 1, "end_of_turn": 2}
-ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": S.ASIDE}
-SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "turns", "actions",
-              "buys", "coins", "strategy", "cost_reduction"}
-EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "deck_count",
+ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": S.ASIDE,
+         "durations": S.DUR}
+# "durations" (a domsim extension): cards in play since an earlier turn, a
+# Duration card among them with its next-turn effect still to come
+SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations", "turns",
+              "actions", "buys", "coins", "strategy", "cost_reduction"}
+EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations",
+                      "deck_count",
                       "hand_count", "discard_count", "actions", "buys", "coins", "vp", "turns"}
 EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market"}
 CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "seed", "step",
@@ -260,6 +264,10 @@ def build(case: Case) -> Position:
             np.asarray(top_first, dtype=np.int64), minlength=S.NC)
         z[p * S.PR + S.OWN] = owned
         Z.recount(z, p)
+        for c in zones[p, "durations"]:             # their effects are still to come
+            if C.TYPES[c] & C.DURATION:
+                z[p * S.PR + S.NEXT, c] += 1
+            z[ps, S.PS_NEXT_N] += 1
     p0 = d.get("p0", {})
     for key, default, row in (("actions", 1, S.GS_ACTIONS), ("buys", 1, S.GS_BUYS),
                               ("coins", 0, S.GS_COINS), ("cost_reduction", 0, S.GS_COST_DOWN)):

@@ -42,14 +42,16 @@ from simulator.engine.cards.spec import (
     Choice,
     Choose,
     May,
+    NextTurn,
     OwnList,
     VPRule,
     type_mask,
 )
 
 # Type bits.  A card of two types has both bits set.
-ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION = (
-    TYPE_BITS[t] for t in ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction"))
+ACTION, TREASURE, VICTORY, CURSE, ATTACK, REACTION, DURATION = (
+    TYPE_BITS[t] for t in ("Action", "Treasure", "Victory", "Curse", "Attack", "Reaction",
+                           "Duration"))
 TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
 
 # The set modules, in id order: a new set's module is appended, so that no
@@ -104,6 +106,11 @@ EFFECT = np.array([c.effect for c in TABLE], dtype=np.bool_)
 # "choose" decisions, as data the kernel interprets: CHOOSE_PICK[c] options
 # to take (0: none), CHOICE_N[c] offered, CHOICE_OP/CHOICE_ARG[c, o] what
 # option o does (``spec.CHOICE_OPS``) and its amount (a card id for "gain")
+# Durations: NEXT_TURN[c] = its next-turn (+Cards, +Actions, +Buys, +$);
+# DURATION_CARDS the ids of the Duration cards (the start of a turn walks them)
+NEXT_TURN = np.array([tuple(c.next_turn) if c.next_turn else (0, 0, 0, 0) for c in TABLE],
+                     dtype=np.int32)
+DURATION_CARDS = np.array([i for i, c in enumerate(TABLE) if c.next_turn], dtype=np.int64)
 CHOOSE_PICK = np.array([c.choose.pick if c.choose else 0 for c in TABLE], dtype=np.int64)
 CHOICE_N = np.array([len(c.choose.options) if c.choose else 0 for c in TABLE],
                     dtype=np.int64)
@@ -179,6 +186,7 @@ def as_json() -> list[dict]:
                 "pick": s.choose.pick, "default": list(s.choose.default),
                 "options": [{"name": o.name, "op": o.op, "amount": o.amount,
                              "card": o.card or None} for o in s.choose.options]},
+            "next_turn": None if s.next_turn is None else s.next_turn._asdict(),
             "lists": list(s.lists),
             "own_list": None if s.own_list is None else {
                 "key": s.own_list.key, "decides": s.own_list.decides,

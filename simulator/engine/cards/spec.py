@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 # Type names and their bits in the kernel's ``TYPES`` bitmask (``type_mask``).
 TYPE_BITS = {"Action": 1, "Treasure": 2, "Victory": 4, "Curse": 8, "Attack": 16,
-             "Reaction": 32}
+             "Reaction": 32, "Duration": 64}
 
 # Roles for the optimiser's templates (simulator/search/optspace.py), as a
 # strong player names a card's job in a deck:
@@ -98,6 +98,16 @@ class Choose(NamedTuple):
     default: tuple[str, ...] = ()
 
 
+class NextTurn(NamedTuple):
+    """What a Duration card does at the start of its owner's next turn, as
+    "+" numbers the kernel adds (Caravan: +1 Card; Fishing Village: +1
+    Action, +$1); the card stays in play until that turn's clean-up."""
+    cards: int = 0
+    actions: int = 0
+    buys: int = 0
+    coins: int = 0
+
+
 class OwnList(NamedTuple):
     """A decision list of one card (Remodel's ``remodel``, Library's ``skip``):
     its key in a strategy file, what it decides and its default rules."""
@@ -165,6 +175,7 @@ class CardSpec:
     curses: bool = False
     money: int | None = None
     choose: Choose | None = None
+    next_turn: NextTurn | None = None
 
     def __post_init__(self):
         def bad(what):
@@ -193,6 +204,8 @@ class CardSpec:
             bad(f"unsure languages {self.unsure}")
         if self.plays not in ("", "hand", "deck"):
             bad(f"plays {self.plays!r} (\"hand\" or \"deck\")")
+        if ("Duration" in self.types) != (self.next_turn is not None):
+            bad("a Duration card says what it does next turn (next_turn), and only it")
         if ("choose" in self.lists) != (self.choose is not None):
             bad("'choose' is in its lists exactly when it has a choose decision")
         if self.choose is not None:

@@ -55,6 +55,7 @@ from simulator.engine.codes import (
     PS_OWN_N,
     SUPPLY,
     T_ACTION,
+    T_DURATION,
     T_TREASURE,
     T_VICTORY,
     TMP,
@@ -114,6 +115,7 @@ from simulator.engine.zones import (
     move,
     move_n,
     put_top,
+    stay,
     take_top,
     trash_from,
 )
@@ -329,6 +331,10 @@ def effect_throne_room(z, deck, rng, fst, prog, p):
         emit(z, EV_PLAYS, p, t, XS[Card.THRONE_ROOM], 0, 0)
         for _ in range(XS[Card.THRONE_ROOM]):
             _push(z, t)
+        # "a Throne Room that played a Duration card stays in play with it"
+        # (the Seaside rules: it stays until the clean-up the Duration leaves at)
+        if TYPES[t] & T_DURATION:
+            stay(z, p, Card.THRONE_ROOM)
     else:
         emit(z, EV_NOTHING, p, -1, 0, NO_PLAY, 0)
 
