@@ -930,7 +930,7 @@ class _Exporter:
         # lets an import wrote for a tag (terminals = "my.Smithy + my.Witch"), by key
         ctx = _Context(self.ownable, 0, {})
         self.tag_lets = {}
-        for fn in self.catalog:
+        for fn in list(self.catalog):
             if fn.function == "countCardTypeInDeck" and fn.attribute not in C.TYPE_NAMES.values():
                 name = _type_count(fn.attribute, ctx).text
                 key = _key(name)
