@@ -424,7 +424,12 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
 
 # ============================================================ other simulators' bots
 
-from simulator.language.geronimoo import GeronimooError  # noqa: E402  (re-exported)
+def __getattr__(name):
+    """``GeronimooError`` on first use, so importing the API loads no engine."""
+    if name == "GeronimooError":
+        from simulator.language.geronimoo import GeronimooError
+        return GeronimooError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def import_geronimoo(path, *, only=None, strict: bool = False) -> list:
@@ -435,7 +440,7 @@ def import_geronimoo(path, *, only=None, strict: bool = False) -> list:
     ``.status`` (full, partial or none) and ``.problems`` (what was not
     converted).  ``strict`` raises GeronimooError for a bot that does not
     convert fully."""
-    from simulator.language.geronimoo import convert_file
+    from simulator.language.geronimoo import GeronimooError, convert_file
     bots = convert_file(path, only=only)
     for b in bots if strict else ():
         if b.status != "full":

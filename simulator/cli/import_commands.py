@@ -21,9 +21,8 @@ STATUS = {"full": "converted fully", "partial": "converted partly", "none": "not
 
 
 def _errors():
-    from simulator.api import GeronimooError
     from simulator.cli.common import user_errors
-    return (GeronimooError, *user_errors())
+    return user_errors()     # GeronimooError is a ValueError
 
 
 def _targets(out: Path, bots) -> list[tuple[Path, object]]:

@@ -1194,7 +1194,7 @@ def export_bot(strategy: Strategy) -> tuple[str, list[str]]:
     desc = " ".join(str(data.get("description") or "").split())
     head = [f"<player name={quoteattr(str(data['name']))}", ' author="domsim export"',
             f" description={quoteattr(desc)}>"]
-    head += [" " + _xml_comment(f"exported by domsim from {strategy.source}")]
+    head += [" " + _xml_comment(f"exported by domsim from {Path(str(strategy.source)).name}")]
     head += [" " + _xml_comment(n) for n in notes]
     if ppr_used:
         head.append(' <type name="AppliesPPR"/>')
