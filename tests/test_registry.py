@@ -374,6 +374,13 @@ BY_NAME = {
         "Gardens": "the VP a gain would bring (lead_after) applies its VP rule",
         "Throne Room": "Throne Room's own choice of the Action to play twice",
     },
+    "simulator/language/geronimoo.py": {
+        "Cellar": "Geronimoo's simulator tags it Cycler, which its roles do not say",
+        "Moneylender": "that simulator counts it as $1 of money and not as a Trasher",
+        "Sentry": "that simulator does not tag it Trasher",
+        "Remodel": "that simulator tags it TrashForBenefit",
+        "Village": "the name of that simulator's tag for villages, not the card",
+    },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "
                    "it can improve on",

@@ -593,8 +593,11 @@ def _ppr(cards) -> str | None:
         name = TABLE[c].name.replace(" ", "")
         if c == Card.PROVINCE:
             continue
-        if c == Card.GARDENS:
-            terms.append(f"supply.{name} > 0 and lead + my.cards // 10 > 0")
+        rule = TABLE[c].vp_rule
+        if rule is not None and rule.counts == "cards":     # Gardens: its VP for this deck
+            vp = f"my.cards // {rule.per}"
+            vp = vp if rule.vp == 1 else f"{rule.vp} * ({vp})"
+            terms.append(f"supply.{name} > 0 and lead + {vp} > 0")
         elif C.VP[c] > 1:              # a lead below 0 plus 1 VP or less is never above 0
             terms.append(f"supply.{name} > 0 and lead + {int(C.VP[c])} > 0")
     if not terms:
