@@ -3,7 +3,7 @@
 ``audit(trace)`` rebuilds a traced game from its events alone, in pure
 Python, on a fresh table, and checks every step against the rules; it knows
 nothing about how the kernel plays.  It is the second encoding of the rules
-that the log renderer (``simulator/gamelog.py``) must not carry: the tests
+that the log renderer (``reports/gamelog.py``) must not carry: the tests
 run it over random games of every card (``tests/test_oracle.py``).
 
 - Zones: every player's hand, draw pile (with the known top cards), discard
@@ -19,6 +19,11 @@ run it over random games of every card (``tests/test_oracle.py``).
   without an entry is still held to every generic rule.
 - Attacks hit the other players in turn order, and skip a player only with a
   reason the kernel states ("nothing" events) and that holds, or a Moat.
+- Durations (the Duration type): a Duration played this turn stays in play
+  at clean-up, with the Throne Room that played it; at the start of its
+  owner's next turn it does its next-turn "+" numbers once per play, then
+  leaves at that clean-up.  "Choose" cards: the options are distinct, as many
+  as the card says, in the card's order, and each does exactly its option.
 - The end: the end condition, the score (Gardens per 10 cards), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
@@ -35,11 +40,14 @@ from simulator.engine.cards import Card
 from simulator.engine.codes import (
     ASIDE,
     DISC,
+    DUR,
     EV_BUY,
     EV_BUY_PHASE,
+    EV_CHOOSE,
     EV_CLEANUP,
     EV_COINS,
     EV_DECK_TO_DISCARD,
+    EV_DURATION,
     EV_END,
     EV_MOAT,
     EV_MOVE,
@@ -54,6 +62,12 @@ from simulator.engine.codes import (
     EV_TURN,
     EV_VP,
     HAND,
+    OPT_ACTIONS,
+    OPT_BUYS,
+    OPT_CARDS,
+    OPT_COINS,
+    OPT_GAIN,
+    OPT_TRASH,
     PLAY_ROW,
     Z_BLACK_MARKET,
     Z_DECK,
@@ -136,17 +150,20 @@ class Zones:
     revealed: Counter = field(default_factory=Counter)
     looked: Counter = field(default_factory=Counter)
     market: Counter = field(default_factory=Counter)
+    dur: Counter = field(default_factory=Counter)   # in play between turns
+    next: Counter = field(default_factory=Counter)  # Duration -> plays due next turn
 
     def owned(self) -> Counter:
         total = Counter()
         for z in (self.hand, self.deck, self.discard, self.play, self.aside,
-                  self.revealed, self.looked):
+                  self.revealed, self.looked, self.dur):
             total.update(z)
         return +total
 
     def zone(self, zone: int) -> Counter:
         return {HAND: self.hand, PLAY_ROW: self.play, DISC: self.discard,
-                ASIDE: self.aside, Z_REVEAL: self.revealed, Z_LOOK: self.looked}[zone]
+                ASIDE: self.aside, Z_REVEAL: self.revealed, Z_LOOK: self.looked,
+                DUR: self.dur}[zone]
 
 
 @dataclass
@@ -161,6 +178,8 @@ class Resolution:
     trashed: Counter = field(default_factory=Counter)   # by this resolution
     bought: list = field(default_factory=list)
     start_hand: int = 0                            # the player's hand size before
+    duration: int = 0         # > 0: the next-turn effect of ``card``, this many plays
+    chosen: list = field(default_factory=list)     # (option, hand size when chosen)
 
     def of(self, kind, p):
         return [c for q, k, c in self.did if q == p and k == kind]
@@ -213,6 +232,46 @@ def _plus_only(o, r, me):
     """A card whose text is its "+" numbers (Village, Smithy ...; Moat's
     reaction is checked where it is revealed, Merchant's +$1 at the Silver)."""
     return _only(r, me, ()) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
+def _choose(o, r, me):
+    """A "choose" card: its own "+" numbers, then as many different options
+    as it says, in its order, each doing exactly what the option says."""
+    c = r.card
+    picks = [o_ for o_, _ in r.chosen]
+    if len(picks) != C.CHOOSE_PICK[c] or picks != sorted(set(picks)):
+        return f"chooses options {picks}, not {C.CHOOSE_PICK[c]} different ones in card order"
+    parts, part = [], []
+    for q, kind, x in r.did:                   # what each option did, split at its choice
+        if q == me and kind == "choose":
+            parts.append(part)
+            part = []
+        else:
+            part.append((q, kind, x))
+    parts.append(part)
+    did = lambda part, kind: [x for q, k, x in part if q == me and k == kind]   # noqa: E731
+    if len(did(parts[0], "draw")) > C.PLUS_CARDS[c] or \
+            {k for _, k, _ in parts[0]} - {"draw", "shuffle", "actions", "buys", "coins"}:
+        return f"does more than its text before choosing: {parts[0]}"
+    for (opt, hand), part in zip(r.chosen, parts[1:]):
+        op, n = C.CHOICE_OP[c, opt], C.CHOICE_ARG[c, opt]
+        kinds = {k for _, k, _ in part} - {"shuffle"}
+        if op == OPT_CARDS:
+            if kinds - {"draw"} or len(did(part, "draw")) > n:
+                return f"option {opt} (+{n} Cards) did {part}"
+        elif op == OPT_TRASH:
+            if kinds - {"trash"} or len(did(part, "trash")) != min(n, hand):
+                return f"option {opt} trashes {len(did(part, 'trash'))} of a hand of {hand}, not {n}"
+        elif op == OPT_GAIN:
+            got = did(part, "gain")
+            if got != [n] and not (not got and kinds == {"nothing"}
+                                   and o.table.supply[n] == 0):
+                return f"option {opt} (gain a {name(n)}) gains {[name(g) for g in got]}"
+        elif kinds:
+            return f"option {opt} (a "+" number) also did {part}"
+    draws = sum(int(C.CHOICE_ARG[c, opt]) for opt, _ in r.chosen
+                if C.CHOICE_OP[c, opt] == OPT_CARDS) + int(C.PLUS_CARDS[c])
+    return _drew(o, r, me, draws)
 
 
 def _cellar(o, r, me):
@@ -437,6 +496,7 @@ def _black_market(o, r, me):
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
        if C.TYPES[c] & C.ACTION and not C.EFFECT[c]},          # Village, Smithy ...
+    **{c: _choose for c in range(C.NCARDS) if C.CHOOSE_PICK[c]},
     Card.MERCHANT: _plus_only,      # its +$1 is checked when the Silver is played
     Card.CELLAR: _cellar, Card.HARBINGER: _harbinger, Card.SENTRY: _sentry,
     Card.COUNCIL_ROOM: _council_room,
@@ -615,6 +675,10 @@ class Oracle:
             self.fail(f"{_NAMES[code]} of seat {p} in seat {self.cur}'s turn")
         if code == EV_RESOLVE:
             return self.on_resolve(c)
+        if code == EV_CHOOSE:
+            return self.on_choose(c, k)
+        if code == EV_DURATION:
+            return self.on_duration(c, k)
         if code == EV_PLAYS:
             return self.on_plays(c, k)
         if code in (EV_PLUS_ACTIONS, EV_PLUS_BUYS, EV_PLUS_COINS):
@@ -684,7 +748,11 @@ class Oracle:
         self.t = dict(phase="action", actions=1, buys=1, coins=0, merchant=0,
                       merchant_due=None, silver_played=False, treasures=Counter(),
                       stack=[], res=None, pending_buy=-1, pending_market=False,
-                      bought=False, drawn=0)
+                      bought=False, drawn=0, resolved=False, stays=Counter(),
+                      next=Counter(), kept=Counter(), discarded=False)
+        z = self.zones[p]                 # Durations from earlier turns: in play again
+        z.play.update(z.dur)
+        z.dur = Counter()
 
     def check_market_setup(self):
         """One copy of each card of the pool that is not in the supply."""
@@ -702,6 +770,9 @@ class Oracle:
         z = self.zones[p]
         if +z.play or +z.aside:
             self.fail(f"seat {p} keeps cards in play or set aside after clean-up")
+        if +z.next:
+            self.fail(f"seat {p}'s next-turn effects {dict(z.next)} were not done")
+        z.next = +t["next"]
         for q, zq in enumerate(self.zones):
             if +zq.revealed or +zq.looked or +zq.market:
                 self.fail(f"seat {q}'s revealed cards were left lying")
@@ -747,6 +818,13 @@ class Oracle:
         t["res"] = None
         if r is None:
             return
+        if r.duration:                    # a next-turn effect: its "+Cards" only
+            extra = sorted({k for q, k, _ in r.did if k not in ("draw", "shuffle") or q != self.cur})
+            why = (f"does more than its next-turn text: {', '.join(extra)}" if extra
+                   else _drew(self, r, self.cur, int(C.NEXT_TURN[r.card, 0]) * r.duration))
+            if why:
+                self.fail(f"{name(r.card)} at the start of the turn {why}")
+            return
         check = TEXT_CHECKS.get(r.card)
         why = check(self, r, self.cur) if check else None
         if why:
@@ -790,6 +868,10 @@ class Oracle:
             self.fail(f"{name(c)} resolves but is not in play")
         self.close_res()
         t["res"] = Resolution(card=c, start_hand=sum(self.zones[self.cur].hand.values()))
+        t["resolved"] = True
+        if C.TYPES[c] & C.DURATION:       # its next turn is due; it stays in play
+            t["next"][c] += 1
+            t["stays"][c] += 1
         if c == Card.MERCHANT and not t["silver_played"]:
             t["merchant"] += int(C.X[Card.MERCHANT])
 
@@ -804,6 +886,34 @@ class Oracle:
             self.fail(f"plays {name(c)} without putting it into play")
         r.plays, r.plays_times = c, k
         t["stack"] += [c] * k
+        if r.card == Card.THRONE_ROOM and C.TYPES[c] & C.DURATION:
+            t["stays"][r.card] += 1       # a Throne Room stays out with its Duration
+
+    def on_choose(self, c, o):
+        t, r = self.t, self.t["res"]
+        if r is None or r.card != c or not C.CHOOSE_PICK[c] or r.duration:
+            self.fail(f"a choice of {name(c)}, which is not resolving")
+        if not 0 <= o < C.CHOICE_N[c]:
+            self.fail(f"{name(c)} has no option {o}")
+        r.chosen.append((o, sum(self.zones[self.cur].hand.values())))
+        r.did.append((self.cur, "choose", o))
+        op, n = C.CHOICE_OP[c, o], int(C.CHOICE_ARG[c, o])
+        for code, key in ((OPT_ACTIONS, "actions"), (OPT_BUYS, "buys"), (OPT_COINS, "coins")):
+            if op == code:
+                t[key] += n
+
+    def on_duration(self, c, k):
+        t, z = self.t, self.zones[self.cur]
+        if t["resolved"] or t["phase"] != "action" or t["stack"]:
+            self.fail(f"{name(c)}'s next-turn effect after the turn began")
+        if z.next[c] != k or z.play[c] < 1:
+            self.fail(f"{name(c)} does its next-turn effect {k} times; "
+                      f"{z.next[c]} are due, {z.play[c]} in play")
+        del z.next[c]
+        self.close_res()
+        t["res"] = Resolution(card=c, duration=k)
+        for j, key in ((1, "actions"), (2, "buys"), (3, "coins")):
+            t[key] += int(C.NEXT_TURN[c, j]) * k
 
     def on_plus(self, code, c, k):
         t = self.t
@@ -979,7 +1089,18 @@ class Oracle:
         pair = (src, dst)
         if p != self.cur:
             self.fail(f"seat {p} moves cards in seat {self.cur}'s clean-up")
+        if pair == (PLAY_ROW, DUR):
+            if t["drawn"] or t["discarded"]:
+                self.fail("clean-up keeps a Duration after discarding")
+            if k != min(t["stays"][c], z.play[c]) or k < 1:
+                self.fail(f"clean-up keeps {k} {name(c)} in play; "
+                          f"{min(t['stays'][c], z.play[c])} stay")
+            t["kept"][c] += k
+            return self.apply(p, c, k, src, dst)
         if pair in ((PLAY_ROW, DISC), (HAND, DISC)):
+            if pair == (PLAY_ROW, DISC) and min(t["stays"][c], z.play[c]) and not t["kept"][c]:
+                self.fail(f"clean-up discards {name(c)}, which stays in play (a Duration)")
+            t["discarded"] = True
             if t["drawn"]:
                 self.fail("clean-up discards after drawing")
             if pair == (HAND, DISC) and +z.play:

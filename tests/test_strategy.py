@@ -790,6 +790,17 @@ def test_every_reference_anchor_is_a_section_of_the_docs():
         assert f"(#{anchor})" in docs, anchor
 
 
+@pytest.mark.parametrize("condition", [":\n", "\n", "coins >\t\r1 and"])
+def test_a_rule_with_a_line_break_is_quoted_on_one_line(condition):
+    """A rule holding a line break or another control character is quoted
+    escaped, so the error is one line (hypothesis found ':\\n')."""
+    with pytest.raises(StrategyError) as info:
+        Strategy.from_rules("t", [f"Gold if {condition}", "Silver"])
+    msg = str(info.value)
+    assert "\n" not in msg and "\r" not in msg and "\t" not in msg, msg
+    assert f'"Gold if {condition.encode("unicode_escape").decode()}' in msg, msg
+
+
 def test_a_long_rule_is_quoted_around_the_mistake():
     """An error quotes a long rule in part (the column still counts in the
     whole text): a pasted 12,000-character rule was repeated whole."""

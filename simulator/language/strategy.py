@@ -178,12 +178,15 @@ def _shown(value, most: int = 60) -> str:
 
 def _excerpt(text: str, column: int, most: int = 100) -> str:
     """A rule's text for a message: whole when short, else the part around
-    ``column`` (1-based; the message still counts columns in the whole text)."""
-    if len(text) <= most:
-        return text
-    start = max(0, min(column - 1 - most // 2, len(text) - most))
-    return (("…" if start else "") + text[start:start + most]
-            + ("…" if start + most < len(text) else ""))
+    ``column`` (1-based; the message still counts columns in the whole text),
+    with line breaks and other control characters escaped, so the message stays
+    one line."""
+    if len(text) > most:
+        start = max(0, min(column - 1 - most // 2, len(text) - most))
+        text = (("…" if start else "") + text[start:start + most]
+                + ("…" if start + most < len(text) else ""))
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode()
+                   for ch in text)
 
 
 @dataclass(frozen=True)
