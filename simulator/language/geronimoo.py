@@ -679,6 +679,154 @@ def _play_settings(bot: Bot, problems: list) -> None:
                             "by its lists and their defaults")
 
 
+# ------------------------------------------------------------ how its cards play
+# That simulator plays each card by logic built into its card class; where
+# that differs from domsim's default and a strategy file can say it, the
+# importer writes the setting (with a comment naming the class); where it
+# cannot, the header says so.  The numbers are its DomCardName discard
+# priorities (the trash priority is the same number unless a class changes
+# it): Sentry trashes a card at or below Copper's 15, Sentry and Cellar
+# discard one at or below Silver's 20.
+
+# Its discard priorities of domsim's cards (DomCardName, with an Action left).
+_JAVA_RANK = {"Province": 7, "Duchy": 8, "Estate": 9, "Gardens": 9, "Curse": 10,
+              "Copper": 15, "Harbinger": 16, "Cellar": 17, "Chapel": 18, "Remodel": 18,
+              "Merchant": 19, "Silver": 20, "Bureaucrat": 20, "Woodcutter": 20,
+              "Chancellor": 20, "Thief": 20, "Black Market": 20, "Village": 21,
+              "Moneylender": 21, "Sentry": 22, "Workshop": 22, "Throne Room": 22,
+              "Mine": 22, "Feast": 22, "Spy": 22, "Moat": 23, "Vassal": 23, "Bandit": 23,
+              "Gold": 24, "Smithy": 24, "Militia": 25, "Envoy": 25, "Festival": 26,
+              "Council Room": 27, "Artisan": 27, "Poacher": 30, "Library": 30,
+              "Market": 30, "Laboratory": 40, "Witch": 40, "Adventurer": 40}
+# The cards at or below Silver's 20, lowest (discarded first) first; Moneylender
+# is 0 without a Copper in hand (MoneylenderCard), else 21.
+_JAVA_DISCARD = ("Moneylender if hand.Copper == 0",
+                 *sorted((c for c, r in _JAVA_RANK.items() if r <= 20),
+                         key=_JAVA_RANK.get))
+_TRASH_READERS = ("Chapel", "Remodel", "Mine")     # cards besides Sentry that read `trash`
+
+_PLAYS_DIFFERENTLY = {
+    "Envoy": "Envoy (EnvoyCard): the card discarded is the one its owner ranks best "
+             "(highest discard priority), Actions ranked lowest when it has no Action "
+             "left: Gold, then Silver, before any Action; domsim discards the dearest "
+             "Action or Treasure",
+    "Harbinger": "Harbinger (HarbingerCard): with no Action left to play it puts the "
+                 "discard pile's card it ranks best (above Copper) on the deck; before a "
+                 "terminal draw card the first Gold, Silver or Copper of the discard pile; "
+                 "else nothing. domsim puts the dearest Action or Treasure there",
+    "Mine": "Mine (MineCard): it picks the hand Treasure to trash by the Treasure the "
+            "buy rules want for up to $3 more, and is not played when they want none; "
+            "domsim trashes the cheapest Treasure that has a dearer one within $3 and "
+            "gains the dearest",
+    "Remodel": "Remodel (RemodelCard, DomPlayer.findCardToRemodel): its own choice of "
+               "the card to trash; domsim's is its remodel/trash list (see docs/strategies.md)",
+    "Workshop": "Workshop (WorkshopCard): it is not played when the buy rules want no "
+                "card costing up to $4; domsim plays it and then gains the dearest "
+                "Treasure up to $4",
+}
+
+
+def _card_play(bot: Bot, ctx: _Context) -> tuple[list[str], list[str]]:
+    """The TOML lines (top-level keys, each after a comment) that make the
+    cards the bot's rules take play as that simulator's card classes do, and
+    the behaviours no strategy file can say ("plays differently in domsim")."""
+    named = {TABLE[_BY_ENUM[r.card]].name for r in bot.rules if r.card in _BY_ENUM}
+    named |= {TABLE[c].name for c in C.BASE_CARDS}
+    lines, differs = [], []
+    if "Chancellor" in named:
+        lines += _comment("ChancellorCard: a bot always puts its deck into the discard "
+                          "pile") + ["may = { Chancellor = true }"]
+    if "Sentry" in named:
+        readers = [c for c in _TRASH_READERS if c in named]
+        trash = ["Curse", "Copper"]
+        for card in ("Estate", "Duchy", "Gardens"):
+            if card not in named:
+                continue
+            try:
+                wanted = _wanted(bot, card, ctx)
+            except NotConverted:
+                differs.append(f"Sentry (SentryCard): it trashes {card} while no buy rule "
+                               f"of {card} holds; a {card} rule does not convert, so the "
+                               f"trash list leaves {card} out")
+                continue
+            if wanted is None:
+                continue
+            trash.append(card if wanted is False else f"{card} if not ({wanted})")
+        if "Moneylender" in named:
+            trash.append("Moneylender if my.Copper == 0")
+        if readers:
+            differs.append(
+                "Sentry (SentryCard): it trashes Curses, Coppers, and Estates, Duchies and "
+                "Gardens while no buy rule of that card holds; the trash list that would "
+                f"say so is not written because {' and '.join(readers)} read it too")
+        else:
+            lines += _comment(
+                "SentryCard trashes a card it ranks at or below Copper: Curse, Copper, "
+                "and Estate, Duchy or Gardens unless one of that card's buy rules holds "
+                "(its conditions only: EstateCard, DuchyCard, GardensCard; "
+                "DomPlayer.wantsToGainOrKeep)"
+                + (", Moneylender once it owns no Copper (MoneylenderCard)"
+                   if "Moneylender" in named else "")
+                + ". Only Sentry reads this list here.")
+            lines.append(f"trash = [{', '.join(_toml_str(t) for t in trash)}]")
+        differs.append("Sentry (SentryCard): it also discards an Action from the deck "
+                       "when the next Action it would play is a terminal draw card and "
+                       "it has one Action left")
+    if named & {"Cellar", "Sentry"}:
+        discard = [t for t in _JAVA_DISCARD if t.split(" if ")[0] in named]
+        why = ("SentryCard and CellarCard discard every card they rank at or below "
+               "Silver (lowest first)" if {"Cellar", "Sentry"} <= named else
+               ("CellarCard" if "Cellar" in named else "SentryCard")
+               + " discards every card it ranks at or below Silver (lowest first)")
+        if "Cellar" in named:
+            terminals = sorted((TABLE[c].name for c in range(C.NCARDS)
+                                if TABLE[c].name in named and "Terminal" in geronimoo_tags(c)),
+                               key=_JAVA_RANK.get)
+            if terminals:
+                count = " + ".join(f"hand.{t.replace(' ', '')}" for t in terminals)
+                discard += [f"{t} if play.Cellar > 0 and {count} > actions"
+                            for t in terminals if t not in discard]
+                why += ("; CellarCard first discards the terminals it cannot play "
+                        "(those beyond its Actions left)")
+            differs.append("Cellar (CellarCard): it never discards more cards than its "
+                           "draw and discard piles hold, and it discards a Throne Room "
+                           "that is the only kind of Action in hand")
+        why += (". This list is also what a Militia attack makes it discard first, as "
+                "that simulator does by the same ranking (after the terminals beyond "
+                "one, which it discards first and domsim after the list)")
+        if "Spy" in named:
+            why += ("; Spy reads it too, so Spy discards its own Silver and the Actions "
+                    "listed, which SpyCard puts back")
+        lines += _comment(why + ".")
+        lines += ["discard = ["] + [f"  {_toml_str(t)}," for t in discard] + ["]"]
+    if "Spy" in named and "Thief" in named:
+        differs.append("Spy (SpyCard): holding a Thief it leaves an opponent's Silver or "
+                       "Gold on the deck for the Thief; domsim discards it")
+    differs += [text for card, text in _PLAYS_DIFFERENTLY.items() if card in named]
+    return lines, differs
+
+
+def _wanted(bot: Bot, card: str, ctx: _Context) -> str | bool | None:
+    """When a buy rule of ``card`` holds, by its conditions only (that
+    simulator's wantsToGainOrKeep): a condition; False when none can; None
+    when one always does (never trashed: nothing to write).  A rule that does
+    not convert raises NotConverted."""
+    alts = []
+    for rule in bot.rules:
+        if rule.card not in _BY_ENUM or TABLE[_BY_ENUM[rule.card]].name != card:
+            continue
+        parts = [_condition(c, ctx) for c in rule.conditions]
+        if False in parts:
+            continue
+        parts = [p for p in parts if p is not True]
+        if not parts:
+            return None
+        alts.append(" and ".join(parts))
+    if not alts:
+        return False
+    return alts[0] if len(alts) == 1 else " or ".join(f"({a})" for a in alts)
+
+
 def stem_of(name: str) -> str:
     stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
     return stem or "bot"
@@ -719,8 +867,10 @@ def convert(bot: Bot, source: str) -> Converted:
     if "AppliesPPR" in bot.types and not ppr:
         notes.append("AppliesPPR: no other card of its rules scores 2 VP or more, so "
                      "the penultimate-Province rule never applies")
+    settings, differs = _card_play(bot, _Context(ownable, 1, lets, two))
+    notes += [f"plays differently in domsim: {d}" for d in differs]
     name = (bot.name or "").strip() or f"bot at line {bot.line}"
-    text = _toml(bot, source, name, kingdom, lists, lets, problems, notes)
+    text = _toml(bot, source, name, kingdom, lists, lets, problems, notes, settings)
     strategy = None
     if any(not line.lstrip().startswith("#") for line in lists["buy"]):
         try:
@@ -782,7 +932,7 @@ SAFE_HEADER = SAFE_COMMENT + " Every buy and gain rule below ends with \"and saf
                              "which says so (the let safe)."
 
 
-def _toml(bot, source, name, kingdom, lists, lets, problems, notes) -> str:
+def _toml(bot, source, name, kingdom, lists, lets, problems, notes, settings=()) -> str:
     desc = (bot.description or "").replace("XXXX", "\n")
     out = [MARKER, f"# file: {source}, line {bot.line}", f"# bot: {name}"]
     if bot.author:
@@ -807,6 +957,7 @@ def _toml(bot, source, name, kingdom, lists, lets, problems, notes) -> str:
     for key in ("buy", "gain"):
         if key in lists:
             out += [f"{key} = ["] + lists[key] + ["]"]
+    out += settings
     out += ["", "[let]", f"tie_loses = {_toml_str(TIE_TEXT)}"]
     out += _comment(SAFE_COMMENT)
     out.append(f"safe = {_toml_str(SAFE_TEXT)}")
