@@ -284,6 +284,96 @@ def test_play_settings_are_not_converted_and_the_last_one_holds():
 
 # ============================================================ board, start state, cards
 
+# ============================================================ how its cards play
+
+def _said(c: G.Converted) -> str:
+    """The header's comments as one line of text."""
+    return " ".join(line.lstrip("#").strip() for line in c.toml.split("\nname = ")[0]
+                    .splitlines())
+
+
+def _province_rule(op: str, n: str) -> str:
+    return cond(side("left", "countCardsInSupply", "Province"), op,
+                side("right", "constant", n))
+
+
+def test_chancellor_always_discards_its_deck_as_chancellor_card_does():
+    c = one(rule("Province") + rule("Chancellor") + rule("Silver"))
+    assert "may = { Chancellor = true }" in c.toml
+    assert "ChancellorCard" in c.toml.split("may = {")[0].splitlines()[-1]
+    assert [r.card for r in c.strategy.may] == [C.Card.CHANCELLOR]
+    assert "may" not in tomllib.loads(one(rule("Province") + rule("Silver")).toml)
+
+
+def test_sentry_trashes_and_discards_as_sentry_card_does():
+    c = one(rule("Province") + rule("Duchy", _province_rule("smallerOrEqualThan", "4.0"))
+            + rule("Estate", _province_rule("smallerOrEqualThan", "2.0"))
+            + rule("Sentry") + rule("Moneylender") + rule("Silver"))
+    data = tomllib.loads(c.toml)
+    # Curse and Copper always; Estate and Duchy while no buy rule of theirs holds
+    # (conditions only, not "safe"); Moneylender once no Copper is owned
+    assert data["trash"] == ["Curse", "Copper", "Estate if not (supply.Province <= 2)",
+                             "Duchy if not (supply.Province <= 4)",
+                             "Moneylender if my.Copper == 0"]
+    # every card it ranks at or below Silver, lowest first
+    assert data["discard"] == ["Moneylender if hand.Copper == 0", "Province", "Duchy",
+                               "Estate", "Curse", "Copper", "Silver"]
+    assert "SentryCard trashes" in c.toml and "SentryCard discards" in c.toml
+    assert {"trash", "discard"} <= c.strategy.explicit
+    assert "plays differently in domsim: Sentry (SentryCard): it also discards" in _said(c)
+
+
+def test_sentry_never_trashes_a_card_a_rule_always_wants():
+    never = cond(side("left", "constant", "1.0"), "greaterThan",
+                 side("right", "constant", "2.0"))
+    c = one(rule("Province") + rule("Estate") + rule("Duchy", never) + rule("Sentry"))
+    # Estate always wanted: kept; the Duchy rule never holds: always trashed
+    assert tomllib.loads(c.toml)["trash"] == ["Curse", "Copper", "Duchy"]
+
+
+def test_sentry_trash_list_is_not_written_when_another_card_reads_it():
+    for other in ("Chapel", "Remodel", "Mine"):
+        c = one(rule("Province") + rule("Sentry") + rule(other) + rule("Silver"))
+        assert "trash" not in tomllib.loads(c.toml)
+        assert (f"plays differently in domsim: Sentry (SentryCard): it trashes Curses"
+                in _said(c) and f"because {other} reads it too" in _said(c))
+
+
+def test_cellar_discards_as_cellar_card_does_terminals_beyond_its_actions_first():
+    c = one(rule("Province") + rule("Militia") + rule("Cellar") + rule("Smithy")
+            + rule("Silver"))
+    terms = "play.Cellar > 0 and hand.Smithy + hand.Militia > actions"
+    assert tomllib.loads(c.toml)["discard"] == [
+        "Province", "Duchy", "Estate", "Curse", "Copper", "Cellar", "Silver",
+        f"Smithy if {terms}", f"Militia if {terms}"]
+    assert "CellarCard discards" in c.toml and "discard" in c.strategy.explicit
+    assert "plays differently in domsim: Cellar (CellarCard)" in _said(c)
+
+
+def test_spy_sharing_the_discard_list_is_said():
+    c = one(rule("Province") + rule("Cellar") + rule("Spy"))
+    assert "Spy reads it too" in " ".join(line.lstrip("#").strip()
+                                         for line in c.toml.splitlines())
+
+
+@pytest.mark.parametrize("cards, said", [
+    (("Spy", "Thief"), "Spy (SpyCard): holding a Thief"),
+    (("Envoy",), "Envoy (EnvoyCard)"),
+    (("Harbinger",), "Harbinger (HarbingerCard)"),
+    (("Mine",), "Mine (MineCard)"),
+    (("Remodel",), "Remodel (RemodelCard"),
+    (("Workshop",), "Workshop (WorkshopCard)"),
+])
+def test_what_a_file_cannot_say_is_in_the_header(cards, said):
+    c = one(rule("Province") + "".join(rule(k) for k in cards) + rule("Silver"))
+    assert "plays differently in domsim: " + said in _said(c)
+    assert c.strategy is not None
+    plain = one(rule("Province") + rule("Silver"))
+    assert "plays differently" not in plain.toml
+    if cards == ("Spy", "Thief"):
+        assert "holding a Thief" not in one(rule("Province") + rule("Spy")).toml
+
+
 def test_the_board_becomes_the_kingdom():
     c = one('<board contents="Smithy, 2 Throne Room, King\'s Court, Village" bane="" '
             'Mountain_Pass_Bid="0" Obelisk_Choice="" Shelters="true"/>'

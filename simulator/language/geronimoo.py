@@ -758,7 +758,8 @@ def _card_play(bot: Bot, ctx: _Context) -> tuple[list[str], list[str]]:
             differs.append(
                 "Sentry (SentryCard): it trashes Curses, Coppers, and Estates, Duchies and "
                 "Gardens while no buy rule of that card holds; the trash list that would "
-                f"say so is not written because {' and '.join(readers)} read it too")
+                f"say so is not written because {' and '.join(readers)} "
+                f"{'reads' if len(readers) == 1 else 'read'} it too")
         else:
             lines += _comment(
                 "SentryCard trashes a card it ranks at or below Copper: Curse, Copper, "
