@@ -375,6 +375,17 @@ BY_NAME = {
         "Throne Room": "Throne Room's own choice of the Action to play twice",
     },
     "simulator/language/geronimoo.py": {
+        # that simulator's discard ranking (DomCardName), which its Sentry, Cellar
+        # and forced discards follow: the importer writes it as discard lists
+        **dict.fromkeys((
+            "Adventurer", "Artisan", "Bandit", "Black Market", "Bureaucrat",
+            "Council Room", "Feast", "Festival", "Gardens", "Laboratory", "Library",
+            "Market", "Merchant", "Militia", "Moat", "Poacher", "Smithy", "Throne Room",
+            "Vassal", "Witch", "Woodcutter"), "that simulator's discard ranking"),
+        # card classes whose play the importer writes or lists in the header
+        **dict.fromkeys(("Chancellor", "Chapel", "Envoy", "Harbinger", "Mine", "Spy",
+                         "Thief", "Workshop"), "that simulator's card class plays it "
+                        "differently: the setting written, or the header says so"),
         "Cellar": "Geronimoo's simulator tags it Cycler, which its roles do not say",
         "Moneylender": "that simulator counts it as $1 of money and not as a Trasher",
         "Sentry": "that simulator does not tag it Trasher",
