@@ -33,6 +33,13 @@ list and 1 in the gain list).  A rule that cannot be said in domsim (a card,
 function or comparator domsim lacks) is written as a comment with the reason,
 never changed; ``strict`` refuses such bots instead.
 
+Its cards play by logic built into each card class (``ChancellorCard``,
+``SentryCard``, ``CellarCard`` ...).  Where that differs from domsim's
+defaults and a strategy file can say it, the importer writes the setting
+(``may``, ``trash``, ``discard``: ``_card_play``); what it cannot say is
+listed in the header ("plays differently in domsim"), so a win rate of the
+two simulators can be compared knowing why it may differ.
+
 The XML is read with the standard library's expat parser (what ElementTree
 is built on, because it gives each element's line): no dependency; a
 DOCTYPE is refused, so no entity can be declared or fetched; files over
