@@ -99,6 +99,15 @@ def ws(tmp_path_factory):
     for at, size in ((good.find(b"PK\x01\x02") + 10, 2), (8, 2)):   # central + local header
         method[at:at + size] = (99).to_bytes(2, "little")
     (d / "method.npz").write_bytes(bytes(method))
+    # Geronimoo bot files (issue 34): a good one, a broken one, one with a DTD; a
+    # folder holding a strategy file of the name an imported bot would get
+    bot = '<player name="Smithy"><buy name="Smithy"/><buy name="Young_Witch"/></player>\n'
+    (d / "bots.xml").write_text(f"<playerCollection>\n{bot}</playerCollection>\n")
+    (d / "broken.xml").write_text('<playerCollection>\n<player name="x">\n</buy>\n')
+    (d / "dtd.xml").write_text('<!DOCTYPE p [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n'
+                               '<player name="&e;"/>\n')
+    (d / "mine").mkdir()
+    (d / "mine" / "smithy.toml").write_text(IDLE)
     return d
 
 
@@ -231,6 +240,24 @@ ROWS = [
     (["compare", "nope", "big-money", *G, "--cluster", "local:2"], 2, r"unknown strategy 'nope'"),
     ([*CMP, *G, "--seating", "sideways", "--cluster", "local:2"], 2, r"unknown --seating 'sideways': use all or rotate$"),
     ([*CMP, *G, "--players", "7", "--cluster", "local:2"], 2, r"^error: 7 players: Dominion is played by 2 to 6 players$"),
+    # import / export geronimoo (issue 34): the file read, the folder written, the bots named
+    (["import", "geronimoo", "nope.xml"], 2, r"^error: nope\.xml: no such Geronimoo bot file$"),
+    (["import", "geronimoo", "huge.toml"], 2, r"huge\.toml: 67,108,864 bytes; a Geronimoo bot file may hold at most 1 MB"),
+    (["import", "geronimoo", "fifo"], 2, r"fifo is a FIFO, not a Geronimoo bot file: give the path of a \.xml file$"),
+    (["import", "geronimoo", "unrelated"], 2, r"unrelated is a folder, not a Geronimoo bot file"),
+    (["import", "geronimoo", "broken.xml"], 2, r"^error: broken\.xml:3: not well-formed XML: mismatched tag \(column 3\)$"),
+    (["import", "geronimoo", "dtd.xml"], 2, r"^error: dtd\.xml:1: a DOCTYPE is not allowed in a bot file"),
+    (["import", "geronimoo", "keep.csv"], 2, r"keep\.csv:1: not well-formed XML: syntax error"),
+    (["import", "geronimoo", "bots.xml", "--only", "Smithee"], 2, r"bots\.xml: no bot named 'Smithee' \(did you mean 'Smithy'\?\) \(--list shows them\)$"),
+    (["import", "geronimoo", "bots.xml", "--strict"], 2, r"bot 'Smithy' \(line 2\) does not convert fully: buy rule 2 \(line 2\): domsim has no card Young_Witch"),
+    (["import", "geronimoo", "bots.xml", "--out", "keep.csv"], 2, r"'--out'.*is a file"),
+    (["import", "geronimoo", "bots.xml", "--out", "missing/bots"], 2, r"cannot write missing/bots: directory missing does not exist$"),
+    (["import", "geronimoo", "bots.xml", "--out", "mine"], 2, r"^error: mine/smithy\.toml exists and was not written by domsim import geronimoo: choose another --out \(nothing was written\)$"),
+    pytest.param(["import", "geronimoo", "bots.xml", "--out", "ro-dir/bots"], 2, r"cannot write ro-dir/bots: ro-dir is read-only",
+                 marks=not_root()),
+    (["export", "geronimoo", "nope"], 2, r"unknown strategy 'nope'"),
+    (["export", "geronimoo", "smithy", "--out", "unrelated"], 2, r"'--out': file 'unrelated' is a directory"),
+    (["export", "geronimoo", "smithy", "--out", "missing/b.xml"], 2, r"cannot write missing/b\.xml: directory missing does not exist$"),
     # conformance suites that would test nothing
     (["conformance", "empty"], 2, r"empty: no \*\.toml case files in this folder"),
     (["conformance", "misspelt"], 2, r"cases\.toml: unknown table or key 'cases' \(did you mean 'case'\?\)"),

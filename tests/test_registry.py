@@ -374,6 +374,24 @@ BY_NAME = {
         "Gardens": "the VP a gain would bring (lead_after) applies its VP rule",
         "Throne Room": "Throne Room's own choice of the Action to play twice",
     },
+    "simulator/language/geronimoo.py": {
+        # that simulator's discard ranking (DomCardName), which its Sentry, Cellar
+        # and forced discards follow: the importer writes it as discard lists
+        **dict.fromkeys((
+            "Adventurer", "Artisan", "Bandit", "Black Market", "Bureaucrat",
+            "Council Room", "Feast", "Festival", "Gardens", "Laboratory", "Library",
+            "Market", "Merchant", "Militia", "Moat", "Poacher", "Smithy", "Throne Room",
+            "Vassal", "Witch", "Woodcutter"), "that simulator's discard ranking"),
+        # card classes whose play the importer writes or lists in the header
+        **dict.fromkeys(("Chancellor", "Chapel", "Envoy", "Harbinger", "Mine", "Spy",
+                         "Thief", "Workshop"), "that simulator's card class plays it "
+                        "differently: the setting written, or the header says so"),
+        "Cellar": "Geronimoo's simulator tags it Cycler, which its roles do not say",
+        "Moneylender": "that simulator counts it as $1 of money and not as a Trasher",
+        "Sentry": "that simulator does not tag it Trasher",
+        "Remodel": "that simulator tags it TrashForBenefit",
+        "Village": "the name of that simulator's tag for villages, not the card",
+    },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "
                    "it can improve on",

@@ -420,3 +420,41 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
     O.finish(result, name)
     result.run_dir = root
     return result
+
+
+# ============================================================ other simulators' bots
+
+def __getattr__(name):
+    """``GeronimooError`` on first use, so importing the API loads no engine."""
+    if name == "GeronimooError":
+        from simulator.language.geronimoo import GeronimooError
+        return GeronimooError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def import_geronimoo(path, *, only=None, strict: bool = False) -> list:
+    """The bots of a Geronimoo's DominionSim XML file, converted
+    (``domsim import geronimoo``): one ``Converted`` per ``<player>`` (those
+    named in ``only``), with ``.strategy`` (a ``Strategy`` for ``simulate``;
+    None when no buy rule converts), ``.toml`` (the file the command writes),
+    ``.status`` (full, partial or none) and ``.problems`` (what was not
+    converted).  ``strict`` raises GeronimooError for a bot that does not
+    convert fully."""
+    from simulator.language.geronimoo import GeronimooError, convert_file
+    bots = convert_file(path, only=only)
+    for b in bots if strict else ():
+        if b.status != "full":
+            why = b.problems[0] if b.problems else "no buy rule converts"
+            raise GeronimooError(f"{path}: bot {b.name!r} (line {b.bot.line}) does not "
+                                 f"convert fully: {why}")
+    return bots
+
+
+def export_geronimoo(strategies) -> tuple[str, dict]:
+    """Strategies (names, paths or ``Strategy`` objects) as one Geronimoo's
+    DominionSim XML file (``domsim export geronimoo``), and per strategy the
+    notes on what did not map back."""
+    from simulator.language.geronimoo import export_bots
+    from simulator.language.strategy import Strategy, load_strategy
+    return export_bots([s if isinstance(s, Strategy) else load_strategy(s)
+                        for s in strategies])

@@ -294,12 +294,14 @@ def bench(ctx: typer.Context) -> None:
 
 
 def _register_commands() -> None:
+    from simulator.cli import import_commands
     from simulator.cli import log_commands
     from simulator.cli import optimize_commands
     from simulator.cli import report_commands
     log_commands.register(app)
     report_commands.register(app)
     optimize_commands.register(app)
+    import_commands.register(app)
 
 
 _register_commands()

@@ -32,12 +32,15 @@ from simulator.engine.codes import (
     GS_PLAYERS,
     HAND,
     OWN,
+    PLAY_ROW,
+    PR,
     PS,
     PS_DECK_N,
     PS_DISC_N,
     PS_HAND_N,
     PS_MONEY,
     PS_OWN_N,
+    PS_TURNS,
     PS_TYPE0,
     SUPPLY,
     TYPE_BIT_INDEX,
@@ -82,6 +85,19 @@ FLAG_TURN_LOG = 1                # gained.* / bought.*: count this turn's gains 
 # OP_ENDS_GAME and OP_LEAD_AFTER the card the rule would take; OP_MY_TYPE and
 # OP_OPP_TYPE a type bit from the card registry; every other opcode ignores it (0).
 UNARY_OPS = (OP_NEG, OP_NOT, OP_ABS)
+# Words that read one cell of z and nothing else, above the compiler's other
+# opcodes: packing turns each into OP_CELL / OP_GCELL (``_cell_word``), so the
+# kernel reads them with no code of its own.  OP_PLAY_CARD arg: a card id
+# (copies of it in the player's play area); OP_SEAT_TURNS arg: a seat
+# (the turns that seat has completed).
+OP_PLAY_CARD, OP_SEAT_TURNS = 54, 55
+CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS)
+
+
+def is_operand(op: int) -> bool:
+    """Whether an opcode of the compiler's code pushes one value (a word)."""
+    return op < OP_ADD or op in CELL_OPS
+
 TURN_LOG_OPS = (OP_GAINED, OP_BOUGHT, OP_GAINED_CARDS, OP_BOUGHT_CARDS)
 
 STACK_DEPTH = 32                 # deepest stack a condition may need
@@ -148,6 +164,10 @@ def _cell_word(op: int, arg: int) -> tuple[int, int]:
     game = {OP_SUPPLY: (SUPPLY, arg), OP_COINS: (GS, GS_COINS), OP_BUYS: (GS, GS_BUYS),
             OP_ACTIONS: (GS, GS_ACTIONS), OP_EMPTY_PILES: (GS, GS_EMPTY),
             OP_PLAYERS: (GS, GS_PLAYERS)}
+    if op == OP_PLAY_CARD:
+        return OP_CELL, PLAY_ROW << COL_BITS | arg
+    if op == OP_SEAT_TURNS:
+        return OP_GCELL, (arg * PR + PS) << COL_BITS | PS_TURNS
     if op == OP_MY_TYPE and 0 <= arg < len(TYPE_BIT_INDEX) and TYPE_BIT_INDEX[arg] >= 0:
         return OP_CELL, PS << COL_BITS | PS_TYPE0 + int(TYPE_BIT_INDEX[arg])
     if op in mine:
@@ -167,7 +187,7 @@ def _tree(code: np.ndarray, pc: int):
         pc += 2
         if op == OP_END:
             return stack[-1]
-        if op < OP_ADD:
+        if is_operand(op):
             stack.append(("word",) + _cell_word(op, arg))
         elif op in (OP_NEG, OP_NOT, OP_ABS):
             stack.append(("unary", op, stack.pop()))

@@ -14,10 +14,11 @@ Condition vocabulary (names are case-insensitive; in card names ``_``,
 
     my.<Card>  my.<Type>  my.cards  my.money  my.vp  my.turn
     opp.<Card>  opp.<Type>  opp.cards  opp.money  opp.vp   (best opponent)
-    supply.<Card>  hand.<Card>  hand.size  hand.money
+    supply.<Card>  hand.<Card>  hand.size  hand.money  play.<Card>
     deck.<Card>  deck.size  discard.<Card>  discard.size
     gained.<Card>  gained.cards  bought.<Card>  bought.cards   (this turn)
-    empty_piles  gains_to_end  coins  buys  actions  players  lead  true  false
+    empty_piles  gains_to_end  smallest_pile  coins  buys  actions  players
+    lead  turns_played  true  false
     card.cost  ends_game  lead_after         (the card a buy/gain rule takes)
     min(a, b, ...)  max(a, b, ...)  abs(a)   and names from the [let] table
     + - * / // %  (unary -)  < <= > >= == !=  and or not  ( )  1 0.5 1e3
@@ -69,8 +70,8 @@ from simulator.engine.program import (
     OP_LEAD_AFTER, OP_LT, OP_MAX, OP_MIN, OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS,
     OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP, OP_NE, OP_NEG, OP_NOT,
     OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR,
-    OP_PLAYERS, OP_SUB, OP_SUPPLY, RULE_OPTIONAL, STACK_DEPTH,
-    TURN_LOG_OPS, UNARY_OPS, Program, is_upgrade)
+    OP_PLAY_CARD, OP_PLAYERS, OP_SEAT_TURNS, OP_SUB, OP_SUPPLY, RULE_OPTIONAL, STACK_DEPTH,
+    TURN_LOG_OPS, UNARY_OPS, Program, is_operand, is_upgrade)
 
 PYTHON_SOURCE = "<python>"
 OPTION_KEYS = ("extends", "let", "may", "choose", "penultimate_province", "kingdom")
@@ -129,6 +130,7 @@ REFERENCE = {
     "discard": ("conditions", "discard.<Card>, discard.size: my discard pile"),
     "gained": ("conditions", "gained.<Card>, gained.cards: what I gained this turn so far"),
     "bought": ("conditions", "bought.<Card>, bought.cards: what I bought this turn so far"),
+    "play": ("conditions", "play.<Card>: copies of that card in play now"),
     "card": ("conditions", "card.cost, ends_game, lead_after: about the card a buy or gain "
                            "rule would take"),
     "let": ("named-expressions-let", '[let] name = "expression": a name of letters, digits '
@@ -275,6 +277,35 @@ _BARE = {"emptypiles": OP_EMPTY_PILES, "coins": OP_COINS, "buys": OP_BUYS,
          "actions": OP_ACTIONS, "players": OP_PLAYERS, "gainstoend": OP_GAINS_TO_END,
          "lead": OP_LEAD}
 _BARE_CARD = {"endsgame": (OP_ENDS_GAME, BOOL), "leadafter": (OP_LEAD_AFTER, NUM)}
+
+
+def _turns_played() -> list[tuple[int, int]]:
+    """``turns_played``: the turns every seat has completed, added up (a
+    seat not in the game has completed none)."""
+    code = [(OP_SEAT_TURNS, 0)]
+    for seat in range(1, C.MAX_PLAYERS):
+        code += [(OP_SEAT_TURNS, seat), (OP_ADD, 0)]
+    return code
+
+
+_NO_PILE = 1000          # more than any pile holds
+
+
+def _smallest_pile() -> list[tuple[int, int]]:
+    """``smallest_pile``: the fewest cards in a supply pile that is not
+    empty, 0 when none is.  Each pile counts as itself, or as _NO_PILE when
+    empty (a card not in the game has an empty pile); the smallest of them
+    modulo _NO_PILE is 0 exactly when every pile was empty."""
+    code: list[tuple[int, int]] = []
+    for c in range(C.NCARDS):
+        code += [(OP_SUPPLY, c), (OP_CONST, _NO_PILE), (OP_CONST, _NO_PILE),
+                 (OP_SUPPLY, c), (OP_CONST, 1), (OP_MIN, 0), (OP_MUL, 0), (OP_SUB, 0),
+                 (OP_MAX, 0)] + ([(OP_MIN, 0)] if c else [])
+    return code + [(OP_CONST, _NO_PILE), (OP_MOD, 0)]
+
+
+# Words written with the other words: their code is worked out once.
+_SUGAR = {"turnsplayed": _turns_played(), "smallestpile": _smallest_pile()}
 _BOOLS = {"true": 1, "false": 0}
 _FIELDS = {
     "my": {"cards": OP_MY_CARDS, "money": OP_MY_MONEY, "vp": OP_MY_VP,
@@ -287,14 +318,16 @@ _FIELDS = {
     "gained": {"cards": OP_GAINED_CARDS},
     "bought": {"cards": OP_BOUGHT_CARDS},
     "card": {"cost": -1},                      # compiled to the rule card's cost
+    "play": {},
 }
 _CARD_OP = {"my": OP_MY_CARD, "opp": OP_OPP_CARD, "supply": OP_SUPPLY, "hand": OP_HAND,
             "deck": OP_DECK_CARD, "discard": OP_DISC_CARD, "gained": OP_GAINED,
-            "bought": OP_BOUGHT}
+            "bought": OP_BOUGHT, "play": OP_PLAY_CARD}
 _TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE}
 _TYPES = {name.lower(): bit for bit, name in C.TYPE_NAMES.items()}
 _BARE_SPELLING = ["empty_piles", "gains_to_end", "coins", "buys", "actions", "players",
-                  "lead", "ends_game", "lead_after", "true", "false"]
+                  "lead", "turns_played", "smallest_pile", "ends_game", "lead_after", "true",
+                  "false"]
 _CARD_SPELLINGS = {"".join(ch for ch in n.casefold() if ch not in " _-")
                    for s in TABLE for n in (s.name, s.nl, s.de, s.ja)}
 
@@ -342,7 +375,7 @@ def _depth(code) -> int:
     """Deepest stack the postfix code needs."""
     depth = need = 0
     for op, _ in code:
-        if op < OP_ADD:
+        if is_operand(op):
             depth += 1
         elif op not in UNARY_OPS and op != OP_END:
             depth -= 1
@@ -534,6 +567,8 @@ class _Condition:
             return [(OP_CONST, _BOOLS[key])], BOOL
         if key in _BARE:
             return [(_BARE[key], 0)], NUM
+        if key in _SUGAR:
+            return list(_SUGAR[key]), NUM
         if key in _BARE_CARD:
             op, kind = _BARE_CARD[key]
             self.card_word(node, word)
@@ -832,7 +867,8 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, 
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
-def read_small_text(path, what: str, error: type[Exception] = ValueError) -> str:
+def read_small_text(path, what: str, error: type[Exception] = ValueError,
+                    suffix: str = ".toml") -> str:
     """The text of a strategy or rule-case file (``what`` names it in errors).
 
     Such files are a few kB, so anything over ``MAX_FILE_BYTES`` is refused
@@ -853,7 +889,7 @@ def read_small_text(path, what: str, error: type[Exception] = ValueError) -> str
         if not stat.S_ISREG(st.st_mode):
             kind = next((k for test, k in _KINDS if test(st.st_mode)), "not a regular file")
             raise error(f"{path} is {kind}, not a {what}: give the path of a "
-                        ".toml file")
+                        f"{suffix} file")
         size = st.st_size
         data = b""
         if size <= MAX_FILE_BYTES:
