@@ -73,7 +73,8 @@ copies of card in "deck"; the Black Market deck, top first, has "to":
 "from": "black_market" for a Black Market buy, else null), ``buy_phase``
 (coins carried from the Action phase), ``coins`` ($ to spend at the first
 buy), ``plus_actions``/``plus_buys``/``plus_coins`` (the N of +N),
-``moat`` (1), ``nothing`` (the player is unaffected or does nothing; detail
+``moat`` (1; "from": "hand" for a card revealed, "duration" for a
+Duration in play since the player's last turn), ``nothing`` (the player is unaffected or does nothing; detail
 says why: no_cards, pile_empty (card: the pile), hand_size (count: the
 hand size), no_type (count: the type bit), no_play, no_buy),
 ``deck_to_discard`` (cards moved), ``cleanup`` (0), ``end`` (the ended_by
@@ -337,8 +338,8 @@ class _Reader:
                 self.buy_phase[1].append((c, k))
             else:
                 self.frag(p, EVENT_NAMES[code], c, number=k)
-        elif code == EV_MOAT:
-            self.frag(p, "moat", c)
+        elif code == EV_MOAT:                    # from the hand, or in play (src DUR)
+            self.frag(p, "moat", c, detail=1 if src == DUR else -1)
         elif code == EV_CHOOSE:
             self.frag(p, "chooses", c, number=k)
         elif code == EV_DURATION:                # a next-turn effect, before the Actions
@@ -496,6 +497,8 @@ def _fragment_text(f: Fragment, w: _Words) -> str:
     if f.verb == "plus_coins":
         return f"+${f.number}"
     if f.verb == "moat":
+        if f.detail == 1:
+            return f"has {w.cards(f.cards)} in play: unaffected"
         return f"reveals {w.cards(f.cards)}: unaffected"
     if f.verb == "plays":
         times = {1: "", 2: " twice"}.get(f.number, f" {f.number} times")

@@ -37,4 +37,10 @@ CARDS = (
       "+2 Actions, +$1. At the start of your next turn: +1 Action, +$1.",
       "Test Fishing Village", "Test Fishing Village", "Test Fishing Village", set="test",
       editions=(2,), actions=2, coins=1, next_turn=NextTurn(actions=1, coins=1)),
+    # a Duration that protects from Attacks while in play (Lighthouse)
+    _("Test Lighthouse", 2, ("Action", "Duration"),
+      "+1 Action, +$1. At the start of your next turn: +$1. Until then, when another "
+      "player plays an Attack card, it doesn't affect you.",
+      "Test Lighthouse", "Test Lighthouse", "Test Lighthouse", set="test", editions=(2,),
+      actions=1, coins=1, next_turn=NextTurn(coins=1), blocks="in play"),
 )

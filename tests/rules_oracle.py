@@ -684,7 +684,7 @@ class Oracle:
         if code in (EV_PLUS_ACTIONS, EV_PLUS_BUYS, EV_PLUS_COINS):
             return self.on_plus(code, c, k)
         if code == EV_MOAT:
-            return self.on_moat(p, c)
+            return self.on_moat(p, c, src)
         if code == EV_DECK_TO_DISCARD:
             return self.on_deck_to_discard(p, k)
         if code == EV_BUY_PHASE:
@@ -934,12 +934,21 @@ class Oracle:
         t[key] += k
         r.did.append((self.cur, key, k))
 
-    def on_moat(self, p, c):
+    def on_moat(self, p, c, src):
+        """A player unaffected by an Attack: a Reaction revealed from the hand
+        (Moat's text), or a Duration in play since its owner's last turn whose
+        text protects until then (Lighthouse's)."""
         r = self.t["res"]
-        if c != Card.MOAT or r is None or r.card not in _ATTACKS:
-            self.fail("a Moat reveal outside an attack")
-        if p == self.cur or self.zones[p].hand[Card.MOAT] < 1:
-            self.fail(f"seat {p} reveals a Moat it does not hold")
+        if r is None or r.card not in _ATTACKS:
+            self.fail(f"{name(c)} protects outside an attack")
+        z = self.zones[p]
+        if src == DUR:
+            if C.TABLE[c].blocks != "in play" or z.dur[c] < 1 or p == self.cur:
+                self.fail(f"seat {p} is protected by {name(c)}, which it has not in play "
+                          "since its last turn, or which does not protect")
+        elif C.TABLE[c].blocks != "hand" or p == self.cur or z.hand[c] < 1:
+            self.fail(f"seat {p} reveals {name(c)}, which it does not hold or which "
+                      "does not protect")
         self.affect(p, "moat", c)
 
     def on_nothing(self, p, c, k, why):

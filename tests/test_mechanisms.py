@@ -39,7 +39,7 @@ def checks():
         from simulator.runs.runner import simulate, trace_game
         from reports import gamelog
 
-        out = {"cards": list(NAMES[-5:])}
+        out = {"cards": list(NAMES[-6:])}
         out["cases"] = {c.id: run_case(c) for c in load_cases("tests/mechanisms")}
         errors = {}
         for name, choose in [("unknown-option", {"Test Steward": ["gold"]}),
@@ -85,15 +85,30 @@ def checks():
                                               kingdom="Test Caravan"))
         out["log_duration_lines"] = [line.strip() for line in text.splitlines()
                                      if "since the last turn" in line][:3]
+        militia = Strategy.from_rules("Militias", ["Province if my.money > 15", "Gold",
+                                                    "Militia if my.Militia < 2", "Silver"])
+        keeper = Strategy.from_rules("Lighthouses", ["Province if my.money > 15", "Gold",
+                                                     "Test Lighthouse if my.Test_Lighthouse < 3",
+                                                     "Silver"])
+        text = "".join(gamelog.render_text(trace_game([militia, keeper], 5, g,
+                                                      kingdom="Militia,Test Lighthouse"))
+                       for g in range(4))
+        out["log_protected_lines"] = sorted({line.strip() for line in text.splitlines()
+                                             if "unaffected" in line})
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.split("JSON", 1)[1])
 
 
+def test_the_log_says_a_lighthouse_in_play_protected_its_owner(checks):
+    assert checks["log_protected_lines"] == ["Lighthouses has Test Lighthouse in play: "
+                                             "unaffected"], checks["log_protected_lines"]
+
+
 def test_the_test_cards_come_after_every_real_card(checks):
     assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron", "Test Caravan",
-                               "Test Fishing Village"]
+                               "Test Fishing Village", "Test Lighthouse"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -101,7 +116,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert not failed, failed
     ids = set(checks["cases"])
     assert sum(i.startswith("mech-choose") for i in ids) == 9
-    assert sum(i.startswith(("mech-duration", "mech-throne-room")) for i in ids) == 7
+    assert sum(i.startswith(("mech-duration", "mech-throne-room")) for i in ids) == 9
 
 
 @pytest.mark.parametrize("name, pattern", [
@@ -138,7 +153,7 @@ def test_cards_json_describes_a_choose_decision():
     done = _with_test_cards("""
         import json
         from simulator.engine.cards import as_json
-        print("JSON" + json.dumps(as_json()[-3]))
+        print("JSON" + json.dumps(next(c for c in as_json() if c["name"] == "Test Patron")))
     """)
     assert done.returncode == 0, done.stderr[-2000:]
     patron = json.loads(done.stdout.split("JSON", 1)[1])

@@ -238,7 +238,7 @@ def _corrupt_moat(t):                 # a Moat reveal by a player without Moat
     rows = _rows(t)
     i = _find(t, lambda r: r[2] == S.EV_MOAT)
     rows[i][1] = 0
-    return rows, i, "seat 0 reveals a Moat it does not hold"
+    return rows, i, "seat 0 reveals Moat, which it does not hold"
 
 
 @pytest.mark.parametrize("corrupt", [

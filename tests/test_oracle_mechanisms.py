@@ -122,6 +122,32 @@ def test_a_required_trash_short_of_its_number_is_caught():
     _fails(t, rows, close, "trashes 1 of a hand of")
 
 
+LIGHTHOUSE = "Test Lighthouse"
+
+
+def _protected_by_lighthouse(rows, i):
+    return _is(rows[i], S.EV_MOAT, LIGHTHOUSE) and rows[i][5] == S.DUR
+
+
+def test_a_lighthouse_protection_without_a_lighthouse_in_play_is_caught():
+    militia = Strategy.from_rules("Militias", ["Province if my.money > 15", "Gold",
+                                                "Militia if my.Militia < 2", "Silver"])
+    t, rows, i = _game([militia, _bot(LIGHTHOUSE)], f"Militia,{LIGHTHOUSE}",
+                       _protected_by_lighthouse)
+    rows[i][3] = C.Card.MOAT                           # a Moat "in play" protects nothing
+    _fails(t, rows, i, "is protected by Moat, which it has not in play")
+
+
+def test_a_lighthouse_in_the_hand_protects_nothing():
+    militia = Strategy.from_rules("Militias", ["Province if my.money > 15", "Gold",
+                                                "Militia if my.Militia < 2", "Silver"])
+    t, rows, i = _game([militia, _bot(LIGHTHOUSE)], f"Militia,{LIGHTHOUSE}",
+                       _protected_by_lighthouse)
+    rows[i][5] = rows[i][6] = S.HAND                  # revealed from the hand instead
+    _fails(t, rows, i, "reveals Test Lighthouse, which it does not hold or which "
+                       "does not protect")
+
+
 def test_games_of_the_test_cards_cover_their_events():
     seen = set()
     for seed in range(4):

@@ -107,7 +107,10 @@ LOSS, WIN, TIE = 0, 1, 2
 EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
     EV_PLUS_BUYS, EV_PLUS_COINS, EV_MOAT, EV_END = range(11)
 # What the log needs besides moves, so that it renders events and never
-# re-derives a rule (simulator/gamelog.py documents every field):
+# re-derives a rule (reports/gamelog.py documents every field):
+#   EV_MOAT           p is unaffected by the resolving Attack because of
+#                     `card`: revealed from the hand (`from` HAND: Moat) or
+#                     in play since p's last turn (`from` DUR: Lighthouse)
 #   EV_START          setup: p starts with `count` `card` in zone `to`
 #   EV_NOTHING        p is unaffected or does nothing; `from` says why (NO_*),
 #                     `card`/`count` name the pile or the number it is about
@@ -144,6 +147,7 @@ FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
 # ---- card table columns, frozen for numba
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
 NEXT_TURN, DURATION_CARDS, T_DURATION = C.NEXT_TURN, C.DURATION_CARDS, C.DURATION
+BLOCK_FROM_HAND, BLOCK_IN_PLAY = C.BLOCK_FROM_HAND, C.BLOCK_IN_PLAY
 CHOOSE_PICK, CHOICE_N, CHOICE_OP, CHOICE_ARG = C.CHOOSE_PICK, C.CHOICE_N, C.CHOICE_OP, C.CHOICE_ARG
 # what a choice option does (CHOICE_OP; the registry's CHOICE_OPS codes)
 OPT_CARDS, OPT_ACTIONS, OPT_BUYS, OPT_COINS, OPT_TRASH, OPT_GAIN = (

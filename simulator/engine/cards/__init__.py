@@ -111,6 +111,12 @@ EFFECT = np.array([c.effect for c in TABLE], dtype=np.bool_)
 NEXT_TURN = np.array([tuple(c.next_turn) if c.next_turn else (0, 0, 0, 0) for c in TABLE],
                      dtype=np.int32)
 DURATION_CARDS = np.array([i for i, c in enumerate(TABLE) if c.next_turn], dtype=np.int64)
+# cards that keep their owner unaffected by an Attack: revealed from the hand
+# (Moat), and while in play from an earlier turn (Lighthouse), in card order
+BLOCK_FROM_HAND = np.array([i for i, c in enumerate(TABLE) if c.blocks == "hand"],
+                           dtype=np.int64)
+BLOCK_IN_PLAY = np.array([i for i, c in enumerate(TABLE) if c.blocks == "in play"],
+                         dtype=np.int64)
 CHOOSE_PICK = np.array([c.choose.pick if c.choose else 0 for c in TABLE], dtype=np.int64)
 CHOICE_N = np.array([len(c.choose.options) if c.choose else 0 for c in TABLE],
                     dtype=np.int64)
@@ -187,6 +193,7 @@ def as_json() -> list[dict]:
                 "options": [{"name": o.name, "op": o.op, "amount": o.amount,
                              "card": o.card or None} for o in s.choose.options]},
             "next_turn": None if s.next_turn is None else s.next_turn._asdict(),
+            "blocks": s.blocks or None,
             "lists": list(s.lists),
             "own_list": None if s.own_list is None else {
                 "key": s.own_list.key, "decides": s.own_list.decides,

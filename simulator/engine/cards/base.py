@@ -43,7 +43,8 @@ CARDS: tuple[CardSpec, ...] = (
     _("Moat", 2, AR,
       "+2 Cards. When another player plays an Attack card, you may first reveal this "
       "from your hand, to be unaffected by it.",
-      "Slotgracht", "Burggraben", "堀", cards=2, roles=("draw",), vs_bmu=0.5649),
+      "Slotgracht", "Burggraben", "堀", cards=2, roles=("draw",), vs_bmu=0.5649,
+      blocks="hand"),
     _("Harbinger", 3, A,
       "+1 Card, +1 Action. Look through your discard pile. You may put a card "
       "from it onto your deck.",

@@ -33,6 +33,9 @@ ROLES = {
 # numbers them in this order; a card's own list, ``OwnList``, comes after).
 SHARED_LISTS = ("buy", "play", "gain", "trash", "discard", "topdeck")
 DECISIONS = ("may", "choose")         # decisions that are not lists
+# How a card keeps its owner unaffected by another player's Attack ("" : not).
+BLOCKS = {"": "", "hand": "revealed from the hand when another player plays an Attack",
+          "in play": "while in play from an earlier turn (a Duration)"}
 
 # What a card needs when the game is set up.
 BLACK_MARKET_DECK = "black market deck"      # one copy of each other kingdom card of the pool
@@ -141,6 +144,9 @@ class CardSpec:
     text makes other players act without being an Attack (Council Room).
     ``curses``: its attack gives Curses.  ``money``: the +$ a copy adds to
     a turn as the optimiser counts a deck's money (default: ``coins``).
+    ``blocks``: it keeps its owner unaffected by another player's Attack
+    (``BLOCKS``): "hand", revealed from the hand (Moat); "in play", while it
+    is in play from an earlier turn (Lighthouse).
     """
     name: str
     cost: int
@@ -176,6 +182,7 @@ class CardSpec:
     money: int | None = None
     choose: Choose | None = None
     next_turn: NextTurn | None = None
+    blocks: str = ""
 
     def __post_init__(self):
         def bad(what):
@@ -206,6 +213,12 @@ class CardSpec:
             bad(f"plays {self.plays!r} (\"hand\" or \"deck\")")
         if ("Duration" in self.types) != (self.next_turn is not None):
             bad("a Duration card says what it does next turn (next_turn), and only it")
+        if self.blocks not in BLOCKS:
+            bad(f"blocks {self.blocks!r} (known: {', '.join(repr(b) for b in BLOCKS)})")
+        if self.blocks == "hand" and "Reaction" not in self.types:
+            bad("a card revealed from the hand against an Attack is a Reaction")
+        if self.blocks == "in play" and self.next_turn is None:
+            bad("a card that protects while in play from an earlier turn is a Duration")
         if ("choose" in self.lists) != (self.choose is not None):
             bad("'choose' is in its lists exactly when it has a choose decision")
         if self.choose is not None:
