@@ -74,9 +74,10 @@ copies of card in "deck"; the Black Market deck, top first, has "to":
 (coins carried from the Action phase), ``coins`` ($ to spend at the first
 buy), ``plus_actions``/``plus_buys``/``plus_coins`` (the N of +N),
 ``moat`` (1; "from": "hand" for a card revealed, "duration" for a
-Duration in play since the player's last turn), ``nothing`` (the player is unaffected or does nothing; detail
-says why: no_cards, pile_empty (card: the pile), hand_size (count: the
-hand size), no_type (count: the type bit), no_play, no_buy),
+Duration in play since the player's last turn), ``nothing`` (the player is
+unaffected or does nothing; detail says why: no_cards, pile_empty (card:
+the pile), hand_size (count: the hand size), no_type (count: the type
+bit), no_play, no_buy),
 ``deck_to_discard`` (cards moved), ``cleanup`` (0), ``end`` (the ended_by
 code: 0 provinces, 1 piles, 2 turn cap), ``vp`` (copies owned of card;
 detail: the VP they score).
