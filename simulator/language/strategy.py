@@ -1051,17 +1051,23 @@ def _choose_table(table, source: str) -> dict:
     return out
 
 
-def _choose_card(name, where: str) -> int:
-    names = [TABLE[c].name for c in CHOOSE_CARDS] or ["none in the cards of this domsim"]
+def _decision_card(name, where: str, cards, lacks: str) -> int:
+    """The card a ``may`` or ``choose`` key names; it must be one of ``cards``
+    (those with that decision), else the error says what it ``lacks``."""
     try:
         card = card_id(str(name))
     except UnknownCardError:
         raise StrategyError(f"{where}: unknown card {_shown(name)}{_card_hint(str(name))}",
                             where=where, word=str(name)) from None
-    if card not in CHOOSE_CARDS:
-        raise StrategyError(f"{where}: {TABLE[card].name} has no \"choose\" decision; cards "
-                            f"with one: {', '.join(names)}", where=where, word=str(name))
+    if card not in cards:
+        names = [TABLE[c].name for c in cards] or ["none in the cards of this domsim"]
+        raise StrategyError(f"{where}: {TABLE[card].name} has no {lacks}; cards with one: "
+                            f"{', '.join(names)}", where=where, word=str(name))
     return card
+
+
+def _choose_card(name, where: str) -> int:
+    return _decision_card(name, where, CHOOSE_CARDS, '"choose" decision')
 
 
 def _parse_choice(card: int, text: str, where: str, lets: dict, default: bool) -> Rule:
@@ -1138,17 +1144,8 @@ def _text_of(value, where: str) -> str:
 
 
 def _may_card(name, where: str) -> int:
-    names = [TABLE[c].name for c in MAY_CARDS]
-    try:
-        card = card_id(str(name))
-    except UnknownCardError:
-        raise StrategyError(f"{where}: unknown card {_shown(name)}{_card_hint(str(name))}",
-                            where=where, word=str(name)) from None
-    if card not in MAY_CARDS:
-        raise StrategyError(f"{where}: {TABLE[card].name} has no \"you may\" choice that "
-                            f"the may table decides; cards with one: {', '.join(names)}",
-                            where=where, word=str(name))
-    return card
+    return _decision_card(name, where, MAY_CARDS,
+                          '"you may" choice that the may table decides')
 
 
 def _compile_lets(spec: _Spec) -> dict:
