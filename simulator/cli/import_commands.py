@@ -29,16 +29,8 @@ def _targets(out: Path, bots) -> list[tuple[Path, object]]:
     """The file of each bot that converts, checked: ValueError names the
     first one that may not be written (nothing is written then)."""
     from simulator.language.geronimoo import MARKER
-    real = Path(os.path.realpath(out))
-    if real.exists() and not real.is_dir():
-        raise ValueError(f"--out {out} exists and is not a folder")
-    if not real.exists():
-        if not real.parent.is_dir():
-            raise ValueError(f"cannot write {out}: directory {out.parent} does not exist")
-        if not os.access(real.parent, os.W_OK | os.X_OK):
-            raise ValueError(f"cannot write {out}: {out.parent} is read-only")
-    elif not os.access(real, os.W_OK | os.X_OK):
-        raise ValueError(f"cannot write {out}: the folder is read-only")
+    from simulator.output.files import check_folder_writable
+    check_folder_writable(out)
     targets = []
     for bot in bots:
         if bot.strategy is None:

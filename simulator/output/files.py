@@ -162,6 +162,27 @@ def domsims_folder(path) -> bool:
         (real / MARKER).is_file() or not any(real.iterdir()))))
 
 
+def check_folder_writable(path, *, flag: str = "--out") -> bool:
+    """Raise ValueError, naming ``path``, unless it is a folder domsim may
+    write files into, or one it may make (its parent exists and is
+    writable).  Returns whether the folder exists already."""
+    out = Path(path)
+    real = Path(os.path.realpath(out))
+    if real.exists() and not real.is_dir():
+        raise ValueError(f"{flag} {out} exists and is not a folder")
+    if not real.exists():
+        parent = real.parent
+        shown = parent if out.is_symlink() else out.parent
+        if not parent.is_dir():
+            raise ValueError(f"cannot write {out}: directory {shown} does not exist")
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise ValueError(f"cannot write {out}: {shown} is read-only")
+        return False
+    if not os.access(real, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write {out}: it is read-only")
+    return True
+
+
 def check_output_folder(path, writes, *, force: bool = False, flag: str = "--out") -> None:
     """Raise ValueError, naming ``path``, unless the files ``writes`` (names)
     may be written into the folder ``path`` (made if new): it must be new,
@@ -169,20 +190,10 @@ def check_output_folder(path, writes, *, force: bool = False, flag: str = "--out
     replaced; ``force`` allows any folder, and the error says which of its
     files would be replaced.  Checked before a run, so a refusal costs no
     simulation."""
+    if not check_folder_writable(path, flag=flag):
+        return
     out = Path(path)
     real = Path(os.path.realpath(out))
-    if real.exists() and not real.is_dir():
-        raise ValueError(f"{flag} {out} exists and is not a folder")
-    if not real.exists():
-        parent = real.parent
-        if not parent.is_dir():
-            shown = parent if out.is_symlink() else out.parent
-            raise ValueError(f"cannot write {out}: directory {shown} does not exist")
-        if not os.access(parent, os.W_OK | os.X_OK):
-            raise ValueError(f"cannot write {out}: {parent} is read-only")
-        return
-    if not os.access(real, os.W_OK | os.X_OK):
-        raise ValueError(f"cannot write {out}: it is read-only")
     if force or domsims_folder(real):
         return
     replaced = [n for n in writes if os.path.lexists(real / n)]
