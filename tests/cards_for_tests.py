@@ -44,3 +44,13 @@ CARDS = (
       "Test Lighthouse", "Test Lighthouse", "Test Lighthouse", set="test", editions=(2,),
       actions=1, coins=1, next_turn=NextTurn(coins=1), blocks="in play"),
 )
+CARDS += (
+    # an extra turn (Outpost, Seaside 2022 text): a Duration that stays in
+    # play until the extra turn's clean-up, and only when it gave the turn
+    _("Test Outpost", 5, ("Action", "Duration"),
+      "If this is the first time you played an Outpost this turn, and the previous turn "
+      "wasn't yours, then take an extra turn after this one, and you only draw 3 cards "
+      "for your next hand.",
+      "Test Outpost", "Test Outpost", "Test Outpost", set="test", editions=(2,),
+      next_turn=NextTurn(), extra_turn=3),
+)

@@ -18,6 +18,7 @@ Layout of one game (all int32 unless noted)::
         SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
         TRASH   trash counts           GS      game scalars (ACTIONS ...)
         TMP     scratch counts         STACK   cards waiting to be resolved
+                                       (a negative entry: ``zones.stay_check``)
         GAINED  cards gained this turn by the player whose turn it is, and
         BOUGHT  cards bought; kept only for programs with FLAG_TURN_LOG
         MARKET  the Black Market deck, top first (GS_MARKET_N cards)
@@ -84,7 +85,10 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1], dty
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
     GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
-    GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN = range(16)
+    GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN, GS_EXTRA_HAND, GS_IN_EXTRA = range(18)
+# GS_EXTRA_HAND: > 0 when a card gave the player whose turn it is an extra
+# turn after this one: the size of the hand its clean-up draws (Outpost: 3)
+# GS_IN_EXTRA: 1 during an extra turn (the previous turn was this player's)
 # GS_COST_DOWN: what cards cost less this turn ("cards cost $1 less"), in $
 # GS_TURN_LOG: 1 + the player whose gains and buys GAINED/BOUGHT count, 0: none
 # While a gain is being chosen (the words ``ends_game``, ``lead_after``):
@@ -123,8 +127,12 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #   EV_CHOOSE         p chooses option `count` of `card`'s "choose" decision
 #   EV_DURATION       at the start of p's turn, `card` (in play since an
 #                     earlier turn) does its next-turn effect `count` times
+#   EV_EXTRA_TURN     `card` gives p an extra turn after this one, which
+#                     starts with a hand of `count` cards
+# (EV_TURN's `count` is the number of p's turn, `from` 1 for an extra turn:
+# it has the number of the turn before it, as extra turns are not counted)
 EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
-    EV_VP, EV_CHOOSE, EV_DURATION = range(11, 20)
+    EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN = range(11, 21)
 # each event code's name (the game log's JSON, the rules oracle)
 EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
@@ -133,8 +141,10 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_START: "start", EV_NOTHING: "nothing", EV_PLAYS: "plays",
                EV_DECK_TO_DISCARD: "deck_to_discard", EV_BUY_PHASE: "buy_phase",
                EV_CLEANUP: "cleanup", EV_VP: "vp", EV_CHOOSE: "choose",
-               EV_DURATION: "duration"}
-NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY = range(6)
+               EV_DURATION: "duration", EV_EXTRA_TURN: "extra_turn"}
+# why nothing happens (EV_NOTHING's `from`); NO_EXTRA: `card` gives no extra
+# turn (one was given this turn already, or the previous turn was p's)
+NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA = range(7)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
 # zones of a move: HAND, PLAY_ROW, DISC, ASIDE are their own row offsets
 Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL, Z_LOOK, Z_BLACK_MARKET = 10, 11, 12, 13, 14, 15
@@ -147,6 +157,7 @@ FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
 # ---- card table columns, frozen for numba
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
 NEXT_TURN, DURATION_CARDS, T_DURATION = C.NEXT_TURN, C.DURATION_CARDS, C.DURATION
+EXTRA_TURN = C.EXTRA_TURN
 BLOCK_FROM_HAND, BLOCK_IN_PLAY = C.BLOCK_FROM_HAND, C.BLOCK_IN_PLAY
 CHOOSE_PICK, CHOICE_N, CHOICE_OP, CHOICE_ARG = C.CHOOSE_PICK, C.CHOICE_N, C.CHOICE_OP, C.CHOICE_ARG
 # what a choice option does (CHOICE_OP; the registry's CHOICE_OPS codes)

@@ -34,6 +34,7 @@ from simulator.engine.codes import (
     ENDED_PILES,
     ENDED_PROVINCES,
     ENDED_TURN_CAP,
+    EXTRA_TURN,
     EV_BUY,
     EV_BUY_PHASE,
     EV_CHOOSE,
@@ -41,6 +42,7 @@ from simulator.engine.codes import (
     EV_COINS,
     EV_DURATION,
     EV_END,
+    EV_EXTRA_TURN,
     EV_MOVE,
     EV_NOTHING,
     EV_PLUS_ACTIONS,
@@ -59,6 +61,8 @@ from simulator.engine.codes import (
     GS_COST_DOWN,
     GS_EMPTY,
     GS_EMPTY_TO_END,
+    GS_EXTRA_HAND,
+    GS_IN_EXTRA,
     GS_MARKET_N,
     GS_MERCHANT,
     GS_PLAYERS,
@@ -76,6 +80,7 @@ from simulator.engine.codes import (
     NC,
     NEXT,
     NEXT_TURN,
+    NO_EXTRA,
     NOT_ENDED,
     NROWS,
     OPT_ACTIONS,
@@ -160,6 +165,7 @@ from simulator.engine.zones import (
     keep_durations,
     move,
     stay,
+    stay_check,
     victory_points,
 )
 
@@ -206,9 +212,26 @@ def resolve(z, deck, rng, fst, prog, p, c):
                            "load_effects(ownable_cards(...)) before the games")
     if CHOOSE_PICK[c]:
         do_choices(z, deck, rng, fst, prog, p, c)
-    if TYPES[c] & T_DURATION:          # "at the start of your next turn ..."
+    # "at the start of your next turn ...": it stays in play until then, if
+    # it still has something to do (an Outpost that gives no turn has not)
+    if TYPES[c] & T_DURATION and (EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c)):
         z[p * PR + NEXT, c] += 1
         stay(z, p, c)
+
+
+@kernel_fn('b1')
+def give_extra_turn(z, p, c):
+    """c's "take an extra turn after this one, and you only draw EXTRA_TURN[c]
+    cards for your next hand", if this is the first such card this turn and
+    the previous turn was not p's (Outpost's text since the 2022 Seaside
+    edition; the FAQ: "Outpost only does anything the first time you play it
+    in a turn, and only if the previous turn was another player's")."""
+    if z[GS, GS_IN_EXTRA] or z[GS, GS_EXTRA_HAND]:
+        emit(z, EV_NOTHING, p, c, 0, NO_EXTRA, 0)
+        return False
+    z[GS, GS_EXTRA_HAND] = EXTRA_TURN[c]
+    emit(z, EV_EXTRA_TURN, p, c, EXTRA_TURN[c], 0, 0)
+    return True
 
 
 @kernel_fn('void')
@@ -259,7 +282,11 @@ def play_action(z, deck, rng, fst, prog, p, c):
     _push(z, c)
     while z[GS, GS_STACK_N] > 0:              # Throne Room and Vassal push plays
         z[GS, GS_STACK_N] -= 1
-        resolve(z, deck, rng, fst, prog, p, z[STACK, z[GS, GS_STACK_N]])
+        e = z[STACK, z[GS, GS_STACK_N]]
+        if e >= 0:
+            resolve(z, deck, rng, fst, prog, p, e)
+        else:                                 # after a Throne Room's Duration plays
+            stay_check(z, p, e)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -353,7 +380,8 @@ def cleanup(z, deck, rng, p, traced):
     z[GS, GS_BUYS] = 0
     z[GS, GS_COINS] = 0
     z[GS, GS_MERCHANT] = 0
-    _draw(z, deck, rng, p, 5, traced)
+    extra = z[GS, GS_EXTRA_HAND]               # Outpost: a smaller next hand
+    _draw(z, deck, rng, p, extra if extra > 0 else 5, traced)
 
 
 @kernel_fn('void')
@@ -367,7 +395,8 @@ def start_turn_log(z, p):
 
 @njit(cache=True, inline="always", _nrt=False)
 def begin_turn(z, prog, p):
-    z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1
+    # an extra turn has the number of the turn before it (not counted)
+    z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1 - z[GS, GS_IN_EXTRA]
     if prog[P_FLAGS] & FLAG_TURN_LOG:
         start_turn_log(z, p)
     z[GS, GS_ACTIONS] = 1
@@ -417,14 +446,28 @@ def take_turn(z, deck, rng, fst, prog, p):
     traced = _traced(z)
     begin_turn(z, prog, p)
     if traced:
-        _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], 0, 0)
+        _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], z[GS, GS_IN_EXTRA], 0)
     if z[_ps(p), PS_NEXT_N] > 0:
         start_of_turn(z, deck, rng, p)
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
         action_phase(z, deck, rng, fst, prog, p, traced)
     buy_phase(z, deck, fst, prog, p, traced)
     cleanup(z, deck, rng, p, traced)
-    z[_ps(p), PS_TURNS] += 1
+    z[_ps(p), PS_TURNS] += 1 - z[GS, GS_IN_EXTRA]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def next_seat(z, p, n):
+    """Who takes the next turn: p again when a card gave p an extra turn,
+    else the player to p's left.  PS_TURNS counts only a player's own turns:
+    "extra turns do not count towards the tiebreaker" (Seaside FAQ, 2022),
+    nor towards the turn cap."""
+    extra = z[GS, GS_EXTRA_HAND] > 0
+    z[GS, GS_EXTRA_HAND] = 0
+    z[GS, GS_IN_EXTRA] = extra
+    if extra:
+        return p
+    return p + 1 if p + 1 < n else 0
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -584,16 +627,18 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
         buy_phase(z, deck, fst, prog, p, False)
         cleanup(z, deck, rng, p, False)
         t = z[_ps(p), PS_TURNS]                  # this turn of p's, from 0
-        z[_ps(p), PS_TURNS] = t + 1
-        if t < per_turn.shape[1]:
-            sums = per_turn[U(strat[p]), U(t)]
-            sums[0] += victory_points(z, p)
-            sums[1] += z[_ps(p), PS_TURN_COINS]
-            sums[2] += 1
+        # an extra turn is not counted: its gains show in p's next turn
+        if z[GS, GS_IN_EXTRA] == 0:
+            z[_ps(p), PS_TURNS] = t + 1
+            if t < per_turn.shape[1]:
+                sums = per_turn[U(strat[p]), U(t)]
+                sums[0] += victory_points(z, p)
+                sums[1] += z[_ps(p), PS_TURN_COINS]
+                sums[2] += 1
         ended = game_over(z, p, turn_cap)
         if ended != NOT_ENDED:
             return ended
-        p = p + 1 if p + 1 < n else 0
+        p = next_seat(z, p, n)
 
 
 @kernel_fn('i8')
@@ -607,7 +652,7 @@ def play_traced_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap):
         if ended != NOT_ENDED:
             emit(z, EV_END, p, -1, ended, 0, 0)
             return ended
-        p = p + 1 if p + 1 < n else 0
+        p = next_seat(z, p, n)
 
 
 @_quick_load

@@ -12,6 +12,8 @@ from simulator.engine.cards import Card
 from simulator.engine.codes import (
     ASIDE,
     BOUGHT,
+    COL_BITS,
+    COL_MASK,
     COST,
     DECK_CAP,
     DISC,
@@ -394,6 +396,25 @@ def stay(z, p, c):
     with an effect still to come, or the card that played it)."""
     z[p * PR + STAY, c] += 1
     z[_ps(p), PS_NEXT_N] += 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def push_stay_check(z, p, by, c):
+    """Before ``by`` (Throne Room) pushes its plays of Duration c: a negative
+    STACK entry under them, popped once they have resolved, that keeps
+    ``by`` in play with c if any of them stays ("a Throne Room stays out as
+    long as the Duration card it played"; a Duration may not stay: Outpost
+    that gives no extra turn).  It holds by, c and c's STAY count now."""
+    _push(z, -1 - (by | c << COL_BITS | z[p * PR + STAY, c] << 2 * COL_BITS))
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def stay_check(z, p, e):
+    """Do a ``push_stay_check`` entry e: ``by`` stays if c's STAY count grew."""
+    m = -1 - e
+    c = (m >> COL_BITS) & COL_MASK
+    if z[p * PR + STAY, c] > m >> 2 * COL_BITS:
+        stay(z, p, m & COL_MASK)
 
 
 @kernel_fn('void')

@@ -117,6 +117,8 @@ BLOCK_FROM_HAND = np.array([i for i, c in enumerate(TABLE) if c.blocks == "hand"
                            dtype=np.int64)
 BLOCK_IN_PLAY = np.array([i for i, c in enumerate(TABLE) if c.blocks == "in play"],
                          dtype=np.int64)
+# EXTRA_TURN[c]: the next hand's size when c gives an extra turn (0: it gives none)
+EXTRA_TURN = np.array([c.extra_turn for c in TABLE], dtype=np.int64)
 CHOOSE_PICK = np.array([c.choose.pick if c.choose else 0 for c in TABLE], dtype=np.int64)
 CHOICE_N = np.array([len(c.choose.options) if c.choose else 0 for c in TABLE],
                     dtype=np.int64)
@@ -194,6 +196,7 @@ def as_json() -> list[dict]:
                              "card": o.card or None} for o in s.choose.options]},
             "next_turn": None if s.next_turn is None else s.next_turn._asdict(),
             "blocks": s.blocks or None,
+            "extra_turn": s.extra_turn or None,
             "lists": list(s.lists),
             "own_list": None if s.own_list is None else {
                 "key": s.own_list.key, "decides": s.own_list.decides,

@@ -147,6 +147,11 @@ class CardSpec:
     ``blocks``: it keeps its owner unaffected by another player's Attack
     (``BLOCKS``): "hand", revealed from the hand (Moat); "in play", while it
     is in play from an earlier turn (Lighthouse).
+    ``extra_turn``: the size of the next hand when it gives its player an
+    extra turn after this one (Outpost: 3), which it does only if no card
+    gave one this turn and the previous turn was not this player's; a
+    Duration, it stays in play until the extra turn's clean-up, and only
+    when it gave the turn.
     """
     name: str
     cost: int
@@ -183,6 +188,7 @@ class CardSpec:
     choose: Choose | None = None
     next_turn: NextTurn | None = None
     blocks: str = ""
+    extra_turn: int = 0
 
     def __post_init__(self):
         def bad(what):
@@ -219,6 +225,8 @@ class CardSpec:
             bad("a card revealed from the hand against an Attack is a Reaction")
         if self.blocks == "in play" and self.next_turn is None:
             bad("a card that protects while in play from an earlier turn is a Duration")
+        if self.extra_turn and "Duration" not in self.types:
+            bad("a card that gives an extra turn stays in play until it (a Duration)")
         if ("choose" in self.lists) != (self.choose is not None):
             bad("'choose' is in its lists exactly when it has a choose decision")
         if self.choose is not None:

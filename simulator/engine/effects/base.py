@@ -117,8 +117,8 @@ from simulator.engine.zones import (
     gain_from,
     move,
     move_n,
+    push_stay_check,
     put_top,
-    stay,
     take_top,
     trash_from,
 )
@@ -342,12 +342,13 @@ def effect_throne_room(z, deck, rng, fst, prog, p):
     if t >= 0:
         move(z, p, HAND, PLAY_ROW, t, _traced(z))
         emit(z, EV_PLAYS, p, t, XS[Card.THRONE_ROOM], 0, 0)
+        # "a Throne Room that played a Duration card stays in play with it"
+        # (the Seaside rules: it stays until the clean-up the Duration leaves
+        # at; when the Duration does not stay, it goes too: Outpost)
+        if TYPES[t] & T_DURATION:
+            push_stay_check(z, p, Card.THRONE_ROOM, t)
         for _ in range(XS[Card.THRONE_ROOM]):
             _push(z, t)
-        # "a Throne Room that played a Duration card stays in play with it"
-        # (the Seaside rules: it stays until the clean-up the Duration leaves at)
-        if TYPES[t] & T_DURATION:
-            stay(z, p, Card.THRONE_ROOM)
     else:
         emit(z, EV_NOTHING, p, -1, 0, NO_PLAY, 0)
 
