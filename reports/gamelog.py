@@ -67,7 +67,10 @@ JSON schema (``render_json``; one object)::
 
 Events and their ``count``: ``start`` (setup: the player starts with count
 copies of card in "deck"; the Black Market deck, top first, has "to":
-"black_market"), ``turn`` (the player's turn number), ``move`` (copies moved),
+"black_market"), ``turn`` (the player's turn number; detail "extra" for an
+extra turn, which has the number of the turn before it: extra turns are not
+counted), ``extra_turn`` (card gives the player an extra turn after this
+one, which starts with a hand of count cards), ``move`` (copies moved),
 ``shuffle`` (cards shuffled), ``resolve`` (1: card's text is done once),
 ``plays`` (the resolving card plays card count times), ``buy`` (the cost;
 "from": "black_market" for a Black Market buy, else null), ``buy_phase``
@@ -77,7 +80,8 @@ buy), ``plus_actions``/``plus_buys``/``plus_coins`` (the N of +N),
 Duration in play since the player's last turn), ``nothing`` (the player is
 unaffected or does nothing; detail says why: no_cards, pile_empty (card:
 the pile), hand_size (count: the hand size), no_type (count: the type
-bit), no_play, no_buy),
+bit), no_play, no_buy, no_extra_turn (card gives no extra turn: one was
+given this turn, or the previous turn was the player's)),
 ``deck_to_discard`` (cards moved), ``cleanup`` (0), ``end`` (the ended_by
 code: 0 provinces, 1 piles, 2 turn cap), ``vp`` (copies owned of card;
 detail: the VP they score).
@@ -110,6 +114,7 @@ from simulator.engine.codes import (
     EV_DECK_TO_DISCARD,
     EV_DURATION,
     EV_END,
+    EV_EXTRA_TURN,
     EV_MOAT,
     EV_MOVE,
     EV_NOTHING,
@@ -126,6 +131,7 @@ from simulator.engine.codes import (
     HAND,
     HAND_SIZE,
     NO_BUY,
+    NO_EXTRA,
     NO_CARDS,
     NO_PLAY,
     NO_TYPE,
@@ -146,7 +152,8 @@ ZONE_NAMES = {HAND: "hand", PLAY_ROW: "play", DISC: "discard", ASIDE: "aside", D
               Z_DECK: "deck", Z_SUPPLY: "supply", Z_TRASH: "trash",
               Z_REVEAL: "revealed", Z_LOOK: "looked_at", Z_BLACK_MARKET: "black_market"}
 NOTHING_NAMES = {NO_CARDS: "no_cards", PILE_EMPTY: "pile_empty", HAND_SIZE: "hand_size",
-                 NO_TYPE: "no_type", NO_PLAY: "no_play", NO_BUY: "no_buy"}
+                 NO_TYPE: "no_type", NO_PLAY: "no_play", NO_BUY: "no_buy",
+                 NO_EXTRA: "no_extra_turn"}
 OUTCOME_NAMES = ("loss", "win", "shared_win")
 _NO_CARD_EVENTS = (EV_TURN, EV_SHUFFLE, EV_COINS, EV_END, EV_BUY_PHASE, EV_CLEANUP,
                    EV_DECK_TO_DISCARD)
@@ -193,6 +200,7 @@ class TurnLog:
     hand: Counter
     deck_n: int
     discard_n: int
+    extra: bool = False                          # an extra turn (Outpost)
     items: list = field(default_factory=list)    # Resolution, and the tuples
     # ("treasures", Counter, coins, carried coins, [(card, +$)]), ("buy", card)
     cleanup: list = field(default_factory=list)  # ("draw", k) | ("shuffle", n)
@@ -314,7 +322,7 @@ class _Reader:
         elif code == EV_TURN:
             self.turn = TurnLog(player=p, number=k, first_event=self.i,
                                 hand=+self.hand[p], deck_n=self.deck_n[p],
-                                discard_n=self.disc_n[p])
+                                discard_n=self.disc_n[p], extra=src == 1)
             self.log.append(self.turn)
             self.phase, self.res, self.pending = "action", None, []
         elif code == EV_MOVE:
@@ -343,6 +351,8 @@ class _Reader:
             self.frag(p, "moat", c, detail=1 if src == DUR else -1)
         elif code == EV_CHOOSE:
             self.frag(p, "chooses", c, number=k)
+        elif code == EV_EXTRA_TURN:
+            self.frag(p, "extra_turn", c, number=k)
         elif code == EV_DURATION:                # a next-turn effect, before the Actions
             self.res = Resolution(card=c, depth=0, how="duration" if k == 1 else f"duration {k}")
             self.turn.items.append(self.res)
@@ -479,7 +489,9 @@ def _nothing_text(f: Fragment, w: _Words) -> str:
             HAND_SIZE: f"has {_count(f.number, 'card')} in hand: unaffected",
             NO_TYPE: f"reveals a hand with no {_type_name(f.number)} card",
             NO_PLAY: "plays no Action card",
-            NO_BUY: "buys nothing"}.get(f.detail, "nothing happens")
+            NO_BUY: "buys nothing",
+            NO_EXTRA: "gives no extra turn (one a turn, never a third turn in a row)",
+            }.get(f.detail, "nothing happens")
 
 
 def _count(n: int, noun: str) -> str:
@@ -510,6 +522,8 @@ def _fragment_text(f: Fragment, w: _Words) -> str:
         return f"chooses {C.TABLE[f.cards[0]].choose.options[f.number].name}"
     if f.verb == "nothing":
         return _nothing_text(f, w)
+    if f.verb == "extra_turn":
+        return f"takes an extra turn after this one, with a {f.number}-card hand"
     if f.verb in _MOVE_VERBS:
         return _MOVE_VERBS[f.verb].format(w.cards(f.cards))
     src, dst = f.verb.split(">")
@@ -595,7 +609,9 @@ def _end_lines(trace, g: GameLog, w: _Words) -> list:
             if rule is not None and rule.counts == "cards":      # Gardens: per card
                 part += f" ({_count(g.cards[p], 'card')})"
             parts.append(part)
-        lines.append(f"{w.seat[p]}: {g.vp[p]} VP, {_count(g.turns[p], 'turn')}, "
+        extra = sum(t.extra for t in g.log if t.player == p)    # not counted in turns
+        lines.append(f"{w.seat[p]}: {g.vp[p]} VP, {_count(g.turns[p], 'turn')}"
+                     + (f" (and {extra} extra)" if extra else "") + ", "
                      f"{_count(g.cards[p], 'card')}"
                      + (" (" + ", ".join(parts) + ")" if parts else ""))
     win = g.winners
@@ -649,7 +665,8 @@ class _Doc:
             "Kingdom: " + ", ".join(w.card(c) for c in trace.kingdom),
             *_setup_lines(g, w),
         ]
-        self.turns = [(t, f"Turn {t.number}: {w.seat[t.player]}", _turn_lines(t, w))
+        self.turns = [(t, f"Turn {t.number}{' (extra turn)' if t.extra else ''}: "
+                          f"{w.seat[t.player]}", _turn_lines(t, w))
                       for t in g.log]
         self.tail = _end_lines(trace, g, w)
 
@@ -709,7 +726,8 @@ def _event_dict(i, row, names) -> dict:
     turn, p, code, c, k, src, dst = row
     zoned = code in _ZONED_EVENTS
     detail = (NOTHING_NAMES.get(src) if code == EV_NOTHING
-              else src if code == EV_VP else None)
+              else src if code == EV_VP
+              else "extra" if code == EV_TURN and src == 1 else None)
     return {
         "i": i, "turn": turn, "player": p, "seat_name": names[p],
         "event": EVENT_NAMES[code],

@@ -22,8 +22,14 @@ run it over random games of every card (``tests/test_oracle.py``).
 - Durations (the Duration type): a Duration played this turn stays in play
   at clean-up, with the Throne Room that played it; at the start of its
   owner's next turn it does its next-turn "+" numbers once per play, then
-  leaves at that clean-up.  "Choose" cards: the options are distinct, as many
-  as the card says, in the card's order, and each does exactly its option.
+  leaves at that clean-up; a Throne Room stays only as long as a Duration it
+  played.  "Choose" cards: the options are distinct, as many as the card
+  says, in the card's order, and each does exactly its option.
+- Extra turns (Outpost): given only by the first such card of a turn that
+  follows another player's turn; its clean-up draws the smaller hand; the
+  player goes again, in a turn that has the last one's number and is not
+  counted (the tie-break, the turn cap); the card stays in play until the
+  extra turn's clean-up only when it gave the turn.
 - The end: the end condition, the score (Gardens per 10 cards), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
@@ -48,6 +54,7 @@ from simulator.engine.codes import (
     EV_COINS,
     EV_DECK_TO_DISCARD,
     EV_DURATION,
+    EV_EXTRA_TURN,
     EV_END,
     EV_MOAT,
     EV_MOVE,
@@ -179,6 +186,7 @@ class Resolution:
     bought: list = field(default_factory=list)
     start_hand: int = 0                            # the player's hand size before
     duration: int = 0         # > 0: the next-turn effect of ``card``, this many plays
+    by: dict | None = None    # the Throne Room play that played it: {"card", "stayed"}
     chosen: list = field(default_factory=list)     # (option, hand size when chosen)
 
     def of(self, kind, p):
@@ -232,6 +240,15 @@ def _plus_only(o, r, me):
     """A card whose text is its "+" numbers (Village, Smithy ...; Moat's
     reaction is checked where it is revealed, Merchant's +$1 at the Silver)."""
     return _only(r, me, ()) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
+def _extra_turn(o, r, me):
+    """Outpost: its "+" numbers, and it gives an extra turn or says why not."""
+    outcome = r.of("extra_turn", me) + r.of("nothing", me)
+    if len(outcome) != 1:
+        return "neither gives an extra turn nor says why not, once"
+    return (_only(r, me, ("extra_turn", "nothing"))
+            or _drew(o, r, me, int(C.PLUS_CARDS[r.card])))
 
 
 def _choose(o, r, me):
@@ -497,6 +514,7 @@ TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
        if C.TYPES[c] & C.ACTION and not C.EFFECT[c]},          # Village, Smithy ...
     **{c: _choose for c in range(C.NCARDS) if C.CHOOSE_PICK[c]},
+    **{c: _extra_turn for c in range(C.NCARDS) if C.EXTRA_TURN[c]},
     Card.MERCHANT: _plus_only,      # its +$1 is checked when the Silver is played
     Card.CELLAR: _cellar, Card.HARBINGER: _harbinger, Card.SENTRY: _sentry,
     Card.COUNCIL_ROOM: _council_room,
@@ -654,12 +672,12 @@ class Oracle:
                                           and p == self.expect_take):
             self.fail(f"seat {self.expect_take} shuffled but took no card")
         if code == EV_TURN:
-            return self.on_turn(turn, p, k)
+            return self.on_turn(turn, p, k, src)
         if code == EV_END:
             return self.on_end(turn, p, k)
         if self.expect_end != -2:
             self.fail(f"{_NAMES[code]} event between turns")
-        want = 0 if self.cur < 0 else self.table.turns[self.cur] + 1
+        want = 0 if self.cur < 0 else self.table.turns[self.cur] + 1 - self.t["extra"]
         if turn != want:
             self.fail(f"turn field {turn}, expected {want}")
         if self.cur < 0:
@@ -677,6 +695,8 @@ class Oracle:
             return self.on_resolve(c)
         if code == EV_CHOOSE:
             return self.on_choose(c, k)
+        if code == EV_EXTRA_TURN:
+            return self.on_extra_turn(c, k)
         if code == EV_DURATION:
             return self.on_duration(c, k)
         if code == EV_PLAYS:
@@ -723,8 +743,9 @@ class Oracle:
             self.fail(f"seat {p} draws more than {HAND_SIZE} in the setup")
 
     # ---------------------------------------------------------- turns
-    def on_turn(self, turn, p, k):
+    def on_turn(self, turn, p, k, extra):
         s = self.table
+        again = self.t is not None and self.t["extra_hand"] > 0
         if self.cur < 0:
             for q, z in enumerate(self.zones):
                 if sum(z.hand.values()) != HAND_SIZE:
@@ -738,18 +759,23 @@ class Oracle:
             if self.expect_end >= 0:
                 self.fail(f"the game goes on, but it ended ({ENDED[self.expect_end]}) "
                           "after the last turn")
-            want = (self.cur + 1) % self.n
+            want = self.cur if again else (self.cur + 1) % self.n
         if p != want:
             self.fail(f"seat {p} takes a turn, it is seat {want}'s")
-        if k != s.turns[p] + 1 or turn != k:
-            self.fail(f"seat {p}'s turn {k} (turn field {turn}), expected {s.turns[p] + 1}")
+        if extra != again:
+            self.fail(f"seat {p}'s turn is {'' if extra else 'not '}an extra turn; "
+                      f"{'one' if again else 'none'} was given")
+        number = s.turns[p] + 1 - again    # an extra turn has the last one's number
+        if k != number or turn != k:
+            self.fail(f"seat {p}'s turn {k} (turn field {turn}), expected {number}")
         self.cur = p
         self.expect_end = -2
         self.t = dict(phase="action", actions=1, buys=1, coins=0, merchant=0,
                       merchant_due=None, silver_played=False, treasures=Counter(),
                       stack=[], res=None, pending_buy=-1, pending_market=False,
                       bought=False, drawn=0, resolved=False, stays=Counter(),
-                      next=Counter(), kept=Counter(), discarded=False)
+                      next=Counter(), kept=Counter(), discarded=False,
+                      extra=again, extra_hand=0, by=[])
         z = self.zones[p]                 # Durations from earlier turns: in play again
         z.play.update(z.dur)
         z.dur = Counter()
@@ -777,11 +803,13 @@ class Oracle:
             if +zq.revealed or +zq.looked or +zq.market:
                 self.fail(f"seat {q}'s revealed cards were left lying")
         left = sum(z.deck.values()) + sum(z.discard.values())
-        if t["drawn"] != HAND_SIZE and left:
-            self.fail(f"seat {p} draws {t['drawn']} at clean-up, not {HAND_SIZE}")
+        size = t["extra_hand"] or HAND_SIZE
+        if t["drawn"] != size and left:
+            self.fail(f"seat {p} draws {t['drawn']} at clean-up, not {size}")
         if sum(z.hand.values()) != t["drawn"]:
             self.fail(f"seat {p}'s hand after clean-up is not the {t['drawn']} drawn")
-        s.turns[p] += 1
+        if not t["extra"]:                # extra turns are not counted
+            s.turns[p] += 1
         if s.supply[Card.PROVINCE] == 0:
             self.expect_end = 0
         elif len(s.empty_piles) >= C.empty_piles_to_end(self.n):
@@ -861,17 +889,17 @@ class Oracle:
             self.fail(f"{name(c)} is not an Action")
         if not t["stack"]:
             self.fail(f"{name(c)} resolves but nothing was played")
-        want = t["stack"].pop()
+        want, by = t["stack"].pop(), t["by"].pop()
         if want != c:
             self.fail(f"{name(c)} resolves, {name(want)} was due")
         if self.zones[self.cur].play[c] < 1 and c not in SELF_TRASHING:
             self.fail(f"{name(c)} resolves but is not in play")
         self.close_res()
-        t["res"] = Resolution(card=c, start_hand=sum(self.zones[self.cur].hand.values()))
+        t["res"] = Resolution(card=c, start_hand=sum(self.zones[self.cur].hand.values()),
+                              by=by)
         t["resolved"] = True
-        if C.TYPES[c] & C.DURATION:       # its next turn is due; it stays in play
-            t["next"][c] += 1
-            t["stays"][c] += 1
+        if C.TYPES[c] & C.DURATION and not C.EXTRA_TURN[c]:
+            self.stays(t["res"])          # its next turn is due
         if c == Card.MERCHANT and not t["silver_played"]:
             t["merchant"] += int(C.X[Card.MERCHANT])
 
@@ -886,8 +914,33 @@ class Oracle:
             self.fail(f"plays {name(c)} without putting it into play")
         r.plays, r.plays_times = c, k
         t["stack"] += [c] * k
-        if r.card == Card.THRONE_ROOM and C.TYPES[c] & C.DURATION:
-            t["stays"][r.card] += 1       # a Throne Room stays out with its Duration
+        # a Throne Room stays out as long as a Duration it played
+        by = ({"card": r.card, "stayed": False}
+              if r.card == Card.THRONE_ROOM and C.TYPES[c] & C.DURATION else None)
+        t["by"] += [by] * k
+
+    def stays(self, r):
+        """Resolution r's Duration stays in play until the next turn's
+        clean-up (and so does the Throne Room that played it)."""
+        t = self.t
+        t["next"][r.card] += 1
+        t["stays"][r.card] += 1
+        if r.by is not None and not r.by["stayed"]:
+            r.by["stayed"] = True
+            t["stays"][r.by["card"]] += 1
+
+    def on_extra_turn(self, c, k):
+        t, r = self.t, self.t["res"]
+        if r is None or r.card != c or not C.EXTRA_TURN[c] or r.duration:
+            self.fail(f"{name(c)} gives an extra turn, but it is not resolving")
+        if k != C.EXTRA_TURN[c]:
+            self.fail(f"{name(c)}'s extra turn starts with {k} cards, not {C.EXTRA_TURN[c]}")
+        if t["extra"] or t["extra_hand"]:
+            self.fail(f"{name(c)} gives an extra turn "
+                      + ("in an extra turn" if t["extra"] else "twice in a turn"))
+        t["extra_hand"] = k
+        r.did.append((self.cur, "extra_turn", c))
+        self.stays(r)
 
     def on_choose(self, c, o):
         t, r = self.t, self.t["res"]
@@ -962,8 +1015,12 @@ class Oracle:
             self.fail(f"seat {p} has {sum(z.hand.values())} cards in hand, not {k}")
         elif why == S.NO_TYPE and any(C.TYPES[x] & k for x in +z.hand):
             self.fail(f"seat {p} has a card of type {k} in hand")
+        elif why == S.NO_EXTRA and not (C.EXTRA_TURN[c] and p == self.cur
+                                        and (self.t["extra"] or self.t["extra_hand"])):
+            self.fail(f"{name(c)} gives no extra turn, but none was given this turn and "
+                      "the last turn was another player's")
         elif why not in (S.NO_CARDS, S.PILE_EMPTY, S.HAND_SIZE, S.NO_TYPE, S.NO_PLAY,
-                         S.NO_BUY):
+                         S.NO_BUY, S.NO_EXTRA):
             self.fail(f"unknown reason {why}")
         r = self.t["res"]
         self.affect(p, "nothing")
@@ -1090,6 +1147,7 @@ class Oracle:
             t["actions"] -= 1
             self.close_res()
             t["stack"].append(c)
+            t["by"].append(None)
         self.apply(p, c, k, src, dst)
 
     def cleanup_move(self, p, c, k, src, dst):

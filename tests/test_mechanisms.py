@@ -39,7 +39,10 @@ def checks():
         from simulator.runs.runner import simulate, trace_game
         from reports import gamelog
 
-        out = {"cards": list(NAMES[-6:])}
+        from simulator.engine.cards import TABLE
+        test = [i for i, c in enumerate(TABLE) if c.set == "test"]
+        out = {"cards": [NAMES[i] for i in test],
+               "test_cards_last": test == list(range(len(NAMES) - len(test), len(NAMES)))}
         out["cases"] = {c.id: run_case(c) for c in load_cases("tests/mechanisms")}
         errors = {}
         for name, choose in [("unknown-option", {"Test Steward": ["gold"]}),
@@ -95,6 +98,19 @@ def checks():
                        for g in range(4))
         out["log_protected_lines"] = sorted({line.strip() for line in text.splitlines()
                                              if "unaffected" in line})
+        outpost = Strategy.from_rules("Outposts", ["Province if my.money > 15", "Gold",
+                                                   "Test Outpost if my.Test_Outpost < 2",
+                                                   "Silver"])
+        r = simulate([outpost, "big-money"], 400, seed=6, kingdom="Test Outpost", threads=1)
+        again = simulate([outpost, "big-money"], 400, seed=6, kingdom="Test Outpost",
+                         threads=2)
+        out["outpost_same"] = bool((r.records == again.records).all())
+        text = gamelog.render_text(trace_game([outpost, "big-money"], 6, 0,
+                                              kingdom="Test Outpost"))
+        out["log_extra_turn_lines"] = sorted({line.split(":")[0] for line in text.splitlines()
+                                              if "(extra turn)" in line})[:2]
+        out["log_outpost_lines"] = sorted({line.strip() for line in text.splitlines()
+                                           if "extra turn after this one" in line})[:2]
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -107,8 +123,9 @@ def test_the_log_says_a_lighthouse_in_play_protected_its_owner(checks):
 
 
 def test_the_test_cards_come_after_every_real_card(checks):
+    assert checks["test_cards_last"]
     assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron", "Test Caravan",
-                               "Test Fishing Village", "Test Lighthouse"]
+                               "Test Fishing Village", "Test Lighthouse", "Test Outpost"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -117,6 +134,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     ids = set(checks["cases"])
     assert sum(i.startswith("mech-choose") for i in ids) == 9
     assert sum(i.startswith(("mech-duration", "mech-throne-room")) for i in ids) == 9
+    assert sum(i.startswith("mech-extra-turn") for i in ids) == 6
 
 
 @pytest.mark.parametrize("name, pattern", [
@@ -147,6 +165,16 @@ def test_the_log_says_what_was_chosen(checks):
     lines = checks["log_choose_lines"]
     assert any("chooses card" in line for line in lines), lines
     assert any("chooses action" in line for line in lines), lines
+
+
+def test_extra_turn_games_play_the_same_on_any_thread_count_and_the_log_shows_them(checks):
+    assert checks["outpost_same"]
+    assert checks["log_extra_turn_lines"] and all(
+        line.startswith("Turn ") and line.endswith("(extra turn)")
+        for line in checks["log_extra_turn_lines"]), checks["log_extra_turn_lines"]
+    assert checks["log_outpost_lines"] == [
+        "plays Test Outpost: takes an extra turn after this one, with a 3-card hand"], \
+        checks["log_outpost_lines"]
 
 
 def test_cards_json_describes_a_choose_decision():

@@ -1,6 +1,6 @@
 """The rules oracle over the mechanisms of the test-only cards: Durations
 (kept in play at clean-up, with the Throne Room that played one; their
-next-turn effect) and "choose" decisions.
+next-turn effect), "choose" decisions and extra turns.
 
 Runs only with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (tests/test_mechanisms.py
 starts it in a subprocess, with the oracle's random games of every card): real
@@ -148,6 +148,60 @@ def test_a_lighthouse_in_the_hand_protects_nothing():
                        "does not protect")
 
 
+OUTPOST = "Test Outpost"
+
+
+def _outpost_game(pred):
+    return _game([_bot(OUTPOST, "Throne Room", play=["Throne Room", OUTPOST]), "big-money"],
+                 f"Throne Room,{OUTPOST}", pred)
+
+
+def test_an_outpost_that_neither_gives_nor_refuses_a_turn_is_caught():
+    t, rows, i = _outpost_game(lambda rows, i: _is(rows[i], S.EV_EXTRA_TURN, OUTPOST))
+    del rows[i]
+    close = next(j for j in range(i, len(rows)) if rows[j][2] in (S.EV_RESOLVE,
+                                                                  S.EV_BUY_PHASE))
+    _fails(t, rows, close, "Test Outpost neither gives an extra turn nor says why not")
+
+
+def test_an_extra_turn_taken_by_the_next_player_is_caught():
+    t, rows, i = _outpost_game(lambda rows, i: _is(rows[i], S.EV_EXTRA_TURN, OUTPOST))
+    turn = next(j for j in range(i, len(rows)) if rows[j][2] == S.EV_TURN)
+    rows[turn][1] = 1 - rows[turn][1]
+    _fails(t, rows, turn, r"seat \d takes a turn, it is seat \d's")
+
+
+def test_an_outpost_that_says_it_gives_no_turn_when_it_must_is_caught():
+    t, rows, i = _outpost_game(lambda rows, i: _is(rows[i], S.EV_EXTRA_TURN, OUTPOST))
+    rows[i] = [rows[i][0], rows[i][1], S.EV_NOTHING, rows[i][3], 0, S.NO_EXTRA, 0]
+    _fails(t, rows, i, "gives no extra turn, but none was given this turn")
+
+
+def test_a_second_extra_turn_in_a_row_is_caught():
+    t, rows, i = _outpost_game(lambda rows, i: _is(rows[i], S.EV_NOTHING, OUTPOST)
+                               and rows[i][5] == S.NO_EXTRA and rows[i][0] > 0)
+    rows[i] = [rows[i][0], rows[i][1], S.EV_EXTRA_TURN, rows[i][3], 3, 0, 0]
+    _fails(t, rows, i, r"Test Outpost gives an extra turn (in an extra turn|twice in a turn)")
+
+
+def test_an_extra_turn_counted_as_a_turn_is_caught():
+    t, rows, i = _outpost_game(lambda rows, i: rows[i][2] == S.EV_TURN and rows[i][5] == 1)
+    rows[i][4] += 1                                    # numbered as a turn of its own
+    _fails(t, rows, i, r"seat 0's turn \d+ \(turn field \d+\), expected")
+
+
+def test_an_outpost_kept_out_after_giving_no_turn_is_caught():
+    t, rows, i = _outpost_game(lambda rows, i: _is(rows[i], S.EV_NOTHING, OUTPOST)
+                               and rows[i][5] == S.NO_EXTRA)
+    out = next(j for j in range(i, len(rows)) if _is(rows[j], S.EV_MOVE, OUTPOST)
+               and (rows[j][5], rows[j][6]) == (S.PLAY_ROW, S.DISC))
+    cleanup = max(j for j in range(out) if rows[j][2] == S.EV_CLEANUP)
+    kept = rows.pop(out)
+    kept[6] = S.DUR                                    # kept in play, nothing left to do
+    rows.insert(cleanup + 1, kept)
+    _fails(t, rows, cleanup + 1, "clean-up keeps 1 Test Outpost in play; 0 stay")
+
+
 def test_games_of_the_test_cards_cover_their_events():
     seen = set()
     for seed in range(4):
@@ -157,3 +211,22 @@ def test_games_of_the_test_cards_cover_their_events():
         audit(t)
         seen |= {r[2] for r in t.events.tolist()}
     assert {S.EV_CHOOSE, S.EV_DURATION} <= seen
+
+
+def test_outpost_games_give_extra_turns_that_are_not_counted():
+    """In real games Outposts give extra turns and fail as the rules say, the
+    audit passes, and a player's turn count (the tie-break's) is the number
+    of its turns that were not extra."""
+    seen, extra_turns = set(), 0
+    for seed in range(6):
+        t = trace_game([_bot(OUTPOST, "Throne Room", play=["Throne Room", OUTPOST]),
+                        "big-money"], seed, 0, kingdom=f"Throne Room,{OUTPOST}")
+        audit(t)
+        rows = t.events.tolist()
+        seen |= {(r[2], r[5]) for r in rows if r[2] in (S.EV_EXTRA_TURN, S.EV_NOTHING)}
+        own = [sum(r[2] == S.EV_TURN and r[1] == p and r[5] == 0 for r in rows)
+               for p in range(2)]
+        extra_turns += sum(r[2] == S.EV_TURN and r[5] == 1 for r in rows)
+        assert list(t.turns[:2]) == own
+    assert (S.EV_EXTRA_TURN, 0) in seen and (S.EV_NOTHING, S.NO_EXTRA) in seen
+    assert extra_turns > 0

@@ -25,12 +25,15 @@ STEPS = {"play": 0, "turn": 1, "end_of_turn": 2}
 ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": S.ASIDE,
          "durations": S.DUR}
 # "durations" (a domsim extension): cards in play since an earlier turn, a
-# Duration card among them with its next-turn effect still to come
+# Duration card among them with its next-turn effect still to come.
+# "extra_turn" (p0, a domsim extension): true when this turn is an extra
+# turn (the previous turn was p0's); "takes_extra_turn" (expect, p0): a card
+# gave p0 an extra turn after this one.
 SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations", "turns",
-              "actions", "buys", "coins", "strategy", "cost_reduction"}
+              "actions", "buys", "coins", "strategy", "cost_reduction", "extra_turn"}
 EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations",
-                      "deck_count",
-                      "hand_count", "discard_count", "actions", "buys", "coins", "vp", "turns"}
+                      "deck_count", "hand_count", "discard_count", "actions", "buys",
+                      "coins", "vp", "turns", "takes_extra_turn"}
 EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market"}
 CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "seed", "step",
              "expect", "xfail", "black_market"} | {f"p{i}" for i in range(C.MAX_PLAYERS)}
@@ -272,6 +275,10 @@ def build(case: Case) -> Position:
     for key, default, row in (("actions", 1, S.GS_ACTIONS), ("buys", 1, S.GS_BUYS),
                               ("coins", 0, S.GS_COINS), ("cost_reduction", 0, S.GS_COST_DOWN)):
         z[S.GS, row] = _number(p0.get(key, default), f"{where}: p0.{key}")
+    extra = p0.get("extra_turn", False)
+    if not isinstance(extra, bool):
+        raise CaseError(f"{where}: p0.extra_turn: true or false, not {extra!r}")
+    z[S.GS, S.GS_IN_EXTRA] = extra
     rng = np.zeros(2, dtype=np.uint64)
     K.seed_game(rng, int(d.get("seed", 1)), 0)
     return Position(z, deck, rng, np.zeros(64), prog)
@@ -312,7 +319,8 @@ def observe(pos: Position, n: int) -> dict:
         view["vp"] = int(Z.victory_points(z, p))
         out[f"p{p}"] = view
     out["p0"].update(actions=int(z[S.GS, S.GS_ACTIONS]), buys=int(z[S.GS, S.GS_BUYS]),
-                     coins=int(z[S.GS, S.GS_COINS]))
+                     coins=int(z[S.GS, S.GS_COINS]),
+                     takes_extra_turn=bool(z[S.GS, S.GS_EXTRA_HAND] > 0))
     return out
 
 
