@@ -70,7 +70,9 @@ copies of card in "deck"; the Black Market deck, top first, has "to":
 "black_market"), ``turn`` (the player's turn number; detail "extra" for an
 extra turn, which has the number of the turn before it: extra turns are not
 counted), ``extra_turn`` (card gives the player an extra turn after this
-one, which starts with a hand of count cards), ``move`` (copies moved),
+one, which starts with a hand of count cards), ``react`` (the player reveals
+card from the hand as the Attack resolving is played, and does its reaction:
+Diplomat), ``move`` (copies moved),
 ``shuffle`` (cards shuffled), ``resolve`` (1: card's text is done once),
 ``plays`` (the resolving card plays card count times), ``buy`` (the cost;
 "from": "black_market" for a Black Market buy, else null), ``buy_phase``
@@ -115,6 +117,7 @@ from simulator.engine.codes import (
     EV_DURATION,
     EV_END,
     EV_EXTRA_TURN,
+    EV_REACT,
     EV_MOAT,
     EV_MOVE,
     EV_NOTHING,
@@ -353,6 +356,8 @@ class _Reader:
             self.frag(p, "chooses", c, number=k)
         elif code == EV_EXTRA_TURN:
             self.frag(p, "extra_turn", c, number=k)
+        elif code == EV_REACT:                   # before the Attack does anything
+            self.frag(p, "react", c)
         elif code == EV_DURATION:                # a next-turn effect, before the Actions
             self.res = Resolution(card=c, depth=0, how="duration" if k == 1 else f"duration {k}")
             self.turn.items.append(self.res)
@@ -522,6 +527,8 @@ def _fragment_text(f: Fragment, w: _Words) -> str:
         return f"chooses {C.TABLE[f.cards[0]].choose.options[f.number].name}"
     if f.verb == "nothing":
         return _nothing_text(f, w)
+    if f.verb == "react":
+        return f"reveals {w.cards(f.cards)} against the Attack"
     if f.verb == "extra_turn":
         return f"takes an extra turn after this one, with a {f.number}-card hand"
     if f.verb in _MOVE_VERBS:

@@ -4,7 +4,7 @@ Loaded with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (their ids come
 after every real card; the numba cache keys on this file), in a subprocess
 of tests/test_mechanisms.py.  Each is data only: no effect code.
 """
-from simulator.engine.cards.spec import CardSpec, Choice, Choose, NextTurn
+from simulator.engine.cards.spec import CardSpec, Choice, Choose, May, NextTurn, OnAttack
 
 _ = CardSpec
 CARDS = (
@@ -53,4 +53,14 @@ CARDS += (
       "for your next hand.",
       "Test Outpost", "Test Outpost", "Test Outpost", set="test", editions=(2,),
       next_turn=NextTurn(), extra_turn=3),
+)
+CARDS += (
+    # a Reaction with an effect of its own when another player plays an Attack
+    # (Diplomat's; its on-play "+2 Actions if 5 or fewer cards" left out)
+    _("Test Diplomat", 4, ("Action", "Reaction"),
+      "+2 Cards. When another player plays an Attack card, you may first reveal this "
+      "from a hand of 5 or more cards, to draw 2 cards then discard 3.",
+      "Test Diplomat", "Test Diplomat", "Test Diplomat", set="test", editions=(2,),
+      cards=2, lists=("may", "discard"), may=May("reveal it against an Attack", "yes"),
+      on_attack=OnAttack(min_hand=5, cards=2, discard=3)),
 )

@@ -25,6 +25,9 @@ run it over random games of every card (``tests/test_oracle.py``).
   leaves at that clean-up; a Throne Room stays only as long as a Duration it
   played.  "Choose" cards: the options are distinct, as many as the card
   says, in the card's order, and each does exactly its option.
+- Reactions to an Attack being played (Diplomat): revealed from a hand large
+  enough, in turn order, before the Attack does anything; each reveal draws
+  and discards exactly its numbers.
 - Extra turns (Outpost): given only by the first such card of a turn that
   follows another player's turn; its clean-up draws the smaller hand; the
   player goes again, in a turn that has the last one's number and is not
@@ -63,6 +66,7 @@ from simulator.engine.codes import (
     EV_PLUS_ACTIONS,
     EV_PLUS_BUYS,
     EV_PLUS_COINS,
+    EV_REACT,
     EV_RESOLVE,
     EV_SHUFFLE,
     EV_START,
@@ -188,6 +192,7 @@ class Resolution:
     duration: int = 0         # > 0: the next-turn effect of ``card``, this many plays
     by: dict | None = None    # the Throne Room play that played it: {"card", "stayed"}
     chosen: list = field(default_factory=list)     # (option, hand size when chosen)
+    reactors: list = field(default_factory=list)   # seats that revealed a Reaction
 
     def of(self, kind, p):
         return [c for q, k, c in self.did if q == p and k == kind]
@@ -671,6 +676,9 @@ class Oracle:
         if self.expect_take >= 0 and not (code == EV_MOVE and src == Z_DECK
                                           and p == self.expect_take):
             self.fail(f"seat {self.expect_take} shuffled but took no card")
+        if self.t is not None and self.t["react"] and not (
+                code in (EV_MOVE, EV_SHUFFLE) and p == self.t["react"]["seat"]):
+            self.close_react()
         if code == EV_TURN:
             return self.on_turn(turn, p, k, src)
         if code == EV_END:
@@ -689,6 +697,8 @@ class Oracle:
             return self.on_move(p, c, k, src, dst)
         if code == EV_NOTHING:
             return self.on_nothing(p, c, k, src)
+        if code == EV_REACT:
+            return self.on_react(p, c)
         if p != self.cur and code != EV_MOAT:
             self.fail(f"{_NAMES[code]} of seat {p} in seat {self.cur}'s turn")
         if code == EV_RESOLVE:
@@ -775,7 +785,7 @@ class Oracle:
                       stack=[], res=None, pending_buy=-1, pending_market=False,
                       bought=False, drawn=0, resolved=False, stays=Counter(),
                       next=Counter(), kept=Counter(), discarded=False,
-                      extra=again, extra_hand=0, by=[])
+                      extra=again, extra_hand=0, by=[], react=None)
         z = self.zones[p]                 # Durations from earlier turns: in play again
         z.play.update(z.dur)
         z.dur = Counter()
@@ -1048,6 +1058,8 @@ class Oracle:
                       f"{sum(z.discard.values())}")
         z.deck, z.discard, z.deck_top = +z.discard, Counter(), []
         self.expect_take = p
+        if t["react"]:                    # to draw for a reaction: not the Attack's doing
+            return
         if t["phase"] == "cleanup":
             if p != self.cur:
                 self.fail(f"seat {p} shuffles in seat {self.cur}'s clean-up")
@@ -1056,12 +1068,52 @@ class Oracle:
         else:
             self.affect(p, "shuffle")
 
+    def on_react(self, p, c):
+        """p reveals Reaction c as the resolving Attack is played."""
+        t, r, z = self.t, self.t["res"], self.zones[p]
+        if r is None or not C.TYPES[r.card] & C.ATTACK or p == self.cur:
+            self.fail(f"seat {p} reveals {name(c)}, but no other player's Attack is played")
+        if c not in C.ON_ATTACK or z.hand[c] < 1:
+            self.fail(f"seat {p} reveals {name(c)}, which it does not hold or which "
+                      "does nothing against an Attack")
+        if r.did:
+            self.fail(f"seat {p} reveals {name(c)} after {name(r.card)} did something")
+        order = [(self.cur + j) % self.n for j in range(1, self.n)]
+        if r.reactors and order.index(p) < order.index(r.reactors[-1]):
+            self.fail(f"seat {p} reacts after seat {r.reactors[-1]}: not in turn order")
+        hand = sum(z.hand.values())
+        if hand < C.ON_ATTACK_DO[c, 0]:
+            self.fail(f"seat {p} reveals {name(c)} from a hand of {hand}")
+        r.reactors.append(p)
+        t["react"] = dict(seat=p, card=c, drawn=0, discarded=0)
+
+    def close_react(self):
+        """A reveal is done: it drew and discarded exactly its numbers."""
+        t = self.t
+        g, z = t["react"], self.zones[t["react"]["seat"]]
+        t["react"] = None
+        _, cards, discard = (int(x) for x in C.ON_ATTACK_DO[g["card"]])
+        if g["drawn"] > cards or g["drawn"] < cards and (+z.deck or +z.discard):
+            self.fail(f"seat {g['seat']}'s {name(g['card'])} draws {g['drawn']}, not {cards}")
+        if g["discarded"] != min(discard, sum(z.hand.values()) + g["discarded"]):
+            self.fail(f"seat {g['seat']}'s {name(g['card'])} discards {g['discarded']}, "
+                      f"not {discard}")
+
     def on_move(self, p, c, k, src, dst):
         t = self.t
         if k < 1:
             self.fail(f"a move of {k} cards")
         self.expect_take = -1
         pair = (src, dst)
+        g = t["react"]                    # the reacting player's draws, then discards
+        if g and pair == (Z_DECK, HAND) and not g["discarded"]:
+            g["drawn"] += k
+            return self.apply(p, c, k, src, dst)
+        if g and pair == (HAND, DISC) and g["discarded"] < C.ON_ATTACK_DO[g["card"], 2]:
+            g["discarded"] += k
+            return self.apply(p, c, k, src, dst)
+        if g:                             # the reaction is done; the Attack goes on
+            self.close_react()
         phase = t["phase"]
 
         if t["pending_buy"] >= 0:

@@ -125,7 +125,8 @@ def test_the_log_says_a_lighthouse_in_play_protected_its_owner(checks):
 def test_the_test_cards_come_after_every_real_card(checks):
     assert checks["test_cards_last"]
     assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron", "Test Caravan",
-                               "Test Fishing Village", "Test Lighthouse", "Test Outpost"]
+                               "Test Fishing Village", "Test Lighthouse", "Test Outpost",
+                               "Test Diplomat"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -135,6 +136,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert sum(i.startswith("mech-choose") for i in ids) == 9
     assert sum(i.startswith(("mech-duration", "mech-throne-room")) for i in ids) == 9
     assert sum(i.startswith("mech-extra-turn") for i in ids) == 6
+    assert sum(i.startswith("mech-reaction") for i in ids) == 6
 
 
 @pytest.mark.parametrize("name, pattern", [

@@ -1,6 +1,7 @@
 """The rules oracle over the mechanisms of the test-only cards: Durations
 (kept in play at clean-up, with the Throne Room that played one; their
-next-turn effect), "choose" decisions and extra turns.
+next-turn effect), "choose" decisions, extra turns and reactions to an
+Attack being played.
 
 Runs only with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (tests/test_mechanisms.py
 starts it in a subprocess, with the oracle's random games of every card): real
@@ -202,6 +203,43 @@ def test_an_outpost_kept_out_after_giving_no_turn_is_caught():
     _fails(t, rows, cleanup + 1, "clean-up keeps 1 Test Outpost in play; 0 stay")
 
 
+DIPLOMAT = "Test Diplomat"
+
+
+def _diplomat_game(pred):
+    militia = Strategy.from_rules("Militias", ["Province if my.money > 15", "Gold",
+                                                "Militia if my.Militia < 2", "Silver"])
+    return _game([militia, _bot(DIPLOMAT)], f"Militia,{DIPLOMAT}", pred)
+
+
+def _reacts(rows, i):
+    return _is(rows[i], S.EV_REACT, DIPLOMAT)
+
+
+def test_a_reaction_by_a_card_that_has_none_is_caught():
+    t, rows, i = _diplomat_game(_reacts)
+    rows[i][3] = C.Card.MOAT
+    _fails(t, rows, i, "reveals Moat, which it does not hold or which does nothing")
+
+
+def test_a_reaction_that_discards_too_few_is_caught():
+    t, rows, i = _diplomat_game(_reacts)
+    last = max(j for j in range(i, i + 8) if _is(rows[j], S.EV_MOVE)
+               and (rows[j][5], rows[j][6]) == (S.HAND, S.DISC))
+    del rows[last]                                     # two of the three discards
+    # the victim's next discard, Militia's, is read as the reaction's third:
+    # Militia then leaves it untouched
+    _fails(t, rows, last, r"Test Diplomat discards 2, not 3|Militia leaves seat 1 untouched")
+
+
+def test_a_reaction_after_the_attack_began_is_caught():
+    t, rows, i = _diplomat_game(lambda rows, i: _reacts(rows, i)
+                                and _is(rows[i - 1], S.EV_RESOLVE, "Militia"))
+    plus = next(j for j in range(i, len(rows)) if rows[j][2] == S.EV_PLUS_COINS)
+    rows.insert(plus, rows.pop(i))                     # revealed after Militia's +$2
+    _fails(t, rows, plus, r"draws after|reveals Test Diplomat after Militia did")
+
+
 def test_games_of_the_test_cards_cover_their_events():
     seen = set()
     for seed in range(4):
@@ -211,6 +249,17 @@ def test_games_of_the_test_cards_cover_their_events():
         audit(t)
         seen |= {r[2] for r in t.events.tolist()}
     assert {S.EV_CHOOSE, S.EV_DURATION} <= seen
+
+
+def test_diplomat_games_react_and_pass_the_audit():
+    reacts = 0
+    for seed in range(4):
+        militia = Strategy.from_rules("Militias", ["Province if my.money > 15", "Gold",
+                                                    "Militia if my.Militia < 2", "Silver"])
+        t = trace_game([militia, _bot(DIPLOMAT)], seed, 0, kingdom=f"Militia,{DIPLOMAT}")
+        audit(t)
+        reacts += sum(r[2] == S.EV_REACT for r in t.events.tolist())
+    assert reacts > 0
 
 
 def test_outpost_games_give_extra_turns_that_are_not_counted():

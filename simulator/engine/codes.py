@@ -129,10 +129,12 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #                     earlier turn) does its next-turn effect `count` times
 #   EV_EXTRA_TURN     `card` gives p an extra turn after this one, which
 #                     starts with a hand of `count` cards
+#   EV_REACT          p reveals `card` from the hand as the resolving Attack
+#                     is played, and does its reaction (the moves follow)
 # (EV_TURN's `count` is the number of p's turn, `from` 1 for an extra turn:
 # it has the number of the turn before it, as extra turns are not counted)
 EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
-    EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN = range(11, 21)
+    EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN, EV_REACT = range(11, 22)
 # each event code's name (the game log's JSON, the rules oracle)
 EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
@@ -141,7 +143,7 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_START: "start", EV_NOTHING: "nothing", EV_PLAYS: "plays",
                EV_DECK_TO_DISCARD: "deck_to_discard", EV_BUY_PHASE: "buy_phase",
                EV_CLEANUP: "cleanup", EV_VP: "vp", EV_CHOOSE: "choose",
-               EV_DURATION: "duration", EV_EXTRA_TURN: "extra_turn"}
+               EV_DURATION: "duration", EV_EXTRA_TURN: "extra_turn", EV_REACT: "react"}
 # why nothing happens (EV_NOTHING's `from`); NO_EXTRA: `card` gives no extra
 # turn (one was given this turn already, or the previous turn was p's)
 NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA = range(7)
@@ -158,6 +160,7 @@ FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
 NEXT_TURN, DURATION_CARDS, T_DURATION = C.NEXT_TURN, C.DURATION_CARDS, C.DURATION
 EXTRA_TURN = C.EXTRA_TURN
+ON_ATTACK, ON_ATTACK_DO, T_ATTACK = C.ON_ATTACK, C.ON_ATTACK_DO, C.ATTACK
 BLOCK_FROM_HAND, BLOCK_IN_PLAY = C.BLOCK_FROM_HAND, C.BLOCK_IN_PLAY
 CHOOSE_PICK, CHOICE_N, CHOICE_OP, CHOICE_ARG = C.CHOOSE_PICK, C.CHOICE_N, C.CHOICE_OP, C.CHOICE_ARG
 # what a choice option does (CHOICE_OP; the registry's CHOICE_OPS codes)

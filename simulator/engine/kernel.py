@@ -48,6 +48,7 @@ from simulator.engine.codes import (
     EV_PLUS_ACTIONS,
     EV_PLUS_BUYS,
     EV_PLUS_COINS,
+    EV_REACT,
     EV_RESOLVE,
     EV_START,
     EV_TURN,
@@ -82,6 +83,8 @@ from simulator.engine.codes import (
     NEXT_TURN,
     NO_EXTRA,
     NOT_ENDED,
+    ON_ATTACK,
+    ON_ATTACK_DO,
     NROWS,
     OPT_ACTIONS,
     OPT_BUYS,
@@ -111,6 +114,7 @@ from simulator.engine.codes import (
     STAY,
     SUPPLY,
     T_ACTION,
+    T_ATTACK,
     T_DURATION,
     TIE,
     TMP,
@@ -131,6 +135,8 @@ from simulator.engine.decide import (
     _pick_held,
     _pick_supply,
     choose_option,
+    chooses,
+    required_discard,
     required_trash,
 )
 from simulator.engine.jit import (
@@ -198,6 +204,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
     z = _z_fixed(z)
     deck = _deck_fixed(deck)
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
+    if TYPES[c] & T_ATTACK and len(ON_ATTACK):
+        react_to_attack(z, deck, rng, fst, prog, p)
     if P_CARDS[c]:
         draw(z, deck, rng, p, P_CARDS[c])
     _plus(z, p, c, _traced(z))
@@ -217,6 +225,27 @@ def resolve(z, deck, rng, fst, prog, p, c):
     if TYPES[c] & T_DURATION and (EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c)):
         z[p * PR + NEXT, c] += 1
         stay(z, p, c)
+
+
+@kernel_fn('void')
+def react_to_attack(z, deck, rng, fst, prog, p):
+    """Before an Attack p plays does anything, each other player in turn
+    order reveals the Reactions (ON_ATTACK, card order) its ``may`` table
+    wants, from a hand large enough, each doing its draw and discard; again
+    while the hand is still large enough (Diplomat's FAQ: "If you still have
+    at least 5 cards in hand after doing that, you can reveal Diplomat
+    again"; a reveal shrinks the hand, so this ends).  The answers are the
+    revealing player's own strategy's."""
+    n = z[GS, GS_PLAYERS]
+    for j in range(1, n):
+        v = (p + j) % n
+        for i in range(len(ON_ATTACK)):
+            r = ON_ATTACK[i]
+            while (z[v * PR + HAND, r] > 0 and z[_ps(v), PS_HAND_N] >= ON_ATTACK_DO[r, 0]
+                   and chooses(z, fst, prog, v, r, True)):
+                emit(z, EV_REACT, v, r, 1, HAND, HAND)
+                draw(z, deck, rng, v, ON_ATTACK_DO[r, 1])
+                required_discard(z, fst, prog, v, ON_ATTACK_DO[r, 2])
 
 
 @kernel_fn('b1')

@@ -43,6 +43,7 @@ from simulator.engine.cards.spec import (
     Choose,
     May,
     NextTurn,
+    OnAttack,
     OwnList,
     VPRule,
     type_mask,
@@ -117,6 +118,11 @@ BLOCK_FROM_HAND = np.array([i for i, c in enumerate(TABLE) if c.blocks == "hand"
                            dtype=np.int64)
 BLOCK_IN_PLAY = np.array([i for i, c in enumerate(TABLE) if c.blocks == "in play"],
                          dtype=np.int64)
+# Reactions revealed when another player plays an Attack (Diplomat), in card
+# order, and what each does: ON_ATTACK_DO[c] = (min hand, +Cards, discard)
+ON_ATTACK = np.array([i for i, c in enumerate(TABLE) if c.on_attack], dtype=np.int64)
+ON_ATTACK_DO = np.array([tuple(c.on_attack) if c.on_attack else (0, 0, 0) for c in TABLE],
+                        dtype=np.int64)
 # EXTRA_TURN[c]: the next hand's size when c gives an extra turn (0: it gives none)
 EXTRA_TURN = np.array([c.extra_turn for c in TABLE], dtype=np.int64)
 CHOOSE_PICK = np.array([c.choose.pick if c.choose else 0 for c in TABLE], dtype=np.int64)
@@ -197,6 +203,7 @@ def as_json() -> list[dict]:
             "next_turn": None if s.next_turn is None else s.next_turn._asdict(),
             "blocks": s.blocks or None,
             "extra_turn": s.extra_turn or None,
+            "on_attack": None if s.on_attack is None else s.on_attack._asdict(),
             "lists": list(s.lists),
             "own_list": None if s.own_list is None else {
                 "key": s.own_list.key, "decides": s.own_list.decides,

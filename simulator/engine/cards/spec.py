@@ -111,6 +111,15 @@ class NextTurn(NamedTuple):
     coins: int = 0
 
 
+class OnAttack(NamedTuple):
+    """A Reaction revealed from the hand when another player plays an Attack,
+    before it does anything (Diplomat): from a hand of at least ``min_hand``
+    cards, draw ``cards`` then discard ``discard``; its ``may`` decides."""
+    min_hand: int = 5
+    cards: int = 2
+    discard: int = 3
+
+
 class OwnList(NamedTuple):
     """A decision list of one card (Remodel's ``remodel``, Library's ``skip``):
     its key in a strategy file, what it decides and its default rules."""
@@ -152,6 +161,8 @@ class CardSpec:
     gave one this turn and the previous turn was not this player's; a
     Duration, it stays in play until the extra turn's clean-up, and only
     when it gave the turn.
+    ``on_attack``: a Reaction revealed, if its ``may`` says so, when another
+    player plays an Attack (``OnAttack``: Diplomat).
     """
     name: str
     cost: int
@@ -189,6 +200,7 @@ class CardSpec:
     next_turn: NextTurn | None = None
     blocks: str = ""
     extra_turn: int = 0
+    on_attack: OnAttack | None = None
 
     def __post_init__(self):
         def bad(what):
@@ -225,6 +237,9 @@ class CardSpec:
             bad("a card revealed from the hand against an Attack is a Reaction")
         if self.blocks == "in play" and self.next_turn is None:
             bad("a card that protects while in play from an earlier turn is a Duration")
+        if self.on_attack is not None and ("Reaction" not in self.types
+                                           or "may" not in self.lists):
+            bad("a card revealed against an Attack (on_attack) is a Reaction with a may")
         if self.extra_turn and "Duration" not in self.types:
             bad("a card that gives an extra turn stays in play until it (a Duration)")
         if ("choose" in self.lists) != (self.choose is not None):
