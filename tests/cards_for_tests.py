@@ -7,6 +7,13 @@ of tests/test_mechanisms.py.  Each is data only: no effect code.
 from simulator.engine.cards.spec import CardSpec, Choice, Choose, NextTurn
 
 _ = CardSpec
+# Test Torturer's default for its victims: the Curse when none is left
+# (nothing happens), else discard when 2 of the hand are junk (docs/strategies.md,
+# "Choices other players take", has the measurement)
+VICTIM_DEFAULT = ("curse if supply.Curse == 0",
+                  "discard if hand.Copper + hand.Curse + hand.Estate + hand.Duchy "
+                  "+ hand.Province + hand.Gardens >= 2",
+                  "curse")
 CARDS = (
     # Steward's shape: choose one of three, one of which trashes (required)
     _("Test Steward", 3, ("Action",),
@@ -43,4 +50,13 @@ CARDS = (
       "player plays an Attack card, it doesn't affect you.",
       "Test Lighthouse", "Test Lighthouse", "Test Lighthouse", set="test", editions=(2,),
       actions=1, coins=1, next_turn=NextTurn(coins=1), blocks="in play"),
+    # a choice each victim takes from its own strategy file (Torturer's text)
+    _("Test Torturer", 5, ("Action", "Attack"),
+      "+3 Cards. Each other player either discards 2 cards or gains a Curse to their hand, "
+      "their choice. (They may pick an option they can't do.)",
+      "Test Torturer", "Test Torturer", "Test Torturer", set="test", editions=(2,),
+      cards=3, curses=True, lists=("choose", "discard"),
+      choose=Choose((Choice("discard", "discard", 2),
+                     Choice("curse", "gain to hand", card="Curse")), who="others",
+                    default=VICTIM_DEFAULT)),
 )
