@@ -8,12 +8,16 @@ from simulator.engine.cards.spec import CardSpec, Choice, Choose, NextTurn
 
 _ = CardSpec
 # Test Torturer's default for its victims: the Curse when none is left
-# (nothing happens), else discard when 2 of the hand are junk (docs/strategies.md,
-# "Choices other players take", has the measurement)
+# (nothing happens) or when discarding 2 would take a hand of $8 or more below
+# $8 (the discard takes the dead cards, then Coppers, then - counted as a
+# Silver - the cheapest card); else discard.  Measured against "discard if 2
+# junk cards, else the Curse" and "always discard" (docs/strategies.md,
+# "Choices other players take").
+_DEAD = "(hand.Curse + hand.Estate + hand.Duchy + hand.Province + hand.Gardens)"
 VICTIM_DEFAULT = ("curse if supply.Curse == 0",
-                  "discard if hand.Copper + hand.Curse + hand.Estate + hand.Duchy "
-                  "+ hand.Province + hand.Gardens >= 2",
-                  "curse")
+                  f"curse if hand.money >= 8 and hand.money - min(hand.Copper, "
+                  f"max(0, 2 - {_DEAD})) - 2 * max(0, 2 - {_DEAD} - hand.Copper) < 8",
+                  "discard")
 CARDS = (
     # Steward's shape: choose one of three, one of which trashes (required)
     _("Test Steward", 3, ("Action",),

@@ -135,7 +135,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     ids = set(checks["cases"])
     assert sum(i.startswith("mech-choose") for i in ids) == 9
     assert sum(i.startswith(("mech-duration", "mech-throne-room")) for i in ids) == 9
-    assert sum(i.startswith("mech-victims") for i in ids) == 13
+    assert sum(i.startswith("mech-victims") for i in ids) == 14
 
 
 @pytest.mark.parametrize("name, pattern", [
