@@ -7,6 +7,17 @@ of tests/test_mechanisms.py.  Each is data only: no effect code.
 from simulator.engine.cards.spec import CardSpec, Choice, Choose, May, NextTurn, OnAttack
 
 _ = CardSpec
+# Test Torturer's default for its victims: the Curse when none is left
+# (nothing happens) or when discarding 2 would take a hand of $8 or more below
+# $8 (the discard takes the dead cards, then Coppers, then - counted as a
+# Silver - the cheapest card); else discard.  Measured against "discard if 2
+# junk cards, else the Curse" and "always discard" (docs/strategies.md,
+# "Choices other players take").
+_DEAD = "(hand.Curse + hand.Estate + hand.Duchy + hand.Province + hand.Gardens)"
+VICTIM_DEFAULT = ("curse if supply.Curse == 0",
+                  f"curse if hand.money >= 8 and hand.money - min(hand.Copper, "
+                  f"max(0, 2 - {_DEAD})) - 2 * max(0, 2 - {_DEAD} - hand.Copper) < 8",
+                  "discard")
 CARDS = (
     # Steward's shape: choose one of three, one of which trashes (required)
     _("Test Steward", 3, ("Action",),
@@ -43,6 +54,15 @@ CARDS = (
       "player plays an Attack card, it doesn't affect you.",
       "Test Lighthouse", "Test Lighthouse", "Test Lighthouse", set="test", editions=(2,),
       actions=1, coins=1, next_turn=NextTurn(coins=1), blocks="in play"),
+    # a choice each victim takes from its own strategy file (Torturer's text)
+    _("Test Torturer", 5, ("Action", "Attack"),
+      "+3 Cards. Each other player either discards 2 cards or gains a Curse to their hand, "
+      "their choice. (They may pick an option they can't do.)",
+      "Test Torturer", "Test Torturer", "Test Torturer", set="test", editions=(2,),
+      cards=3, curses=True, lists=("choose", "discard"),
+      choose=Choose((Choice("discard", "discard", 2),
+                     Choice("curse", "gain to hand", card="Curse")), who="others",
+                    default=VICTIM_DEFAULT)),
 )
 CARDS += (
     # an extra turn (Outpost, Seaside 2022 text): a Duration that stays in

@@ -24,7 +24,10 @@ run it over random games of every card (``tests/test_oracle.py``).
   owner's next turn it does its next-turn "+" numbers once per play, then
   leaves at that clean-up; a Throne Room stays only as long as a Duration it
   played.  "Choose" cards: the options are distinct, as many as the card
-  says, in the card's order, and each does exactly its option.
+  says, in the card's order, and each does exactly its option; a card whose
+  choice other players take (Torturer's ``who="others"``) has each player it
+  hits choose (logged as that player), in turn order, and only them (a Moat
+  revealed: no choice).
 - Reactions to an Attack being played (Diplomat): revealed from a hand large
   enough, in turn order, before the Attack does anything; each reveal draws
   and discards exactly its numbers.
@@ -77,7 +80,9 @@ from simulator.engine.codes import (
     OPT_BUYS,
     OPT_CARDS,
     OPT_COINS,
+    OPT_DISCARD,
     OPT_GAIN,
+    OPT_GAIN_HAND,
     OPT_TRASH,
     PLAY_ROW,
     Z_BLACK_MARKET,
@@ -191,7 +196,7 @@ class Resolution:
     start_hand: int = 0                            # the player's hand size before
     duration: int = 0         # > 0: the next-turn effect of ``card``, this many plays
     by: dict | None = None    # the Throne Room play that played it: {"card", "stayed"}
-    chosen: list = field(default_factory=list)     # (option, hand size when chosen)
+    chosen: list = field(default_factory=list)     # (chooser, option, its hand size then)
     reactors: list = field(default_factory=list)   # seats that revealed a Reaction
 
     def of(self, kind, p):
@@ -258,41 +263,53 @@ def _extra_turn(o, r, me):
 
 def _choose(o, r, me):
     """A "choose" card: its own "+" numbers, then as many different options
-    as it says, in its order, each doing exactly what the option says."""
+    as it says, in its order, each doing exactly what the option says; the
+    player chooses, or (``who="others"``) each player it hits, for itself."""
     c = r.card
-    picks = [o_ for o_, _ in r.chosen]
-    if len(picks) != C.CHOOSE_PICK[c] or picks != sorted(set(picks)):
-        return f"chooses options {picks}, not {C.CHOOSE_PICK[c]} different ones in card order"
+    others = bool(C.CHOOSE_OTHERS[c])
+    choosers = [q for q in r.victims if not r.of("moat", q)] if others else [me]
+    if sorted({q for q, _, _ in r.chosen}) != sorted(choosers):
+        return f"is chosen by seats {sorted({q for q, _, _ in r.chosen})}, not {choosers}"
+    for q in choosers:
+        picks = [opt for who, opt, _ in r.chosen if who == q]
+        if len(picks) != C.CHOOSE_PICK[c] or picks != sorted(set(picks)):
+            return (f"{'' if q == me else f'(seat {q}) '}chooses options {picks}, "
+                    f"not {C.CHOOSE_PICK[c]} different ones in card order")
     parts, part = [], []
     for q, kind, x in r.did:                   # what each option did, split at its choice
-        if q == me and kind == "choose":
+        if kind == "choose":
             parts.append(part)
             part = []
-        else:
+        elif kind != "moat":
             part.append((q, kind, x))
     parts.append(part)
-    did = lambda part, kind: [x for q, k, x in part if q == me and k == kind]   # noqa: E731
-    if len(did(parts[0], "draw")) > C.PLUS_CARDS[c] or \
-            {k for _, k, _ in parts[0]} - {"draw", "shuffle", "actions", "buys", "coins"}:
+    did = lambda part, q, kind: [x for w, k, x in part if w == q and k == kind]   # noqa: E731
+    if len(did(parts[0], me, "draw")) > C.PLUS_CARDS[c] or any(q != me for q, _, _ in parts[0]) \
+            or {k for _, k, _ in parts[0]} - {"draw", "shuffle", "actions", "buys", "coins"}:
         return f"does more than its text before choosing: {parts[0]}"
-    for (opt, hand), part in zip(r.chosen, parts[1:]):
+    for (q, opt, hand), part in zip(r.chosen, parts[1:]):
         op, n = C.CHOICE_OP[c, opt], C.CHOICE_ARG[c, opt]
         kinds = {k for _, k, _ in part} - {"shuffle"}
+        if any(w != q for w, _, _ in part):
+            return f"option {opt} of seat {q} affects another seat: {part}"
         if op == OPT_CARDS:
-            if kinds - {"draw"} or len(did(part, "draw")) > n:
+            if kinds - {"draw"} or len(did(part, q, "draw")) > n:
                 return f"option {opt} (+{n} Cards) did {part}"
-        elif op == OPT_TRASH:
-            if kinds - {"trash"} or len(did(part, "trash")) != min(n, hand):
-                return f"option {opt} trashes {len(did(part, 'trash'))} of a hand of {hand}, not {n}"
-        elif op == OPT_GAIN:
-            got = did(part, "gain")
-            if got != [n] and not (not got and kinds == {"nothing"}
-                                   and o.table.supply[n] == 0):
-                return f"option {opt} (gain a {name(n)}) gains {[name(g) for g in got]}"
+        elif op in (OPT_TRASH, OPT_DISCARD):
+            kind, verb = ("trash", "trashes") if op == OPT_TRASH else ("discard", "discards")
+            if kinds - {kind} or len(did(part, q, kind)) != min(n, hand):
+                return f"option {opt} {verb} {len(did(part, q, kind))} of a hand of {hand}, not {n}"
+        elif op in (OPT_GAIN, OPT_GAIN_HAND):
+            kind = "gain" if op == OPT_GAIN else "gain_hand"
+            got = did(part, q, kind)
+            if not (got == [n] and kinds == {kind}
+                    or not got and kinds == {"nothing"} and o.table.supply[n] == 0):
+                where = " to the hand" if op == OPT_GAIN_HAND else ""
+                return f"option {opt} (gain a {name(n)}{where}) did {part}"
         elif kinds:
             return f"option {opt} (a '+' number) also did {part}"
-    draws = sum(int(C.CHOICE_ARG[c, opt]) for opt, _ in r.chosen
-                if C.CHOICE_OP[c, opt] == OPT_CARDS) + int(C.PLUS_CARDS[c])
+    draws = sum(int(C.CHOICE_ARG[c, opt]) for q, opt, _ in r.chosen
+                if q == me and C.CHOICE_OP[c, opt] == OPT_CARDS) + int(C.PLUS_CARDS[c])
     return _drew(o, r, me, draws)
 
 
@@ -699,12 +716,12 @@ class Oracle:
             return self.on_nothing(p, c, k, src)
         if code == EV_REACT:
             return self.on_react(p, c)
-        if p != self.cur and code != EV_MOAT:
+        if p != self.cur and code not in (EV_MOAT, EV_CHOOSE):
             self.fail(f"{_NAMES[code]} of seat {p} in seat {self.cur}'s turn")
         if code == EV_RESOLVE:
             return self.on_resolve(c)
         if code == EV_CHOOSE:
-            return self.on_choose(c, k)
+            return self.on_choose(p, c, k)
         if code == EV_EXTRA_TURN:
             return self.on_extra_turn(c, k)
         if code == EV_DURATION:
@@ -952,14 +969,17 @@ class Oracle:
         r.did.append((self.cur, "extra_turn", c))
         self.stays(r)
 
-    def on_choose(self, c, o):
+    def on_choose(self, p, c, o):
         t, r = self.t, self.t["res"]
         if r is None or r.card != c or not C.CHOOSE_PICK[c] or r.duration:
             self.fail(f"a choice of {name(c)}, which is not resolving")
         if not 0 <= o < C.CHOICE_N[c]:
             self.fail(f"{name(c)} has no option {o}")
-        r.chosen.append((o, sum(self.zones[self.cur].hand.values())))
-        r.did.append((self.cur, "choose", o))
+        if (p != self.cur) != bool(C.CHOOSE_OTHERS[c]):
+            self.fail(f"seat {p} chooses for {name(c)}, whose choice is "
+                      f"{'the other players' if C.CHOOSE_OTHERS[c] else 'its player'}'s")
+        r.chosen.append((p, o, sum(self.zones[p].hand.values())))
+        self.affect(p, "choose", o)
         op, n = C.CHOICE_OP[c, o], int(C.CHOICE_ARG[c, o])
         for code, key in ((OPT_ACTIONS, "actions"), (OPT_BUYS, "buys"), (OPT_COINS, "coins")):
             if op == code:

@@ -111,6 +111,24 @@ def checks():
                                               if "(extra turn)" in line})[:2]
         out["log_outpost_lines"] = sorted({line.strip() for line in text.splitlines()
                                            if "extra turn after this one" in line})[:2]
+        torturer = Strategy.from_rules("Torturers", ["Province if my.money > 15", "Gold",
+                                                     "Test Torturer if my.Test_Torturer < 2",
+                                                     "Silver"])
+        victim = Strategy.from_rules("Victims", ["Province if my.money > 15", "Gold", "Silver"],
+                                     choose={"Test Torturer": ["curse if my.turn > 6",
+                                                               "discard"]})
+        r = simulate([torturer, victim], 400, seed=6, kingdom="Test Torturer", threads=1)
+        again = simulate([torturer, victim], 400, seed=6, kingdom="Test Torturer", threads=2)
+        out["torturer_same"] = bool((r.records == again.records).all())
+        stats = r.rule_stats()
+        out["victim_fires"] = {t: int(n) for s, t, n in
+                               stats[stats["list"] == "choose"][["strategy", "text", "fires"]]
+                               .itertuples(index=False) if s == "Victims"}
+        text = "".join(gamelog.render_text(trace_game([torturer, victim], 6, g,
+                                                      kingdom="Test Torturer"))
+                       for g in range(3))
+        out["log_victim_lines"] = sorted({line.strip() for line in text.splitlines()
+                                          if "Victims chooses" in line})
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -125,8 +143,8 @@ def test_the_log_says_a_lighthouse_in_play_protected_its_owner(checks):
 def test_the_test_cards_come_after_every_real_card(checks):
     assert checks["test_cards_last"]
     assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron", "Test Caravan",
-                               "Test Fishing Village", "Test Lighthouse", "Test Outpost",
-                               "Test Diplomat"]
+                               "Test Fishing Village", "Test Lighthouse", "Test Torturer",
+                               "Test Outpost", "Test Diplomat"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -137,12 +155,13 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert sum(i.startswith(("mech-duration", "mech-throne-room")) for i in ids) == 9
     assert sum(i.startswith("mech-extra-turn") for i in ids) == 6
     assert sum(i.startswith("mech-reaction") for i in ids) == 6
+    assert sum(i.startswith("mech-victims") for i in ids) == 14
 
 
 @pytest.mark.parametrize("name, pattern", [
     ("unknown-option", r"Test Steward has no option 'gold'; its options: cards, coins, trash"),
     ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Test Steward, "
-                  r"Test Pawn, Test Patron;"),
+                  r"Test Pawn, Test Patron(, Test [A-Za-z ]+)*;"),
     ("not-a-list", r"choose.Test Pawn must be a list of rules"),
     ("bad-condition", r"unknown card 'Nope'|unknown .*'my.Nope'"),
 ])
@@ -188,9 +207,37 @@ def test_cards_json_describes_a_choose_decision():
     assert done.returncode == 0, done.stderr[-2000:]
     patron = json.loads(done.stdout.split("JSON", 1)[1])
     assert patron["name"] == "Test Patron" and patron["set"] == "test"
-    assert patron["choose"] == {"pick": 1, "default": [], "options": [
+    assert patron["choose"] == {"pick": 1, "who": "player", "default": [], "options": [
         {"name": "gold", "op": "gain", "amount": 1, "card": "Gold"},
         {"name": "buy", "op": "+buys", "amount": 1, "card": None}]}
+
+
+def test_cards_json_says_who_takes_a_victims_choice():
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import as_json
+        print("JSON" + json.dumps(next(c for c in as_json() if c["name"] == "Test Torturer")))
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    choose = json.loads(done.stdout.split("JSON", 1)[1])["choose"]
+    assert choose["who"] == "others" and choose["pick"] == 1
+    assert choose["options"] == [
+        {"name": "discard", "op": "discard", "amount": 2, "card": None},
+        {"name": "curse", "op": "gain to hand", "amount": 1, "card": "Curse"}]
+    assert choose["default"][0] == "curse if supply.Curse == 0"
+
+
+def test_victims_choose_by_their_own_file_and_the_log_names_them(checks):
+    """Each victim's choose rules fire in games (counted as the victim's), the
+    games play the same on any thread count, and the log shows the victim
+    choosing during the attacker's turn."""
+    assert checks["torturer_same"]
+    fires = checks["victim_fires"]
+    assert fires["Test Torturer: discard"] > 0 and fires["Test Torturer: curse if my.turn > 6"] > 0
+    assert checks["log_victim_lines"] and all(
+        line.startswith("Victims chooses ") for line in checks["log_victim_lines"])
+    assert any("chooses curse" in line for line in checks["log_victim_lines"])
+    assert any("chooses discard; discards" in line for line in checks["log_victim_lines"])
 
 
 def test_duration_games_play_the_same_on_any_thread_count_and_the_log_shows_them(checks):

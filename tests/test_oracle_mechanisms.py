@@ -1,7 +1,8 @@
 """The rules oracle over the mechanisms of the test-only cards: Durations
 (kept in play at clean-up, with the Throne Room that played one; their
-next-turn effect), "choose" decisions, extra turns and reactions to an
-Attack being played.
+next-turn effect), "choose" decisions (the player's and those each victim
+of an Attack takes: Test Torturer), extra turns and reactions to an Attack
+being played.
 
 Runs only with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (tests/test_mechanisms.py
 starts it in a subprocess, with the oracle's random games of every card): real
@@ -279,3 +280,59 @@ def test_outpost_games_give_extra_turns_that_are_not_counted():
         assert list(t.turns[:2]) == own
     assert (S.EV_EXTRA_TURN, 0) in seen and (S.EV_NOTHING, S.NO_EXTRA) in seen
     assert extra_turns > 0
+
+
+TORTURER = "Test Torturer"
+
+
+def _victim(choice):
+    """Big Money whose choose table answers Test Torturer with ``choice``."""
+    return Strategy.from_rules(f"{choice} victim", ["Province if my.money > 15", "Gold",
+                                                    "Silver"], choose={TORTURER: [choice]})
+
+
+def _victim_chooses(option):
+    """Seat 1 (the victim: game 0 seats the bots in order) chooses ``option``."""
+    return lambda rows, i: _is(rows[i], S.EV_CHOOSE, TORTURER) and rows[i][1] == 1 \
+        and rows[i][4] == option
+
+
+def _close(rows, i):
+    """The event that closes the resolution running at event i."""
+    return next(j for j in range(i + 1, len(rows)) if rows[j][2] in (S.EV_RESOLVE,
+                                                                     S.EV_BUY_PHASE))
+
+
+def test_a_victims_choice_logged_as_the_attackers_is_caught():
+    t, rows, i = _game([_bot(TORTURER), _victim("curse")], TORTURER, _victim_chooses(1))
+    rows[i][1] = 1 - rows[i][1]                        # the attacker "chooses" instead
+    _fails(t, rows, i, "chooses for Test Torturer, whose choice is the other players'")
+
+
+def test_a_victim_discarding_one_of_two_is_caught():
+    t, rows, i = _game([_bot(TORTURER), _victim("discard")], TORTURER,
+                       lambda rows, i: _victim_chooses(0)(rows, i)
+                       and (rows[i + 2][5], rows[i + 2][6]) == (S.HAND, S.DISC)
+                       and rows[i + 1][4] == rows[i + 2][4] == 1)
+    rows[i + 2][6] = S.Z_TRASH                         # the second card trashed instead
+    _fails(t, rows, _close(rows, i), "option 0 discards 1 of a hand of 5, not 2")
+
+
+def test_a_victims_curse_to_the_discard_pile_is_caught():
+    t, rows, i = _game([_bot(TORTURER), _victim("curse")], TORTURER,
+                       lambda rows, i: _victim_chooses(1)(rows, i)
+                       and (rows[i + 1][5], rows[i + 1][6]) == (S.Z_SUPPLY, S.HAND))
+    rows[i + 1][6] = S.DISC                            # a gain, but not to the hand
+    _fails(t, rows, _close(rows, i), r"option 1 \(gain a Curse to the hand\) did")
+
+
+def test_a_victim_behind_a_moat_that_chooses_is_caught():
+    moat = Strategy.from_rules("Moats", ["Province if my.money > 15", "Gold",
+                                         "Moat if my.Moat < 3", "Silver"],
+                               choose={TORTURER: ["curse"]})
+    t, rows, i = _game([_bot(TORTURER), moat], f"{TORTURER},Moat",
+                       lambda rows, i: _is(rows[i], S.EV_MOAT, "Moat")
+                       and rows[i - 1][2] != S.EV_MOAT)
+    r = rows[i]
+    rows.insert(i + 1, [r[0], r[1], S.EV_CHOOSE, _id(TORTURER), 1, 0, 0])   # asked anyway
+    _fails(t, rows, _close(rows, i + 1), r"is chosen by seats \[1\], not \[\]")

@@ -295,6 +295,27 @@ def test_cards_json_is_the_whole_registry():
     assert doc[Card.LIBRARY]["draws"] == 3
 
 
+_TORTURE = C.Choose((C.Choice("discard", "discard", 2),
+                     C.Choice("curse", "gain to hand", card="Curse")), who="others")
+
+
+@pytest.mark.parametrize("types, choose, others, message", [
+    (("Action", "Attack"), _TORTURE._replace(who="victims"), False, "choose who 'victims'"),
+    (("Action", "Attack"), _TORTURE._replace(options=(C.Choice("coins", "+coins", 2),
+                                                      C.Choice("curse", "discard"))),
+     False, r"cannot be \+Actions, \+Buys or \+\$"),
+    (("Action",), _TORTURE, False, "an Attack, or others=True"),
+    (("Action", "Attack"), _TORTURE._replace(options=(C.Choice("curse", "gain to hand"),)),
+     False, "name their card"),
+])
+def test_a_choice_other_players_take_is_checked_in_its_row(types, choose, others, message):
+    with pytest.raises(ValueError, match=f"card registry: Rack: .*{message}"):
+        C.CardSpec("Rack", 5, types, "text", "Rack", "Rack", "Rack", lists=("choose",),
+                   choose=choose, others=others)
+    C.CardSpec("Rack", 5, ("Action",), "text", "Rack", "Rack", "Rack", lists=("choose",),
+               choose=_TORTURE, others=True)           # not an Attack, but others=True
+
+
 # ============================================================ dominion-setup's database
 
 EXCEPTIONS = tomllib.loads((ROOT / "tests" / "registry_exceptions.toml").read_text(

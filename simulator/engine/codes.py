@@ -125,6 +125,7 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #   EV_CLEANUP        Clean-up starts
 #   EV_VP             after the end: p scores `from` VP with `count` `card`
 #   EV_CHOOSE         p chooses option `count` of `card`'s "choose" decision
+#                     (p another player when the card's ``who`` is "others")
 #   EV_DURATION       at the start of p's turn, `card` (in play since an
 #                     earlier turn) does its next-turn effect `count` times
 #   EV_EXTRA_TURN     `card` gives p an extra turn after this one, which
@@ -163,9 +164,11 @@ EXTRA_TURN = C.EXTRA_TURN
 ON_ATTACK, ON_ATTACK_DO, T_ATTACK = C.ON_ATTACK, C.ON_ATTACK_DO, C.ATTACK
 BLOCK_FROM_HAND, BLOCK_IN_PLAY = C.BLOCK_FROM_HAND, C.BLOCK_IN_PLAY
 CHOOSE_PICK, CHOICE_N, CHOICE_OP, CHOICE_ARG = C.CHOOSE_PICK, C.CHOICE_N, C.CHOICE_OP, C.CHOICE_ARG
+CHOOSE_OTHERS = C.CHOOSE_OTHERS
 # what a choice option does (CHOICE_OP; the registry's CHOICE_OPS codes)
 OPT_CARDS, OPT_ACTIONS, OPT_BUYS, OPT_COINS, OPT_TRASH, OPT_GAIN = (
     C.CHOICE_OPS[k][0] for k in ("+cards", "+actions", "+buys", "+coins", "trash", "gain"))
+OPT_DISCARD, OPT_GAIN_HAND = (C.CHOICE_OPS[k][0] for k in ("discard", "gain to hand"))
 P_CARDS, P_ACTIONS, P_BUYS, P_COINS = C.PLUS_CARDS, C.PLUS_ACTIONS, C.PLUS_BUYS, C.PLUS_COINS
 T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CURSE
 NTYPES = len(C.TYPE_NAMES)

@@ -12,11 +12,15 @@ from simulator.engine import cards as C
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
     ASIDE,
+    BLOCK_FROM_HAND,
+    BLOCK_IN_PLAY,
     BOUGHT,
     CHOICE_N,
     COL_BITS,
     COL_MASK,
     DISC,
+    DUR,
+    EV_MOAT,
     FST_HITS,
     GAINED,
     GS,
@@ -108,7 +112,7 @@ from simulator.engine.program import (
     TRASH,
     is_upgrade,
 )
-from simulator.engine.zones import _ps, _traced, cost, move, trash_from, victory_points
+from simulator.engine.zones import _ps, _traced, cost, emit, move, trash_from, victory_points
 
 # UPGRADE[t, g]: gaining g for a trashed t improves the deck (program.is_upgrade)
 UPGRADE = np.array([[is_upgrade(t, g) for g in range(NC)] for t in range(NC)],
@@ -676,6 +680,25 @@ def _buy_needs(z, fst, prog, p, c):
     g = would_pick(z, fst, prog, p, BUY, -1, hand_coins(z, p), 0)
     return g >= 0 and cost(z, g) >= CHAPEL_KEEPS and not buys_the_same(z, fst, prog, p,
                                                                     P_COINS[c])
+
+
+@kernel_fn('b1')
+def _attacked(z, v):
+    """Whether victim v is hit.  A card that blocks from the hand (Moat) is
+    always revealed, as a bot would; a Duration that protects while in play
+    from an earlier turn (Lighthouse) protects.  The first such card found
+    (card order) is logged as the reason."""
+    for i in range(len(BLOCK_FROM_HAND)):
+        c = BLOCK_FROM_HAND[i]
+        if z[v * PR + HAND, c] > 0:
+            emit(z, EV_MOAT, v, c, 1, HAND, HAND)
+            return False
+    for i in range(len(BLOCK_IN_PLAY)):
+        c = BLOCK_IN_PLAY[i]
+        if z[v * PR + DUR, c] > 0:
+            emit(z, EV_MOAT, v, c, 1, DUR, DUR)
+            return False
+    return True
 
 
 @kernel_fn('i8')

@@ -25,6 +25,7 @@ from simulator.engine.codes import (
     CHOICE_ARG,
     CHOICE_N,
     CHOICE_OP,
+    CHOOSE_OTHERS,
     CHOOSE_PICK,
     DECK_CAP,
     DECK_DTYPE,
@@ -90,7 +91,9 @@ from simulator.engine.codes import (
     OPT_BUYS,
     OPT_CARDS,
     OPT_COINS,
+    OPT_DISCARD,
     OPT_GAIN,
+    OPT_GAIN_HAND,
     OPT_TRASH,
     OWN,
     P_ACTIONS,
@@ -132,6 +135,7 @@ from simulator.engine.codes import (
     U,
 )
 from simulator.engine.decide import (
+    _attacked,
     _pick_held,
     _pick_supply,
     choose_option,
@@ -227,6 +231,9 @@ def resolve(z, deck, rng, fst, prog, p, c):
         stay(z, p, c)
 
 
+T_ATTACK = C.ATTACK
+
+
 @kernel_fn('void')
 def react_to_attack(z, deck, rng, fst, prog, p):
     """Before an Attack p plays does anything, each other player in turn
@@ -265,9 +272,31 @@ def give_extra_turn(z, p, c):
 
 @kernel_fn('void')
 def do_choices(z, deck, rng, fst, prog, p, c):
-    """c's "choose one" (or "choose two, different"): the options are all
-    chosen first, then done in the order the card lists them (the rulings
-    of Pawn and Courtier); each option is data (CHOICE_OP, CHOICE_ARG)."""
+    """c's "choose one" (or "choose two, different"), taken by p, or, when
+    its registry row says ``who="others"`` (Torturer), by each other player
+    from p's left, each answering from its own strategy file; an Attack
+    asks only the players it hits (a Moat revealed: not asked).  Torturer's
+    official FAQ (Intrigue 2E): "the other players choose what happens to
+    them (and resolve that) in turn order, starting to your left"."""
+    if not CHOOSE_OTHERS[c]:
+        choose_and_do(z, deck, rng, fst, prog, p, c)
+        return
+    n = z[GS, GS_PLAYERS]
+    for j in range(1, n):
+        v = (p + j) % n
+        if not TYPES[c] & T_ATTACK or _attacked(z, v):
+            choose_and_do(z, deck, rng, fst, prog, v, c)
+
+
+@kernel_fn('void')
+def choose_and_do(z, deck, rng, fst, prog, p, c):
+    """p takes c's decision: the options are all chosen first, then done in
+    the order the card lists them (the rulings of Pawn and Courtier); each
+    option is data (CHOICE_OP, CHOICE_ARG).  An option that cannot be done
+    is still chosen and does what it can (Torturer's FAQ: "A player can
+    choose to gain a Curse even with no Curses left (and thus not gain one),
+    or to discard 2 cards even with one or zero cards in hand (discarding
+    their only card if they have one)")."""
     taken = 0
     for _ in range(CHOOSE_PICK[c]):
         o = choose_option(z, fst, prog, p, c, taken)
@@ -289,8 +318,10 @@ def do_choices(z, deck, rng, fst, prog, p, c):
             z[GS, GS_COINS] += n
         elif op == OPT_TRASH:
             required_trash(z, fst, prog, p, n)
-        elif op == OPT_GAIN:
-            if not gain(z, deck, p, n, DISC):
+        elif op == OPT_DISCARD:
+            required_discard(z, fst, prog, p, n)
+        elif op == OPT_GAIN or op == OPT_GAIN_HAND:
+            if not gain(z, deck, p, n, DISC if op == OPT_GAIN else HAND):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
 
 

@@ -29,7 +29,9 @@ from simulator.engine.cards import base
 # the row and its vocabulary, re-exported: C.CardSpec, C.ROLES, C.LANGUAGES ...
 from simulator.engine.cards.spec import (
     BLACK_MARKET_DECK,
+    CARD_OPS,
     CHOICE_OPS,
+    CHOOSERS,
     DECISIONS,
     LANGUAGES,
     MAX_CHOICES,
@@ -128,6 +130,9 @@ EXTRA_TURN = np.array([c.extra_turn for c in TABLE], dtype=np.int64)
 CHOOSE_PICK = np.array([c.choose.pick if c.choose else 0 for c in TABLE], dtype=np.int64)
 CHOICE_N = np.array([len(c.choose.options) if c.choose else 0 for c in TABLE],
                     dtype=np.int64)
+# CHOOSE_OTHERS[c]: each other player takes c's decision (``Choose.who``)
+CHOOSE_OTHERS = np.array([bool(c.choose) and c.choose.who == "others" for c in TABLE],
+                         dtype=np.bool_)
 CHOICE_OP = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 CHOICE_ARG = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
@@ -197,7 +202,8 @@ def as_json() -> list[dict]:
             "may": None if s.may is None else {"choice": s.may.choice,
                                                "default": s.may.default},
             "choose": None if s.choose is None else {
-                "pick": s.choose.pick, "default": list(s.choose.default),
+                "pick": s.choose.pick, "who": s.choose.who,
+                "default": list(s.choose.default),
                 "options": [{"name": o.name, "op": o.op, "amount": o.amount,
                              "card": o.card or None} for o in s.choose.options]},
             "next_turn": None if s.next_turn is None else s.next_turn._asdict(),
@@ -295,7 +301,7 @@ def _choice_tables() -> None:
     for c, spec in enumerate(TABLE):
         for o, choice in enumerate(spec.choose.options if spec.choose else ()):
             CHOICE_OP[c, o] = CHOICE_OPS[choice.op][0]
-            CHOICE_ARG[c, o] = card_id(choice.card) if choice.op == "gain" else choice.amount
+            CHOICE_ARG[c, o] = card_id(choice.card) if choice.op in CARD_OPS else choice.amount
 
 
 _choice_tables()

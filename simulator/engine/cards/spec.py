@@ -78,8 +78,18 @@ CHOICE_OPS = {
     "+coins": (4, "+$ that many"),
     "trash": (5, "trash that many cards from the hand (required: as many as it can)"),
     "gain": (6, "gain a copy of the card named (if its pile has one)"),
+    # the options another player picks (Torturer's victims: ``Choose.who``)
+    "discard": (10, "discard that many cards from the hand (required: as many as it has; "
+                    "the chooser's discard list, then the default discard order)"),
+    "gain to hand": (11, "gain a copy of the card named to the hand (if its pile has one)"),
 }
+CARD_OPS = ("gain", "gain to hand")    # the options that name their card
+TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
 MAX_CHOICES = 8                       # options a card may offer
+# Who takes a "choose" decision (``Choose.who``).
+CHOOSERS = {"player": "the player who plays the card",
+            "others": "each other player, in turn order from the player's left, each "
+                      "by its own strategy file (an Attack: each player it hits)"}
 
 
 class Choice(NamedTuple):
@@ -95,10 +105,13 @@ class Choose(NamedTuple):
     """A "choose one" (``pick`` 1) or "choose two, different" (``pick`` 2)
     decision: its options and the default rules a strategy file's
     ``choose`` table replaces (each "<option>" or "<option> if <condition>";
-    when none applies, the options in their order)."""
+    when none applies, the options in their order).  ``who`` takes it
+    (``CHOOSERS``): "others" is each other player (Torturer's victims), each
+    answering from its own file, its conditions read as that player's."""
     options: tuple[Choice, ...]
     pick: int = 1
     default: tuple[str, ...] = ()
+    who: str = "player"
 
 
 class NextTurn(NamedTuple):
@@ -252,9 +265,16 @@ class CardSpec:
             if not 1 <= self.choose.pick <= len(opts):
                 bad(f"choose pick {self.choose.pick} of {len(opts)} options")
             for o in opts:
-                if o.op not in CHOICE_OPS or (o.op == "gain") != bool(o.card):
+                if o.op not in CHOICE_OPS or (o.op in CARD_OPS) != bool(o.card):
                     bad(f"choose option {o.name!r}: op {o.op!r} (known: "
-                        f"{', '.join(CHOICE_OPS)}; 'gain' names its card)")
+                        f"{', '.join(CHOICE_OPS)}; {' and '.join(CARD_OPS)} name their card)")
+            if self.choose.who not in CHOOSERS:
+                bad(f"choose who {self.choose.who!r} (known: {', '.join(CHOOSERS)})")
+            if self.choose.who == "others" and any(o.op in TURN_OPS for o in opts):
+                bad("an option other players choose cannot be +Actions, +Buys or +$ "
+                    "(those are the turn's)")
+            if self.choose.who == "others" and "Attack" not in self.types and not self.others:
+                bad("a choice other players take affects them: an Attack, or others=True")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 

@@ -13,14 +13,10 @@ import numpy as np
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
     ASIDE,
-    BLOCK_FROM_HAND,
-    BLOCK_IN_PLAY,
     COINS_OF,
     DISC,
-    DUR,
     EV_BUY,
     EV_DECK_TO_DISCARD,
-    EV_MOAT,
     EV_MOVE,
     EV_NOTHING,
     EV_PLAYS,
@@ -76,6 +72,7 @@ from simulator.engine.decide import (
     DISCARD_ORDER,
     TRASH_ORDER,
     UPGRADE,
+    _attacked,
     _buy_needs,
     _fired,
     _gainable,
@@ -124,25 +121,6 @@ from simulator.engine.zones import (
 )
 
 # ============================================================ card effects
-
-@kernel_fn('b1')
-def _attacked(z, v):
-    """Whether victim v is hit.  A card that blocks from the hand (Moat) is
-    always revealed, as a bot would; a Duration that protects while in play
-    from an earlier turn (Lighthouse) protects.  The first such card found
-    (card order) is logged as the reason."""
-    for i in range(len(BLOCK_FROM_HAND)):
-        c = BLOCK_FROM_HAND[i]
-        if z[v * PR + HAND, c] > 0:
-            emit(z, EV_MOAT, v, c, 1, HAND, HAND)
-            return False
-    for i in range(len(BLOCK_IN_PLAY)):
-        c = BLOCK_IN_PLAY[i]
-        if z[v * PR + DUR, c] > 0:
-            emit(z, EV_MOAT, v, c, 1, DUR, DUR)
-            return False
-    return True
-
 
 @effect(Card.CELLAR)
 def effect_cellar(z, deck, rng, fst, prog, p):
