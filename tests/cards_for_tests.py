@@ -4,7 +4,7 @@ Loaded with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (their ids come
 after every real card; the numba cache keys on this file), in a subprocess
 of tests/test_mechanisms.py.  Each is data only: no effect code.
 """
-from simulator.engine.cards.spec import CardSpec, Choice, Choose, NextTurn
+from simulator.engine.cards.spec import CardSpec, Choice, Choose, NextTurn, OwnList
 
 _ = CardSpec
 CARDS = (
@@ -43,4 +43,21 @@ CARDS = (
       "player plays an Attack card, it doesn't affect you.",
       "Test Lighthouse", "Test Lighthouse", "Test Lighthouse", set="test", editions=(2,),
       actions=1, coins=1, next_turn=NextTurn(coins=1), blocks="in play"),
+    # a face-down mat its owner may read: choose to build it or take it all (Native
+    # Village); the default takes the mat once it holds 2 cards or more
+    _("Test Native Village", 2, ("Action",),
+      "+2 Actions. Choose one: Put the top card of your deck face down on your Native "
+      "Village mat (you may look at those cards at any time); or put all the cards from "
+      "your mat into your hand.",
+      "Test Native Village", "Test Native Village", "Test Native Village", set="test",
+      editions=(2,), actions=2, mat="native village", lists=("choose",),
+      choose=Choose((Choice("mat", "deck to mat"), Choice("take", "mat to hand")),
+                    default=("take if native_village_mat.size >= 2", "mat"))),
+    # a face-up mat whose cards score at the end (Island): itself and a hand card
+    _("Test Island", 4, ("Action", "Victory"),
+      "Put this and a card from your hand onto your Island mat. Worth 2 VP.",
+      "Test Island", "Test Island", "Test Island", set="test", editions=(2,), vp=2,
+      mat="island", does=(Choice("mat", "this and hand to mat"),), lists=("test_island",),
+      own_list=OwnList("test_island", "the card Test Island puts on the Island mat with "
+                       "itself (then Curses and Victory cards, Copper, the cheapest)")),
 )

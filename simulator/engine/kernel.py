@@ -25,6 +25,7 @@ from simulator.engine.codes import (
     CHOICE_ARG,
     CHOICE_N,
     CHOICE_OP,
+    CHOOSE_ALL,
     CHOOSE_PICK,
     DECK_CAP,
     DECK_DTYPE,
@@ -66,23 +67,28 @@ from simulator.engine.codes import (
     GS_TURN_LOG,
     GS_TURN_NO,
     HAND,
+    HAS_MATS,
     IN_GAME,
     IN_MARKET,
     IN_SUPPLY,
     KINDS,
     LOSS,
     MARKET,
+    MAT0,
     MAXP,
     NC,
     NEXT,
     NEXT_TURN,
+    NMATS,
     NOT_ENDED,
     NROWS,
     OPT_ACTIONS,
     OPT_BUYS,
     OPT_CARDS,
     OPT_COINS,
+    OPT_DECK_TO_MAT,
     OPT_GAIN,
+    OPT_TO_MAT,
     OPT_TRASH,
     OWN,
     P_ACTIONS,
@@ -137,6 +143,7 @@ from simulator.engine.jit import (
     _z_fixed,
     kernel_fn,
 )
+from simulator.engine.mats import mat_option
 from simulator.engine.program import (
     BUY,
     FLAG_TURN_LOG,
@@ -216,8 +223,8 @@ def do_choices(z, deck, rng, fst, prog, p, c):
     """c's "choose one" (or "choose two, different"): the options are all
     chosen first, then done in the order the card lists them (the rulings
     of Pawn and Courtier); each option is data (CHOICE_OP, CHOICE_ARG)."""
-    taken = 0
-    for _ in range(CHOOSE_PICK[c]):
+    taken = (1 << CHOICE_N[c]) - 1 if CHOOSE_ALL[c] else 0   # a card that does all (Island)
+    for _ in range(0 if CHOOSE_ALL[c] else CHOOSE_PICK[c]):
         o = choose_option(z, fst, prog, p, c, taken)
         if o < 0:
             break
@@ -240,6 +247,8 @@ def do_choices(z, deck, rng, fst, prog, p, c):
         elif op == OPT_GAIN:
             if not gain(z, deck, p, n, DISC):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
+        elif HAS_MATS and OPT_DECK_TO_MAT <= op <= OPT_TO_MAT:    # simulator/engine/mats.py
+            mat_option(z, deck, rng, fst, prog, p, c, op, n)
 
 
 # PLAIN[c]: an Action whose text is only its "+" numbers (Smithy, Village):
@@ -518,6 +527,9 @@ def _clear_played(z):
             c = U(kinds[i])
             for row in (HAND, PLAY_ROW, DISC, ASIDE, OWN, DUR, NEXT, STAY):
                 z[U(p * PR + row), c] = 0
+            if HAS_MATS:                     # compiled out when no card uses a mat
+                for m in range(NMATS):
+                    z[U(p * PR + MAT0 + m), c] = 0
             for row in (TRASH_ROW, TMP, GAINED, BOUGHT):
                 z[row, c] = 0
             kinds[i] = 0

@@ -32,6 +32,8 @@ from simulator.engine.cards.spec import (
     CHOICE_OPS,
     DECISIONS,
     LANGUAGES,
+    MAT_OPS,
+    MATS,
     MAX_CHOICES,
     ROLES,
     SETS,
@@ -40,6 +42,7 @@ from simulator.engine.cards.spec import (
     TYPE_BITS,
     CardSpec,
     Choice,
+    Mat,
     Choose,
     May,
     NextTurn,
@@ -117,9 +120,19 @@ BLOCK_FROM_HAND = np.array([i for i, c in enumerate(TABLE) if c.blocks == "hand"
                            dtype=np.int64)
 BLOCK_IN_PLAY = np.array([i for i, c in enumerate(TABLE) if c.blocks == "in play"],
                          dtype=np.int64)
-CHOOSE_PICK = np.array([c.choose.pick if c.choose else 0 for c in TABLE], dtype=np.int64)
-CHOICE_N = np.array([len(c.choose.options) if c.choose else 0 for c in TABLE],
+# a card that ``does`` its options is a choose of all of them (CHOOSE_ALL:
+# taken without asking)
+CHOOSE_PICK = np.array([c.choose.pick if c.choose else len(c.does) for c in TABLE],
+                       dtype=np.int64)
+CHOICE_N = np.array([len(c.choose.options) if c.choose else len(c.does) for c in TABLE],
                     dtype=np.int64)
+CHOOSE_ALL = np.array([bool(c.does) for c in TABLE], dtype=np.bool_)
+# mats: MAT_NAMES in the layout's order (``spec.MATS``); MAT_OF[c] the mat
+# card c uses, -1 none; HAS_MATS: some card uses one (else the kernel's mat
+# code is compiled out)
+MAT_NAMES = tuple(MATS)
+MAT_OF = np.array([MAT_NAMES.index(c.mat) if c.mat else -1 for c in TABLE], dtype=np.int64)
+HAS_MATS = bool((MAT_OF >= 0).any())
 CHOICE_OP = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 CHOICE_ARG = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
@@ -194,6 +207,9 @@ def as_json() -> list[dict]:
                              "card": o.card or None} for o in s.choose.options]},
             "next_turn": None if s.next_turn is None else s.next_turn._asdict(),
             "blocks": s.blocks or None,
+            "mat": s.mat or None,
+            "does": [{"name": o.name, "op": o.op, "amount": o.amount, "card": o.card or None}
+                     for o in s.does],
             "lists": list(s.lists),
             "own_list": None if s.own_list is None else {
                 "key": s.own_list.key, "decides": s.own_list.decides,
@@ -283,7 +299,7 @@ def empty_piles_to_end(players: int) -> int:
 def _choice_tables() -> None:
     """Fill CHOICE_OP and CHOICE_ARG (a "gain" option's card by name)."""
     for c, spec in enumerate(TABLE):
-        for o, choice in enumerate(spec.choose.options if spec.choose else ()):
+        for o, choice in enumerate(spec.choose.options if spec.choose else spec.does):
             CHOICE_OP[c, o] = CHOICE_OPS[choice.op][0]
             CHOICE_ARG[c, o] = card_id(choice.card) if choice.op == "gain" else choice.amount
 

@@ -42,6 +42,21 @@ BLACK_MARKET_DECK = "black market deck"      # one copy of each other kingdom ca
 SETUPS = {BLACK_MARKET_DECK: "a deck of one copy of each kingdom card of the game's pool "
                              "that is not in the supply, shuffled"}
 
+# Per-player mats: where a card puts cards out of the deck for good or for
+# later.  Cards on a mat stay their owner's (they count for the end's VP and
+# for "cards I own"); shuffles and clean-up never touch them.  ``face_up``:
+# every player may look at them; face down, only the owner may (a strategy
+# reads only its own mats, so both are readable by their owner's words).
+class Mat(NamedTuple):
+    face_up: bool
+    text: str
+
+
+MATS = {"island": Mat(True, "face up; its cards are the owner's and score at the end "
+                            "(Island: itself and a card from the hand)"),
+        "native village": Mat(False, "face down; the owner may look at it any time; "
+                                     "its cards score at the end if still there")}
+
 SETS = {"base": "Dominion (the base game, first and second edition)",
         "promo": "promotional cards",
         "test": "cards made for the tests of a mechanism (DOMSIM_EXTRA_SETS only)"}
@@ -78,7 +93,15 @@ CHOICE_OPS = {
     "+coins": (4, "+$ that many"),
     "trash": (5, "trash that many cards from the hand (required: as many as it can)"),
     "gain": (6, "gain a copy of the card named (if its pile has one)"),
+    # the card's mat (``mat``): Native Village's two options, Island's text
+    "deck to mat": (7, "put the top card of your deck face down on your mat, that "
+                       "many times (shuffling if needed)"),
+    "mat to hand": (8, "put all the cards from your mat into your hand"),
+    "this and hand to mat": (9, "put this (if still in play) and that many cards from "
+                                "your hand onto your mat: the card's own list picks, "
+                                "else Curses and Victory cards, Copper, the cheapest"),
 }
+MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat")
 MAX_CHOICES = 8                       # options a card may offer
 
 
@@ -147,6 +170,9 @@ class CardSpec:
     ``blocks``: it keeps its owner unaffected by another player's Attack
     (``BLOCKS``): "hand", revealed from the hand (Moat); "in play", while it
     is in play from an earlier turn (Lighthouse).
+    ``mat``: the player's mat its options use (``MATS``).  ``does``: what
+    its text does after its "+" numbers, as options of ``CHOICE_OPS`` done
+    every play, in order, with nothing to choose (Island).
     """
     name: str
     cost: int
@@ -183,6 +209,8 @@ class CardSpec:
     choose: Choose | None = None
     next_turn: NextTurn | None = None
     blocks: str = ""
+    mat: str = ""
+    does: tuple[Choice, ...] = ()
 
     def __post_init__(self):
         def bad(what):
@@ -232,6 +260,18 @@ class CardSpec:
                 if o.op not in CHOICE_OPS or (o.op == "gain") != bool(o.card):
                     bad(f"choose option {o.name!r}: op {o.op!r} (known: "
                         f"{', '.join(CHOICE_OPS)}; 'gain' names its card)")
+        if self.mat and self.mat not in MATS:
+            bad(f"mat {self.mat!r} (known: {', '.join(MATS)})")
+        if self.does and self.choose is not None:
+            bad("a card does its options (does) or chooses among them (choose), not both")
+        ops = [o.op for o in (*self.does, *(self.choose.options if self.choose else ()))]
+        if len(self.does) > MAX_CHOICES or any(
+                o.op not in CHOICE_OPS or (o.op == "gain") != bool(o.card) for o in self.does):
+            bad(f"does {[o.op for o in self.does]}: up to {MAX_CHOICES} of "
+                f"{', '.join(CHOICE_OPS)} ('gain' names its card)")
+        if bool(self.mat) != any(op in MAT_OPS for op in ops):
+            bad(f"a card with a mat has an option that uses it ({', '.join(MAT_OPS)}), "
+                "and only it")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 
