@@ -24,6 +24,11 @@ run it over random games of every card (``tests/test_oracle.py``).
   owner's next turn it does its next-turn "+" numbers once per play, then
   leaves at that clean-up.  "Choose" cards: the options are distinct, as many
   as the card says, in the card's order, and each does exactly its option.
+- Mats: a card's mat options move only to and from its own mat (the top
+  card of the deck, n times while there are cards; all of the mat into the
+  hand; itself while still in play and n cards of the hand, as many as it
+  has), nothing else moves a mat's cards, and they stay owned: counted for
+  conservation and scored at the end.
 - The end: the end condition, the score (Gardens per 10 cards), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
@@ -66,7 +71,10 @@ from simulator.engine.codes import (
     OPT_BUYS,
     OPT_CARDS,
     OPT_COINS,
+    OPT_DECK_TO_MAT,
     OPT_GAIN,
+    OPT_MAT_TO_HAND,
+    OPT_TO_MAT,
     OPT_TRASH,
     PLAY_ROW,
     Z_BLACK_MARKET,
@@ -100,6 +108,12 @@ MOVES = {
     (Z_DECK, ASIDE): "set_aside", (ASIDE, DISC): "discard_aside",
     (Z_BLACK_MARKET, Z_REVEAL): "market_reveal", (Z_REVEAL, Z_BLACK_MARKET): "market_bottom",
 }
+# The mats some card uses (zone code MAT0 + m): what a card's mat options
+# move, named by the pair (a card's text check says which it may do).
+MAT_ZONES = sorted({S.MAT0 + int(m) for m in C.MAT_OF if m >= 0})
+for _m in MAT_ZONES:
+    MOVES.update({(Z_DECK, _m): f"deck>mat{_m}", (HAND, _m): f"hand>mat{_m}",
+                  (PLAY_ROW, _m): f"play>mat{_m}", (_m, HAND): f"mat{_m}>hand"})
 
 
 class RuleViolation(AssertionError):
@@ -152,15 +166,19 @@ class Zones:
     market: Counter = field(default_factory=Counter)
     dur: Counter = field(default_factory=Counter)   # in play between turns
     next: Counter = field(default_factory=Counter)  # Duration -> plays due next turn
+    # the player's mats by zone code: out of the deck, still owned
+    mats: dict = field(default_factory=lambda: {m: Counter() for m in MAT_ZONES})
 
     def owned(self) -> Counter:
         total = Counter()
         for z in (self.hand, self.deck, self.discard, self.play, self.aside,
-                  self.revealed, self.looked, self.dur):
+                  self.revealed, self.looked, self.dur, *self.mats.values()):
             total.update(z)
         return +total
 
     def zone(self, zone: int) -> Counter:
+        if zone in self.mats:
+            return self.mats[zone]
         return {HAND: self.hand, PLAY_ROW: self.play, DISC: self.discard,
                 ASIDE: self.aside, Z_REVEAL: self.revealed, Z_LOOK: self.looked,
                 DUR: self.dur}[zone]
@@ -180,6 +198,7 @@ class Resolution:
     start_hand: int = 0                            # the player's hand size before
     duration: int = 0         # > 0: the next-turn effect of ``card``, this many plays
     chosen: list = field(default_factory=list)     # (option, hand size when chosen)
+    mat_at: list = field(default_factory=list)     # per choice: (its mat's size, card in play)
 
     def of(self, kind, p):
         return [c for q, k, c in self.did if q == p and k == kind]
@@ -267,11 +286,36 @@ def _choose(o, r, me):
             if got != [n] and not (not got and kinds == {"nothing"}
                                    and o.table.supply[n] == 0):
                 return f"option {opt} (gain a {name(n)}) gains {[name(g) for g in got]}"
+        elif op in (OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT):
+            why = _mat_option(op, n, S.MAT0 + int(C.MAT_OF[c]), part, hand, r, opt, me)
+            if why:
+                return f"option {opt} ({C.TABLE[c].mat} mat) {why}"
         elif kinds:
             return f"option {opt} (a '+' number) also did {part}"
     draws = sum(int(C.CHOICE_ARG[c, opt]) for opt, _ in r.chosen
                 if C.CHOICE_OP[c, opt] == OPT_CARDS) + int(C.PLUS_CARDS[c])
     return _drew(o, r, me, draws)
+
+
+def _mat_option(op, n, m, part, hand, r, opt, me):
+    """What one mat option of the resolving card did, against its text."""
+    size, in_play = r.mat_at[[o_ for o_, _ in r.chosen].index(opt)]
+    moved = Counter(k for q, k, _ in part if q == me)
+    kinds = set(moved) - {"shuffle"}
+    if op == OPT_DECK_TO_MAT:        # the top card, n times, while there are cards
+        put = moved[f"deck>mat{m}"]
+        if kinds - {f"deck>mat{m}", "nothing"} or put > n or put < n and not moved["nothing"]:
+            return f"puts {put} cards from the deck on it, not {n}: {part}"
+    elif op == OPT_MAT_TO_HAND:      # all of its cards
+        if kinds - {f"mat{m}>hand"} or moved[f"mat{m}>hand"] != size:
+            return f"puts {moved[f'mat{m}>hand']} of its {size} cards into the hand"
+    elif kinds - {f"play>mat{m}", f"hand>mat{m}", "nothing"} \
+            or moved[f"play>mat{m}"] != (1 if in_play else 0) \
+            or moved[f"hand>mat{m}"] != min(n, hand):
+        # Island: itself while still in play (once under a Throne Room), and
+        # n cards from the hand, as many as it has
+        return (f"puts {moved[f'play>mat{m}']} of itself and {moved[f'hand>mat{m}']} "
+                f"cards of a hand of {hand} on it")
 
 
 def _cellar(o, r, me):
@@ -522,6 +566,9 @@ ACTION_BUYS = {c: Z_BLACK_MARKET for c in C.MARKET_CARDS}
 ACTION_TREASURES = set(C.MARKET_CARDS)
 # cards that may trash themselves and still resolve again (Throne Room)
 SELF_TRASHING = {c for c in range(C.NCARDS) if C.TABLE[c].trashes_self}
+# ... or move themselves onto their mat (Island: once under a Throne Room)
+SELF_TRASHING |= {c for c in range(C.NCARDS)
+                  if any(o.op == "this and hand to mat" for o in C.TABLE[c].does)}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
 PLUS_COINS_EXTRA = {Card.MONEYLENDER: int(C.X[Card.MONEYLENDER])}
 
@@ -896,6 +943,9 @@ class Oracle:
         if not 0 <= o < C.CHOICE_N[c]:
             self.fail(f"{name(c)} has no option {o}")
         r.chosen.append((o, sum(self.zones[self.cur].hand.values())))
+        if C.MAT_OF[c] >= 0:
+            z = self.zones[self.cur]
+            r.mat_at.append((sum(z.mats[S.MAT0 + int(C.MAT_OF[c])].values()), z.play[c] > 0))
         r.did.append((self.cur, "choose", o))
         op, n = C.CHOICE_OP[c, o], int(C.CHOICE_ARG[c, o])
         for code, key in ((OPT_ACTIONS, "actions"), (OPT_BUYS, "buys"), (OPT_COINS, "coins")):
@@ -1193,7 +1243,7 @@ class Oracle:
             own = s.owned(p)
             size = sum(own.values())
             rows = []
-            for c in sorted(own):
+            for c in sorted(own, key=lambda c: (c == Card.GARDENS, c)):   # Gardens last
                 if c == Card.GARDENS:
                     v = own[c] * (size // int(C.X[Card.GARDENS]))
                 elif C.VP[c]:

@@ -82,7 +82,6 @@ def mat_option(z, deck, rng, fst, prog, p, c, op, n):
             t = pick_call(z, fst, prog, p, MAT_LIST[c], h, 0, 0) if MAT_LIST[c] >= 0 else -1
             if t < 0:
                 t = first_in(z, h, DISCARD_ORDER, 0)
-            if t < 0:
-                emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
+            if t < 0:                        # an empty hand: Island goes alone
                 return
             move_n(z, p, HAND, m, t, 1, traced)
