@@ -326,6 +326,8 @@ _FIELDS = {
 }
 # my mats: island_mat.<Card>, island_mat.size, native_village_mat.<Card> ...
 _MAT_ROOTS = {C.MAT_NAMES[m].replace(" ", "") + "mat": m for m in range(len(C.MAT_NAMES))}
+_ROOT_SPELLING = {root: mat.replace(" ", "_") + "_mat" for root, mat in zip(_MAT_ROOTS,
+                                                                            C.MAT_NAMES)}
 _FIELDS.update({root: {"size": OP_MAT_SIZE + m} for root, m in _MAT_ROOTS.items()})
 _CARD_OP = {"my": OP_MY_CARD, "opp": OP_OPP_CARD, "supply": OP_SUPPLY, "hand": OP_HAND,
             "deck": OP_DECK_CARD, "discard": OP_DISC_CARD, "gained": OP_GAINED,
@@ -585,7 +587,7 @@ class _Condition:
             return self.let(node, self.ctx.lets[key])
         if key in _FIELDS:
             example = "opp.vp" if key == "opp" else (
-                "card.cost" if key == "card" else f"{key}.Gold")
+                "card.cost" if key == "card" else f"{_ROOT_SPELLING.get(key, key)}.Gold")
             self.bad(node, f"{word!r} needs a '.' and a word after it", word,
                      f" (e.g. {example!r})")
         if key in _FUNCTIONS:
@@ -637,7 +639,7 @@ class _Condition:
         attr_col = end - len(attr)
         if rkey not in _FIELDS:
             fits = [r for r in _FIELDS if self._accepts(r, attr)] or list(_FIELDS)
-            near, _ = _nearest(root, {r: r for r in fits}, cutoff=0.0)
+            near, _ = _nearest(root, {r: _ROOT_SPELLING.get(r, r) for r in fits}, cutoff=0.0)
             self.bad(node.value, f"unknown word {root!r}", root, _mean(near))
         fields = _FIELDS[rkey]
         if rkey == "card" and akey == "cost":
