@@ -133,6 +133,7 @@ from simulator.engine.codes import (
     EVENT_NAMES,
     HAND,
     HAND_SIZE,
+    MAT0,
     NO_BUY,
     NO_EXTRA,
     NO_CARDS,
@@ -153,7 +154,9 @@ FORMATS = ("text", "json", "html")
 
 ZONE_NAMES = {HAND: "hand", PLAY_ROW: "play", DISC: "discard", ASIDE: "aside", DUR: "duration",
               Z_DECK: "deck", Z_SUPPLY: "supply", Z_TRASH: "trash",
-              Z_REVEAL: "revealed", Z_LOOK: "looked_at", Z_BLACK_MARKET: "black_market"}
+              Z_REVEAL: "revealed", Z_LOOK: "looked_at", Z_BLACK_MARKET: "black_market",
+              # the mats (codes.MAT0 + m): "island_mat", "native_village_mat" ...
+              **{MAT0 + m: mat.replace(" ", "_") + "_mat" for m, mat in enumerate(C.MAT_NAMES)}}
 NOTHING_NAMES = {NO_CARDS: "no_cards", PILE_EMPTY: "pile_empty", HAND_SIZE: "hand_size",
                  NO_TYPE: "no_type", NO_PLAY: "no_play", NO_BUY: "no_buy",
                  NO_EXTRA: "no_extra_turn"}
@@ -353,7 +356,8 @@ class _Reader:
         elif code == EV_MOAT:                    # from the hand, or in play (src DUR)
             self.frag(p, "moat", c, detail=1 if src == DUR else -1)
         elif code == EV_CHOOSE:
-            self.frag(p, "chooses", c, number=k)
+            if C.TABLE[c].choose is not None:    # not a card that does all its options
+                self.frag(p, "chooses", c, number=k)
         elif code == EV_EXTRA_TURN:
             self.frag(p, "extra_turn", c, number=k)
         elif code == EV_REACT:                   # before the Attack does anything
@@ -480,6 +484,11 @@ _MOVE_VERBS = {
     "deck>aside": "sets aside {}", "aside>discard": "discards set-aside {}",
     "hand>play": "plays {}", "black_market>revealed": "reveals {} from the Black Market deck",
     "revealed>black_market": "puts {} under the Black Market deck",
+    **{f"{src}>{mat.replace(' ', '_')}_mat": f"puts {{}}{how} the {mat.title()} mat"
+       for mat in C.MAT_NAMES for src, how in (("deck", " face down on"), ("hand", " on"),
+                                                ("play", " on"))},
+    **{f"{mat.replace(' ', '_')}_mat>hand": f"puts {{}} from the {mat.title()} mat into hand"
+       for mat in C.MAT_NAMES},
 }
 
 

@@ -4,7 +4,8 @@ Loaded with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (their ids come
 after every real card; the numba cache keys on this file), in a subprocess
 of tests/test_mechanisms.py.  Each is data only: no effect code.
 """
-from simulator.engine.cards.spec import CardSpec, Choice, Choose, May, NextTurn, OnAttack
+from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, NextTurn, OnAttack,
+                                         OwnList)
 
 _ = CardSpec
 # Test Torturer's default for its victims: the Curse when none is left
@@ -83,4 +84,23 @@ CARDS += (
       "Test Diplomat", "Test Diplomat", "Test Diplomat", set="test", editions=(2,),
       cards=2, lists=("may", "discard"), may=May("reveal it against an Attack", "yes"),
       on_attack=OnAttack(min_hand=5, cards=2, discard=3)),
+)
+CARDS += (
+    # a face-down mat its owner may read: choose to build it or take it all (Native
+    # Village); the default takes the mat once it holds 2 cards or more
+    _("Test Native Village", 2, ("Action",),
+      "+2 Actions. Choose one: Put the top card of your deck face down on your Native "
+      "Village mat (you may look at those cards at any time); or put all the cards from "
+      "your mat into your hand.",
+      "Test Native Village", "Test Native Village", "Test Native Village", set="test",
+      editions=(2,), actions=2, mat="native village", lists=("choose",),
+      choose=Choose((Choice("mat", "deck to mat"), Choice("take", "mat to hand")),
+                    default=("take if native_village_mat.size >= 2", "mat"))),
+    # a face-up mat whose cards score at the end (Island): itself and a hand card
+    _("Test Island", 4, ("Action", "Victory"),
+      "Put this and a card from your hand onto your Island mat. Worth 2 VP.",
+      "Test Island", "Test Island", "Test Island", set="test", editions=(2,), vp=2,
+      mat="island", does=(Choice("mat", "this and hand to mat"),), lists=("test_island",),
+      own_list=OwnList("test_island", "the card Test Island puts on the Island mat with "
+                       "itself (then Curses and Victory cards, Copper, the cheapest)")),
 )

@@ -36,6 +36,11 @@ run it over random games of every card (``tests/test_oracle.py``).
   player goes again, in a turn that has the last one's number and is not
   counted (the tie-break, the turn cap); the card stays in play until the
   extra turn's clean-up only when it gave the turn.
+- Mats: a card's mat options move only to and from its own mat (the top
+  card of the deck, n times while there are cards; all of the mat into the
+  hand; itself while still in play and n cards of the hand, as many as it
+  has), nothing else moves a mat's cards, and they stay owned: counted for
+  conservation and scored at the end.
 - The end: the end condition, the score (Gardens per 10 cards), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
@@ -80,9 +85,12 @@ from simulator.engine.codes import (
     OPT_BUYS,
     OPT_CARDS,
     OPT_COINS,
+    OPT_DECK_TO_MAT,
     OPT_DISCARD,
     OPT_GAIN,
     OPT_GAIN_HAND,
+    OPT_MAT_TO_HAND,
+    OPT_TO_MAT,
     OPT_TRASH,
     PLAY_ROW,
     Z_BLACK_MARKET,
@@ -116,6 +124,12 @@ MOVES = {
     (Z_DECK, ASIDE): "set_aside", (ASIDE, DISC): "discard_aside",
     (Z_BLACK_MARKET, Z_REVEAL): "market_reveal", (Z_REVEAL, Z_BLACK_MARKET): "market_bottom",
 }
+# The mats some card uses (zone code MAT0 + m): what a card's mat options
+# move, named by the pair (a card's text check says which it may do).
+MAT_ZONES = sorted({S.MAT0 + int(m) for m in C.MAT_OF if m >= 0})
+for _m in MAT_ZONES:
+    MOVES.update({(Z_DECK, _m): f"deck>mat{_m}", (HAND, _m): f"hand>mat{_m}",
+                  (PLAY_ROW, _m): f"play>mat{_m}", (_m, HAND): f"mat{_m}>hand"})
 
 
 class RuleViolation(AssertionError):
@@ -168,15 +182,19 @@ class Zones:
     market: Counter = field(default_factory=Counter)
     dur: Counter = field(default_factory=Counter)   # in play between turns
     next: Counter = field(default_factory=Counter)  # Duration -> plays due next turn
+    # the player's mats by zone code: out of the deck, still owned
+    mats: dict = field(default_factory=lambda: {m: Counter() for m in MAT_ZONES})
 
     def owned(self) -> Counter:
         total = Counter()
         for z in (self.hand, self.deck, self.discard, self.play, self.aside,
-                  self.revealed, self.looked, self.dur):
+                  self.revealed, self.looked, self.dur, *self.mats.values()):
             total.update(z)
         return +total
 
     def zone(self, zone: int) -> Counter:
+        if zone in self.mats:
+            return self.mats[zone]
         return {HAND: self.hand, PLAY_ROW: self.play, DISC: self.discard,
                 ASIDE: self.aside, Z_REVEAL: self.revealed, Z_LOOK: self.looked,
                 DUR: self.dur}[zone]
@@ -198,6 +216,7 @@ class Resolution:
     by: dict | None = None    # the Throne Room play that played it: {"card", "stayed"}
     chosen: list = field(default_factory=list)     # (chooser, option, its hand size then)
     reactors: list = field(default_factory=list)   # seats that revealed a Reaction
+    mat_at: list = field(default_factory=list)     # per choice: (its mat's size, card in play)
 
     def of(self, kind, p):
         return [c for q, k, c in self.did if q == p and k == kind]
@@ -306,11 +325,36 @@ def _choose(o, r, me):
                     or not got and kinds == {"nothing"} and o.table.supply[n] == 0):
                 where = " to the hand" if op == OPT_GAIN_HAND else ""
                 return f"option {opt} (gain a {name(n)}{where}) did {part}"
+        elif op in (OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT):
+            why = _mat_option(op, n, S.MAT0 + int(C.MAT_OF[c]), part, hand, r, opt, me)
+            if why:
+                return f"option {opt} ({C.TABLE[c].mat} mat) {why}"
         elif kinds:
             return f"option {opt} (a '+' number) also did {part}"
     draws = sum(int(C.CHOICE_ARG[c, opt]) for q, opt, _ in r.chosen
                 if q == me and C.CHOICE_OP[c, opt] == OPT_CARDS) + int(C.PLUS_CARDS[c])
     return _drew(o, r, me, draws)
+
+
+def _mat_option(op, n, m, part, hand, r, opt, me):
+    """What one mat option of the resolving card did, against its text."""
+    size, in_play = r.mat_at[[o_ for _, o_, _ in r.chosen].index(opt)]
+    moved = Counter(k for q, k, _ in part if q == me)
+    kinds = set(moved) - {"shuffle"}
+    if op == OPT_DECK_TO_MAT:        # the top card, n times, while there are cards
+        put = moved[f"deck>mat{m}"]
+        if kinds - {f"deck>mat{m}", "nothing"} or put > n or put < n and not moved["nothing"]:
+            return f"puts {put} cards from the deck on it, not {n}: {part}"
+    elif op == OPT_MAT_TO_HAND:      # all of its cards
+        if kinds - {f"mat{m}>hand"} or moved[f"mat{m}>hand"] != size:
+            return f"puts {moved[f'mat{m}>hand']} of its {size} cards into the hand"
+    elif kinds - {f"play>mat{m}", f"hand>mat{m}", "nothing"} \
+            or moved[f"play>mat{m}"] != (1 if in_play else 0) \
+            or moved[f"hand>mat{m}"] != min(n, hand):
+        # Island: itself while still in play (once under a Throne Room), and
+        # n cards from the hand, as many as it has
+        return (f"puts {moved[f'play>mat{m}']} of itself and {moved[f'hand>mat{m}']} "
+                f"cards of a hand of {hand} on it")
 
 
 def _cellar(o, r, me):
@@ -562,6 +606,9 @@ ACTION_BUYS = {c: Z_BLACK_MARKET for c in C.MARKET_CARDS}
 ACTION_TREASURES = set(C.MARKET_CARDS)
 # cards that may trash themselves and still resolve again (Throne Room)
 SELF_TRASHING = {c for c in range(C.NCARDS) if C.TABLE[c].trashes_self}
+# ... or move themselves onto their mat (Island: once under a Throne Room)
+SELF_TRASHING |= {c for c in range(C.NCARDS)
+                  if any(o.op == "this and hand to mat" for o in C.TABLE[c].does)}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
 PLUS_COINS_EXTRA = {Card.MONEYLENDER: int(C.X[Card.MONEYLENDER])}
 
@@ -980,6 +1027,9 @@ class Oracle:
                       f"{'the other players' if C.CHOOSE_OTHERS[c] else 'its player'}'s")
         r.chosen.append((p, o, sum(self.zones[p].hand.values())))
         self.affect(p, "choose", o)
+        if C.MAT_OF[c] >= 0:
+            z = self.zones[p]
+            r.mat_at.append((sum(z.mats[S.MAT0 + int(C.MAT_OF[c])].values()), z.play[c] > 0))
         op, n = C.CHOICE_OP[c, o], int(C.CHOICE_ARG[c, o])
         for code, key in ((OPT_ACTIONS, "actions"), (OPT_BUYS, "buys"), (OPT_COINS, "coins")):
             if op == code:
@@ -1323,7 +1373,7 @@ class Oracle:
             own = s.owned(p)
             size = sum(own.values())
             rows = []
-            for c in sorted(own):
+            for c in sorted(own, key=lambda c: (c == Card.GARDENS, c)):   # Gardens last
                 if c == Card.GARDENS:
                     v = own[c] * (size // int(C.X[Card.GARDENS]))
                 elif C.VP[c]:

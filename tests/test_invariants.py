@@ -18,6 +18,11 @@ from simulator.language.strategy import Strategy, compile_program
 OK = 0
 
 
+# the count zones a card owned may be in besides the deck: the mats too
+ZONE_ROWS = np.array([S.HAND, S.PLAY_ROW, S.DISC, S.ASIDE, S.DUR,
+                      *range(S.MAT0, S.MAT0 + S.NMATS)], dtype=np.int64)
+
+
 @njit(cache=True)
 def _check(z, deck, n, start):
     """0 if the state is consistent, else a code saying what broke."""
@@ -34,7 +39,7 @@ def _check(z, deck, n, start):
                 if deck[p, i] == c:
                     in_deck += 1
             owned = in_deck
-            for row in (S.HAND, S.PLAY_ROW, S.DISC, S.ASIDE, S.DUR):
+            for row in ZONE_ROWS:
                 k = z[p * S.PR + row, c]
                 if k < 0:
                     return 2
@@ -52,6 +57,9 @@ def _check(z, deck, n, start):
             return 6
         if z[ps, S.PS_OWN_N] != z[p * S.PR + S.OWN].sum():
             return 7
+        for m in range(S.NMATS):
+            if z[ps, S.PS_MAT_N0 + m] != z[p * S.PR + S.MAT0 + m].sum():
+                return 14     # a mat's size scalar (the <mat>_mat.size word) is off
         if not 0 <= z[ps, S.PS_KNOWN] <= z[ps, S.PS_DECK_N]:
             return 8
         money = 0

@@ -129,6 +129,22 @@ def checks():
                        for g in range(3))
         out["log_victim_lines"] = sorted({line.strip() for line in text.splitlines()
                                           if "Victims chooses" in line})
+        islands = Strategy.from_rules("Islands", ["Province if my.money > 15", "Gold",
+                                                  "Test Island if my.Test_Island < 3",
+                                                  "Test Native Village if my.Test_Native_Village < 2",
+                                                  "Silver"])
+        kingdom = "Test Island,Test Native Village"
+        r = simulate([islands, "big-money"], 400, seed=6, kingdom=kingdom, threads=1)
+        again = simulate([islands, "big-money"], 400, seed=6, kingdom=kingdom, threads=2)
+        out["mats_same"] = bool((r.records == again.records).all())
+        out["mats_wins"] = int(r.summary()["wins"].iloc[0])
+        text = "".join(gamelog.render_text(trace_game([islands, "big-money"], 6, g,
+                                                      kingdom=kingdom)) for g in range(3))
+        out["log_mat_lines"] = sorted({line.strip() for line in text.splitlines()
+                                       if " mat" in line})
+        log = gamelog.render_json(trace_game([islands, "big-money"], 6, 0, kingdom=kingdom))
+        out["json_mat_zones"] = sorted({z for e in json.loads(log)["events"]
+                                        for z in (e["from"], e["to"]) if z and "mat" in z})
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -144,7 +160,8 @@ def test_the_test_cards_come_after_every_real_card(checks):
     assert checks["test_cards_last"]
     assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron", "Test Caravan",
                                "Test Fishing Village", "Test Lighthouse", "Test Torturer",
-                               "Test Outpost", "Test Diplomat"]
+                               "Test Outpost", "Test Diplomat",
+                               "Test Native Village", "Test Island"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -156,6 +173,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert sum(i.startswith("mech-extra-turn") for i in ids) == 6
     assert sum(i.startswith("mech-reaction") for i in ids) == 6
     assert sum(i.startswith("mech-victims") for i in ids) == 14
+    assert sum(i.startswith("mech-mat") for i in ids) == 15
 
 
 @pytest.mark.parametrize("name, pattern", [
@@ -245,6 +263,34 @@ def test_duration_games_play_the_same_on_any_thread_count_and_the_log_shows_them
     lines = checks["log_duration_lines"]
     assert lines and all(line.startswith("Test Caravan (") and ": draws " in line
                          for line in lines), lines
+
+
+def test_mat_games_play_the_same_on_any_thread_count_and_the_log_names_the_mats(checks):
+    assert checks["mats_same"] and checks["mats_wins"] > 0
+    lines = checks["log_mat_lines"]
+    assert any("on the Island mat" in line for line in lines), lines
+    assert any("face down on the Native Village mat" in line for line in lines), lines
+    assert any("from the Native Village mat into hand" in line for line in lines), lines
+    assert not any("chooses mat" in line and "Test Island" in line for line in lines), lines
+    assert set(checks["json_mat_zones"]) <= {"island_mat", "native_village_mat"}
+    assert "island_mat" in checks["json_mat_zones"]
+
+
+def test_cards_json_describes_a_mat_and_what_a_card_does():
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import as_json
+        print("JSON" + json.dumps({c["name"]: c for c in as_json() if c["mat"]}))
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    cards = json.loads(done.stdout.split("JSON", 1)[1])
+    assert sorted(cards) == ["Test Island", "Test Native Village"]
+    island, village = cards["Test Island"], cards["Test Native Village"]
+    assert island["mat"] == "island" and island["vp"] == 2 and island["choose"] is None
+    assert island["does"] == [{"name": "mat", "op": "this and hand to mat", "amount": 1,
+                               "card": None}]
+    assert village["mat"] == "native village" and village["does"] == []
+    assert [o["op"] for o in village["choose"]["options"]] == ["deck to mat", "mat to hand"]
 
 
 @pytest.mark.parametrize("players", [2, 4])

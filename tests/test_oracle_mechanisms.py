@@ -1,8 +1,9 @@
 """The rules oracle over the mechanisms of the test-only cards: Durations
 (kept in play at clean-up, with the Throne Room that played one; their
 next-turn effect), "choose" decisions (the player's and those each victim
-of an Attack takes: Test Torturer), extra turns and reactions to an Attack
-being played.
+of an Attack takes: Test Torturer), extra turns, reactions to an Attack
+being played, and mats (Native Village's and Island's moves, Island under a
+Throne Room, the mats' cards scored).
 
 Runs only with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (tests/test_mechanisms.py
 starts it in a subprocess, with the oracle's random games of every card): real
@@ -336,3 +337,85 @@ def test_a_victim_behind_a_moat_that_chooses_is_caught():
     r = rows[i]
     rows.insert(i + 1, [r[0], r[1], S.EV_CHOOSE, _id(TORTURER), 1, 0, 0])   # asked anyway
     _fails(t, rows, _close(rows, i + 1), r"is chosen by seats \[1\], not \[\]")
+
+
+NATIVE_VILLAGE, ISLAND = "Test Native Village", "Test Island"
+NV_MAT, ISLAND_MAT = (S.MAT0 + C.MAT_NAMES.index(m) for m in ("native village", "island"))
+
+
+def _closed(rows, start):
+    """Where the oracle closes the resolution going on at ``start``: the next
+    resolution, Action played from the hand, or the Buy phase."""
+    return next(j for j in range(start, len(rows)) if rows[j][2] in (S.EV_RESOLVE,
+                                                                      S.EV_BUY_PHASE)
+                or rows[j][2] == S.EV_MOVE and (rows[j][5], rows[j][6]) == (S.HAND, S.PLAY_ROW))
+
+
+def _island_bot():
+    return _bot(ISLAND, "Throne Room", play=["Throne Room", ISLAND])
+
+
+def test_a_native_village_card_discarded_instead_of_put_on_its_mat_is_caught():
+    t, rows, i = _game([_bot(NATIVE_VILLAGE), "big-money"], NATIVE_VILLAGE,
+                       lambda rows, i: _is(rows[i], S.EV_MOVE)
+                       and (rows[i][5], rows[i][6]) == (S.Z_DECK, NV_MAT))
+    rows[i][6] = S.DISC
+    close = _closed(rows, i + 1)
+    _fails(t, rows, close, r"option 0 \(native village mat\) puts 0 cards from the deck")
+
+
+def test_a_native_village_leaving_cards_on_its_mat_is_caught():
+    t, rows, i = _game([_bot(NATIVE_VILLAGE), "big-money"], NATIVE_VILLAGE,
+                       lambda rows, i: _is(rows[i], S.EV_MOVE)
+                       and (rows[i][5], rows[i][6]) == (NV_MAT, S.HAND) and rows[i][4] == 1)
+    del rows[i]                                        # one kind of its cards stays there
+    close = _closed(rows, i)
+    _fails(t, rows, close, r"puts \d+ of its \d+ cards into the hand")
+
+
+def test_an_island_moved_again_by_the_second_play_of_a_throne_room_is_caught():
+    def second_play(rows, i):
+        return (_is(rows[i], S.EV_CHOOSE, ISLAND) and _is(rows[i - 1], S.EV_RESOLVE, ISLAND)
+                and _is(rows[i - 2], S.EV_MOVE) and rows[i - 2][6] == ISLAND_MAT
+                and rows[i - 2][5] == S.HAND)
+    t, rows, i = _game([_island_bot(), "big-money"], f"Throne Room,{ISLAND}", second_play,
+                       seeds=80)
+    rows.insert(i + 1, [rows[i][0], rows[i][1], S.EV_MOVE, _id(ISLAND), 1, S.PLAY_ROW,
+                        ISLAND_MAT])
+    _fails(t, rows, i + 1, "holds 0 Test Island, not 1")
+
+
+def test_an_island_keeping_its_hand_card_is_caught():
+    t, rows, i = _game([_bot(ISLAND), "big-money"], ISLAND,
+                       lambda rows, i: _is(rows[i], S.EV_MOVE)
+                       and (rows[i][5], rows[i][6]) == (S.HAND, ISLAND_MAT))
+    del rows[i]
+    close = _closed(rows, i)
+    _fails(t, rows, close, r"puts 1 of itself and 0 cards of a hand of")
+
+
+def test_an_island_trashing_the_card_it_should_keep_on_its_mat_is_caught():
+    t, rows, i = _game([_bot(ISLAND), "big-money"], ISLAND,
+                       lambda rows, i: _is(rows[i], S.EV_MOVE)
+                       and (rows[i][5], rows[i][6]) == (S.HAND, ISLAND_MAT)
+                       and rows[i][3] == C.Card.ESTATE)
+    rows[i][6] = S.Z_TRASH                             # "trashed" by Island: not its text
+    close = _closed(rows, i)
+    _fails(t, rows, close, "does more|puts 1 of itself and 0 cards")
+
+
+def test_games_of_the_mat_cards_cover_their_moves_and_score_the_mats():
+    seen = set()
+    scored = False
+    for seed in range(6):
+        t = trace_game([_island_bot(), _bot(NATIVE_VILLAGE)], seed, 0,
+                       kingdom=f"Throne Room,{ISLAND},{NATIVE_VILLAGE}")
+        table = audit(t)                               # VP events agree with the mats
+        rows = t.events.tolist()
+        seen |= {(r[5], r[6]) for r in rows if r[2] == S.EV_MOVE}
+        mats = table.zones[0].mats[ISLAND_MAT]
+        scored |= any(r[2] == S.EV_VP and r[3] == _id(ISLAND) and r[4] == mats[_id(ISLAND)]
+                      for r in rows) and mats[_id(ISLAND)] > 0
+    assert {(S.Z_DECK, NV_MAT), (NV_MAT, S.HAND), (S.PLAY_ROW, ISLAND_MAT),
+            (S.HAND, ISLAND_MAT)} <= seen
+    assert scored

@@ -14,6 +14,9 @@ Layout of one game (all int32 unless noted)::
                 in play between turns: back in PLAY at p's next turn
         NEXT    pending next-turn effects, per Duration card
         STAY    copies in play to keep out at this clean-up
+        MAT0 + m  cards on p's mat m (C.MAT_NAMES[m]: Island, Native
+                Village ...), owned, out of the deck for good or until a
+                card takes them back; no shuffle or clean-up touches them
       game rows, from G
         SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
         TRASH   trash counts           GS      game scalars (ACTIONS ...)
@@ -64,7 +67,9 @@ DECK_DTYPE = np.uint16    # a draw pile holds card ids: any of up to 1 << COL_BI
 
 # ---- rows of z
 HAND, PLAY_ROW, DISC, ASIDE, OWN, PS, KINDS, DUR, NEXT, STAY = range(10)
-PR = 10                                      # rows per player
+MAT0 = 10                                    # one row per mat, in C.MAT_NAMES order
+NMATS = len(C.MAT_NAMES)
+PR = MAT0 + NMATS                            # rows per player
 G = MAXP * PR
 SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
 GAINED, BOUGHT, MARKET = G + 6, G + 7, G + 8
@@ -78,9 +83,11 @@ PS_TYPE0 = 10     # PS_TYPE0 + i: cards owned with type bit 1 << i (MAX_TYPES co
 PS_VP = PS_TYPE0 + MAX_TYPES   # VP of the cards owned, Gardens not counted (kept on gain/trash)
 PS_KINDS = PS_VP + 1           # length of the KINDS row's list
 PS_NEXT_N = PS_KINDS + 1       # Duration plays whose next-turn effect is pending
+PS_MAT_N0 = PS_NEXT_N + 1      # PS_MAT_N0 + m: cards on mat m
 # the size scalar of each count zone by its row (HAND, PLAY_ROW, DISC, ASIDE
-# ... DUR), -1: none kept
-ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1], dtype=np.int64)
+# ... DUR ... the mats), -1: none kept
+ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1, -1, -1]
+                     + [PS_MAT_N0 + m for m in range(NMATS)], dtype=np.int64)
 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
@@ -149,9 +156,10 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
 # turn (one was given this turn already, or the previous turn was p's)
 NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA = range(7)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
-# zones of a move: HAND, PLAY_ROW, DISC, ASIDE are their own row offsets
-Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL, Z_LOOK, Z_BLACK_MARKET = 10, 11, 12, 13, 14, 15
-if max(HAND, PLAY_ROW, DISC, ASIDE, DUR) >= Z_DECK:
+# zones of a move: HAND, PLAY_ROW, DISC, ASIDE, DUR and the mats (MAT0 + m)
+# are their own row offsets; the others are numbered above every row offset
+Z_DECK, Z_SUPPLY, Z_TRASH, Z_REVEAL, Z_LOOK, Z_BLACK_MARKET = range(32, 38)
+if max(HAND, PLAY_ROW, DISC, ASIDE, DUR, PR - 1) >= Z_DECK:
     raise ValueError("a count zone's row offset must stay below the other zones' codes")
 
 
@@ -169,6 +177,8 @@ CHOOSE_OTHERS = C.CHOOSE_OTHERS
 OPT_CARDS, OPT_ACTIONS, OPT_BUYS, OPT_COINS, OPT_TRASH, OPT_GAIN = (
     C.CHOICE_OPS[k][0] for k in ("+cards", "+actions", "+buys", "+coins", "trash", "gain"))
 OPT_DISCARD, OPT_GAIN_HAND = (C.CHOICE_OPS[k][0] for k in ("discard", "gain to hand"))
+OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT = (C.CHOICE_OPS[k][0] for k in C.MAT_OPS)
+CHOOSE_ALL, MAT_OF, HAS_MATS = C.CHOOSE_ALL, C.MAT_OF, C.HAS_MATS
 P_CARDS, P_ACTIONS, P_BUYS, P_COINS = C.PLUS_CARDS, C.PLUS_ACTIONS, C.PLUS_BUYS, C.PLUS_COINS
 T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CURSE
 NTYPES = len(C.TYPE_NAMES)
@@ -183,8 +193,8 @@ ACTION_BIT = int(TYPE_BIT_INDEX[C.ACTION])
 # or a trash updates only those counts (a card has any number of types)
 if NTYPES > MAX_TYPES:
     raise ValueError(f"{NTYPES} card types: the player rows have room for {MAX_TYPES}")
-if PS_NEXT_N >= NC:
-    raise ValueError(f"the player scalars need {PS_NEXT_N + 1} columns, the cards give {NC}")
+if PS_MAT_N0 + NMATS > NC:
+    raise ValueError(f"the player scalars need {PS_MAT_N0 + NMATS} columns, the cards give {NC}")
 
 
 def type_columns(types: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

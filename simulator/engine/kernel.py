@@ -26,6 +26,7 @@ from simulator.engine.codes import (
     CHOICE_N,
     CHOICE_OP,
     CHOOSE_OTHERS,
+    CHOOSE_ALL,
     CHOOSE_PICK,
     DECK_CAP,
     DECK_DTYPE,
@@ -72,17 +73,20 @@ from simulator.engine.codes import (
     GS_TURN_LOG,
     GS_TURN_NO,
     HAND,
+    HAS_MATS,
     IN_GAME,
     IN_MARKET,
     IN_SUPPLY,
     KINDS,
     LOSS,
     MARKET,
+    MAT0,
     MAXP,
     NC,
     NEXT,
     NEXT_TURN,
     NO_EXTRA,
+    NMATS,
     NOT_ENDED,
     ON_ATTACK,
     ON_ATTACK_DO,
@@ -94,6 +98,9 @@ from simulator.engine.codes import (
     OPT_DISCARD,
     OPT_GAIN,
     OPT_GAIN_HAND,
+    OPT_DECK_TO_MAT,
+    OPT_GAIN,
+    OPT_TO_MAT,
     OPT_TRASH,
     OWN,
     P_ACTIONS,
@@ -152,6 +159,7 @@ from simulator.engine.jit import (
     _z_fixed,
     kernel_fn,
 )
+from simulator.engine.mats import mat_option
 from simulator.engine.program import (
     BUY,
     FLAG_TURN_LOG,
@@ -297,8 +305,8 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
     choose to gain a Curse even with no Curses left (and thus not gain one),
     or to discard 2 cards even with one or zero cards in hand (discarding
     their only card if they have one)")."""
-    taken = 0
-    for _ in range(CHOOSE_PICK[c]):
+    taken = (1 << CHOICE_N[c]) - 1 if CHOOSE_ALL[c] else 0   # a card that does all (Island)
+    for _ in range(0 if CHOOSE_ALL[c] else CHOOSE_PICK[c]):
         o = choose_option(z, fst, prog, p, c, taken)
         if o < 0:
             break
@@ -323,6 +331,8 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
         elif op == OPT_GAIN or op == OPT_GAIN_HAND:
             if not gain(z, deck, p, n, DISC if op == OPT_GAIN else HAND):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
+        elif HAS_MATS and OPT_DECK_TO_MAT <= op <= OPT_TO_MAT:    # simulator/engine/mats.py
+            mat_option(z, deck, rng, fst, prog, p, c, op, n)
 
 
 # PLAIN[c]: an Action whose text is only its "+" numbers (Smithy, Village):
@@ -621,6 +631,9 @@ def _clear_played(z):
             c = U(kinds[i])
             for row in (HAND, PLAY_ROW, DISC, ASIDE, OWN, DUR, NEXT, STAY):
                 z[U(p * PR + row), c] = 0
+            if HAS_MATS:                     # compiled out when no card uses a mat
+                for m in range(NMATS):
+                    z[U(p * PR + MAT0 + m), c] = 0
             for row in (TRASH_ROW, TMP, GAINED, BOUGHT):
                 z[row, c] = 0
             kinds[i] = 0

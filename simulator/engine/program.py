@@ -31,6 +31,8 @@ from simulator.engine.codes import (
     GS_EMPTY,
     GS_PLAYERS,
     HAND,
+    MAT0,
+    NMATS,
     OWN,
     PLAY_ROW,
     PR,
@@ -38,6 +40,7 @@ from simulator.engine.codes import (
     PS_DECK_N,
     PS_DISC_N,
     PS_HAND_N,
+    PS_MAT_N0,
     PS_MONEY,
     PS_OWN_N,
     PS_TURNS,
@@ -91,7 +94,14 @@ UNARY_OPS = (OP_NEG, OP_NOT, OP_ABS)
 # (copies of it in the player's play area); OP_SEAT_TURNS arg: a seat
 # (the turns that seat has completed).
 OP_PLAY_CARD, OP_SEAT_TURNS = 54, 55
-CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS)
+# The mats' words (``<mat>_mat.<Card>``, ``<mat>_mat.size``; a player reads
+# only its own mats): OP_MAT_CARD + m arg a card id (copies on the player's
+# mat m), OP_MAT_SIZE + m (the cards on it).
+OP_MAT_CARD = 56
+OP_MAT_SIZE = OP_MAT_CARD + NMATS
+CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS, *range(OP_MAT_CARD, OP_MAT_SIZE + NMATS))
+if OP_MAT_SIZE + NMATS > 64:
+    raise ValueError("the mats' words need opcodes below the kernel's (OP_CELL)")
 
 
 def is_operand(op: int) -> bool:
@@ -168,6 +178,10 @@ def _cell_word(op: int, arg: int) -> tuple[int, int]:
         return OP_CELL, PLAY_ROW << COL_BITS | arg
     if op == OP_SEAT_TURNS:
         return OP_GCELL, (arg * PR + PS) << COL_BITS | PS_TURNS
+    if OP_MAT_CARD <= op < OP_MAT_SIZE:
+        return OP_CELL, (MAT0 + op - OP_MAT_CARD) << COL_BITS | arg
+    if OP_MAT_SIZE <= op < OP_MAT_SIZE + NMATS:
+        return OP_CELL, PS << COL_BITS | PS_MAT_N0 + op - OP_MAT_SIZE
     if op == OP_MY_TYPE and 0 <= arg < len(TYPE_BIT_INDEX) and TYPE_BIT_INDEX[arg] >= 0:
         return OP_CELL, PS << COL_BITS | PS_TYPE0 + int(TYPE_BIT_INDEX[arg])
     if op in mine:

@@ -70,7 +70,8 @@ from simulator.engine.program import (
     OP_LEAD_AFTER, OP_LT, OP_MAX, OP_MIN, OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS,
     OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP, OP_NE, OP_NEG, OP_NOT,
     OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR,
-    OP_PLAY_CARD, OP_PLAYERS, OP_SEAT_TURNS, OP_SUB, OP_SUPPLY, RULE_OPTIONAL, STACK_DEPTH,
+    OP_MAT_CARD, OP_MAT_SIZE, OP_PLAY_CARD, OP_PLAYERS, OP_SEAT_TURNS, OP_SUB, OP_SUPPLY,
+    RULE_OPTIONAL, STACK_DEPTH,
     TURN_LOG_OPS, UNARY_OPS, Program, is_operand, is_upgrade)
 
 PYTHON_SOURCE = "<python>"
@@ -131,6 +132,9 @@ REFERENCE = {
     "gained": ("conditions", "gained.<Card>, gained.cards: what I gained this turn so far"),
     "bought": ("conditions", "bought.<Card>, bought.cards: what I bought this turn so far"),
     "play": ("conditions", "play.<Card>: copies of that card in play now"),
+    **{mat.replace(" ", "") + "mat": ("conditions", f"{mat.replace(' ', '_')}_mat.<Card>, "
+                                      f"{mat.replace(' ', '_')}_mat.size: the cards on my "
+                                      f"{mat.title()} mat") for mat in C.MAT_NAMES},
     "card": ("conditions", "card.cost, ends_game, lead_after: about the card a buy or gain "
                            "rule would take"),
     "let": ("named-expressions-let", '[let] name = "expression": a name of letters, digits '
@@ -320,9 +324,15 @@ _FIELDS = {
     "card": {"cost": -1},                      # compiled to the rule card's cost
     "play": {},
 }
+# my mats: island_mat.<Card>, island_mat.size, native_village_mat.<Card> ...
+_MAT_ROOTS = {C.MAT_NAMES[m].replace(" ", "") + "mat": m for m in range(len(C.MAT_NAMES))}
+_ROOT_SPELLING = {root: mat.replace(" ", "_") + "_mat" for root, mat in zip(_MAT_ROOTS,
+                                                                            C.MAT_NAMES)}
+_FIELDS.update({root: {"size": OP_MAT_SIZE + m} for root, m in _MAT_ROOTS.items()})
 _CARD_OP = {"my": OP_MY_CARD, "opp": OP_OPP_CARD, "supply": OP_SUPPLY, "hand": OP_HAND,
             "deck": OP_DECK_CARD, "discard": OP_DISC_CARD, "gained": OP_GAINED,
-            "bought": OP_BOUGHT, "play": OP_PLAY_CARD}
+            "bought": OP_BOUGHT, "play": OP_PLAY_CARD,
+            **{root: OP_MAT_CARD + m for root, m in _MAT_ROOTS.items()}}
 _TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE}
 _TYPES = {name.lower(): bit for bit, name in C.TYPE_NAMES.items()}
 _BARE_SPELLING = ["empty_piles", "gains_to_end", "coins", "buys", "actions", "players",
@@ -577,7 +587,7 @@ class _Condition:
             return self.let(node, self.ctx.lets[key])
         if key in _FIELDS:
             example = "opp.vp" if key == "opp" else (
-                "card.cost" if key == "card" else f"{key}.Gold")
+                "card.cost" if key == "card" else f"{_ROOT_SPELLING.get(key, key)}.Gold")
             self.bad(node, f"{word!r} needs a '.' and a word after it", word,
                      f" (e.g. {example!r})")
         if key in _FUNCTIONS:
@@ -629,7 +639,7 @@ class _Condition:
         attr_col = end - len(attr)
         if rkey not in _FIELDS:
             fits = [r for r in _FIELDS if self._accepts(r, attr)] or list(_FIELDS)
-            near, _ = _nearest(root, {r: r for r in fits}, cutoff=0.0)
+            near, _ = _nearest(root, {r: _ROOT_SPELLING.get(r, r) for r in fits}, cutoff=0.0)
             self.bad(node.value, f"unknown word {root!r}", root, _mean(near))
         fields = _FIELDS[rkey]
         if rkey == "card" and akey == "cost":

@@ -26,14 +26,19 @@ ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": 
          "durations": S.DUR}
 # "durations" (a domsim extension): cards in play since an earlier turn, a
 # Duration card among them with its next-turn effect still to come.
+# "mats" (a domsim extension): a table of the player's mats by name
+# (``mats = { "island" = ["Test Island", "Estate"] }``), each a multiset;
+# the mats a case names are set up, or checked, and no others
 # "extra_turn" (p0, a domsim extension): true when this turn is an extra
 # turn (the previous turn was p0's); "takes_extra_turn" (expect, p0): a card
 # gave p0 an extra turn after this one.
+MATS = {name: S.MAT0 + m for m, name in enumerate(C.MAT_NAMES)}
 SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations", "turns",
-              "actions", "buys", "coins", "strategy", "cost_reduction", "extra_turn"}
+              "actions", "buys", "coins", "strategy", "cost_reduction", "extra_turn",
+              "mats"}
 EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations",
                       "deck_count", "hand_count", "discard_count", "actions", "buys",
-                      "coins", "vp", "turns", "takes_extra_turn"}
+                      "coins", "vp", "turns", "takes_extra_turn", "mats"}
 EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market"}
 CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "seed", "step",
              "expect", "xfail", "black_market"} | {f"p{i}" for i in range(C.MAX_PLAYERS)}
@@ -149,6 +154,18 @@ def expand(cards: list[str], where: str) -> list[int]:
     return out
 
 
+def _mats(table, where: str) -> dict[str, list[int]]:
+    """A case's ``mats = { "<mat>" = [cards] }``: card ids by mat name."""
+    if not isinstance(table, dict):
+        raise CaseError(f"{where}: mats must be a table like {{ \"island\" = [\"Estate\"] }}, "
+                        f"not {table!r}")
+    for mat in table:
+        if mat not in MATS:
+            raise CaseError(f"{where}: mats: unknown mat {mat!r}{C.suggest(mat, MATS)} "
+                            f"(mats: {', '.join(MATS)})")
+    return {mat: expand(cards, f"{where}: mats.{mat}") for mat, cards in table.items()}
+
+
 def _count(text, where: str) -> int:
     """A whole number of at least 1 (``Copper*3``)."""
     try:
@@ -215,6 +232,9 @@ def build(case: Case) -> Position:
     # cards a position holds can be played even if their pile is not in the supply
     zones = {(p, zone): expand(d.get(f"p{p}", {}).get(zone, []), f"{where}: p{p}.{zone}")
              for p in range(n) for zone in (*ZONES, "deck")}
+    for p in range(n):
+        for mat, cards in _mats(d.get(f"p{p}", {}).get("mats", {}), f"{where}: p{p}").items():
+            zones[p, mat] = cards
     held = {c for cards in zones.values() for c in cards}
     # with Black Market a strategy may name any card of the pool, as in a game
     present = frozenset(kingdom) | held | set(market) | set(black_market_deck(kingdom))
@@ -253,9 +273,12 @@ def build(case: Case) -> Position:
         ps = p * S.PR + S.PS
         z[ps, S.PS_STRAT] = p
         z[ps, S.PS_TURNS] = _number(spec.get("turns", 0), f"{where}: p{p}.turns")
-        for zone, row in ZONES.items():
-            for c in zones[p, zone]:
+        rows = {**ZONES, **MATS}
+        for zone, row in rows.items():
+            for c in zones.get((p, zone), ()):
                 z[p * S.PR + row, c] += 1
+        for m in range(S.NMATS):
+            z[ps, S.PS_MAT_N0 + m] = z[p * S.PR + S.MAT0 + m].sum()
         top_first = zones[p, "deck"]
         for i, c in enumerate(reversed(top_first)):
             deck[p, i] = c
@@ -263,7 +286,7 @@ def build(case: Case) -> Position:
         z[ps, S.PS_HAND_N] = z[p * S.PR + S.HAND].sum()
         z[ps, S.PS_DISC_N] = z[p * S.PR + S.DISC].sum()
         z[ps, S.PS_ASIDE_N] = z[p * S.PR + S.ASIDE].sum()
-        owned = sum(z[p * S.PR + row] for row in ZONES.values()) + np.bincount(
+        owned = sum(z[p * S.PR + row] for row in rows.values()) + np.bincount(
             np.asarray(top_first, dtype=np.int64), minlength=S.NC)
         z[p * S.PR + S.OWN] = owned
         Z.recount(z, p)
@@ -310,6 +333,7 @@ def observe(pos: Position, n: int) -> dict:
     for p in range(n):
         ps = p * S.PR + S.PS
         view = {zone: _multiset(z[p * S.PR + row]) for zone, row in ZONES.items()}
+        view["mats"] = {mat: _multiset(z[p * S.PR + row]) for mat, row in MATS.items()}
         dn = z[ps, S.PS_DECK_N]
         view["deck"] = [C.NAMES[c] for c in deck[p, :dn][::-1]]
         view["deck_count"] = int(dn)
@@ -351,6 +375,13 @@ def compare(expect: dict, got: dict, where: str) -> list[str]:
         if isinstance(want, dict) and key.startswith("p"):
             for zone, w in want.items():
                 g = got[key][zone]
+                if zone == "mats":
+                    for mat, cards in _mats(w, f"{where}: {key}").items():
+                        w_mat = Counter(C.NAMES[c] for c in cards)
+                        if g[mat] != w_mat:
+                            diffs.append(f"{key}.mats.{mat}: expected {_show(w_mat)}, "
+                                         f"got {_show(g[mat])}")
+                    continue
                 if isinstance(g, Counter):
                     w = Counter(C.NAMES[c] for c in expand(w, where))
                 elif zone == "deck":

@@ -34,6 +34,8 @@ from simulator.engine.cards.spec import (
     CHOOSERS,
     DECISIONS,
     LANGUAGES,
+    MAT_OPS,
+    MATS,
     MAX_CHOICES,
     ROLES,
     SETS,
@@ -42,6 +44,7 @@ from simulator.engine.cards.spec import (
     TYPE_BITS,
     CardSpec,
     Choice,
+    Mat,
     Choose,
     May,
     NextTurn,
@@ -127,9 +130,19 @@ ON_ATTACK_DO = np.array([tuple(c.on_attack) if c.on_attack else (0, 0, 0) for c 
                         dtype=np.int64)
 # EXTRA_TURN[c]: the next hand's size when c gives an extra turn (0: it gives none)
 EXTRA_TURN = np.array([c.extra_turn for c in TABLE], dtype=np.int64)
-CHOOSE_PICK = np.array([c.choose.pick if c.choose else 0 for c in TABLE], dtype=np.int64)
-CHOICE_N = np.array([len(c.choose.options) if c.choose else 0 for c in TABLE],
+# a card that ``does`` its options is a choose of all of them (CHOOSE_ALL:
+# taken without asking)
+CHOOSE_PICK = np.array([c.choose.pick if c.choose else len(c.does) for c in TABLE],
+                       dtype=np.int64)
+CHOICE_N = np.array([len(c.choose.options) if c.choose else len(c.does) for c in TABLE],
                     dtype=np.int64)
+CHOOSE_ALL = np.array([bool(c.does) for c in TABLE], dtype=np.bool_)
+# mats: MAT_NAMES in the layout's order (``spec.MATS``); MAT_OF[c] the mat
+# card c uses, -1 none; HAS_MATS: some card uses one (else the kernel's mat
+# code is compiled out)
+MAT_NAMES = tuple(MATS)
+MAT_OF = np.array([MAT_NAMES.index(c.mat) if c.mat else -1 for c in TABLE], dtype=np.int64)
+HAS_MATS = bool((MAT_OF >= 0).any())
 # CHOOSE_OTHERS[c]: each other player takes c's decision (``Choose.who``)
 CHOOSE_OTHERS = np.array([bool(c.choose) and c.choose.who == "others" for c in TABLE],
                          dtype=np.bool_)
@@ -210,6 +223,9 @@ def as_json() -> list[dict]:
             "blocks": s.blocks or None,
             "extra_turn": s.extra_turn or None,
             "on_attack": None if s.on_attack is None else s.on_attack._asdict(),
+            "mat": s.mat or None,
+            "does": [{"name": o.name, "op": o.op, "amount": o.amount, "card": o.card or None}
+                     for o in s.does],
             "lists": list(s.lists),
             "own_list": None if s.own_list is None else {
                 "key": s.own_list.key, "decides": s.own_list.decides,
@@ -299,7 +315,7 @@ def empty_piles_to_end(players: int) -> int:
 def _choice_tables() -> None:
     """Fill CHOICE_OP and CHOICE_ARG (a "gain" option's card by name)."""
     for c, spec in enumerate(TABLE):
-        for o, choice in enumerate(spec.choose.options if spec.choose else ()):
+        for o, choice in enumerate(spec.choose.options if spec.choose else spec.does):
             CHOICE_OP[c, o] = CHOICE_OPS[choice.op][0]
             CHOICE_ARG[c, o] = card_id(choice.card) if choice.op in CARD_OPS else choice.amount
 

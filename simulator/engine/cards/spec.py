@@ -42,6 +42,21 @@ BLACK_MARKET_DECK = "black market deck"      # one copy of each other kingdom ca
 SETUPS = {BLACK_MARKET_DECK: "a deck of one copy of each kingdom card of the game's pool "
                              "that is not in the supply, shuffled"}
 
+# Per-player mats: where a card puts cards out of the deck for good or for
+# later.  Cards on a mat stay their owner's (they count for the end's VP and
+# for "cards I own"); shuffles and clean-up never touch them.  ``face_up``:
+# every player may look at them; face down, only the owner may (a strategy
+# reads only its own mats, so both are readable by their owner's words).
+class Mat(NamedTuple):
+    face_up: bool
+    text: str
+
+
+MATS = {"island": Mat(True, "face up; its cards are the owner's and score at the end "
+                            "(Island: itself and a card from the hand)"),
+        "native village": Mat(False, "face down; the owner may look at it any time; "
+                                     "its cards score at the end if still there")}
+
 SETS = {"base": "Dominion (the base game, first and second edition)",
         "promo": "promotional cards",
         "test": "cards made for the tests of a mechanism (DOMSIM_EXTRA_SETS only)"}
@@ -78,6 +93,13 @@ CHOICE_OPS = {
     "+coins": (4, "+$ that many"),
     "trash": (5, "trash that many cards from the hand (required: as many as it can)"),
     "gain": (6, "gain a copy of the card named (if its pile has one)"),
+    # the card's mat (``mat``): Native Village's two options, Island's text
+    "deck to mat": (7, "put the top card of your deck face down on your mat, that "
+                       "many times (shuffling if needed)"),
+    "mat to hand": (8, "put all the cards from your mat into your hand"),
+    "this and hand to mat": (9, "put this (if still in play) and that many cards from "
+                                "your hand onto your mat: the card's own list picks, "
+                                "else Curses and Victory cards, Copper, the cheapest"),
     # the options another player picks (Torturer's victims: ``Choose.who``)
     "discard": (10, "discard that many cards from the hand (required: as many as it has; "
                     "the chooser's discard list, then the default discard order)"),
@@ -85,6 +107,7 @@ CHOICE_OPS = {
 }
 CARD_OPS = ("gain", "gain to hand")    # the options that name their card
 TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
+MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat")
 MAX_CHOICES = 8                       # options a card may offer
 # Who takes a "choose" decision (``Choose.who``).
 CHOOSERS = {"player": "the player who plays the card",
@@ -176,6 +199,9 @@ class CardSpec:
     when it gave the turn.
     ``on_attack``: a Reaction revealed, if its ``may`` says so, when another
     player plays an Attack (``OnAttack``: Diplomat).
+    ``mat``: the player's mat its options use (``MATS``).  ``does``: what
+    its text does after its "+" numbers, as options of ``CHOICE_OPS`` done
+    every play, in order, with nothing to choose (Island).
     """
     name: str
     cost: int
@@ -214,6 +240,8 @@ class CardSpec:
     blocks: str = ""
     extra_turn: int = 0
     on_attack: OnAttack | None = None
+    mat: str = ""
+    does: tuple[Choice, ...] = ()
 
     def __post_init__(self):
         def bad(what):
@@ -275,6 +303,18 @@ class CardSpec:
                     "(those are the turn's)")
             if self.choose.who == "others" and "Attack" not in self.types and not self.others:
                 bad("a choice other players take affects them: an Attack, or others=True")
+        if self.mat and self.mat not in MATS:
+            bad(f"mat {self.mat!r} (known: {', '.join(MATS)})")
+        if self.does and self.choose is not None:
+            bad("a card does its options (does) or chooses among them (choose), not both")
+        ops = [o.op for o in (*self.does, *(self.choose.options if self.choose else ()))]
+        if len(self.does) > MAX_CHOICES or any(
+                o.op not in CHOICE_OPS or (o.op in CARD_OPS) != bool(o.card) for o in self.does):
+            bad(f"does {[o.op for o in self.does]}: up to {MAX_CHOICES} of "
+                f"{', '.join(CHOICE_OPS)} ({' and '.join(CARD_OPS)} name their card)")
+        if bool(self.mat) != any(op in MAT_OPS for op in ops):
+            bad(f"a card with a mat has an option that uses it ({', '.join(MAT_OPS)}), "
+                "and only it")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 
