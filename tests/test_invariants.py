@@ -162,8 +162,11 @@ def test_cards_conserved_in_random_games(players):
     tests_only = [c for c in C.KINGDOM_CARDS if C.TABLE[c].set == "test"]
     others = [c for c in C.KINGDOM_CARDS if c not in tests_only]
     for round_ in range(8):
-        kingdom = sorted(tests_only + rng.choice(others, 10 - len(tests_only),
-                                                 replace=False).tolist())
+        # more test cards than a kingdom holds: 8 of them a round, at random
+        chosen = (tests_only if len(tests_only) <= 8
+                  else rng.choice(tests_only, 8, replace=False).tolist())
+        kingdom = sorted(chosen + rng.choice(others, 10 - len(chosen),
+                                             replace=False).tolist())
         if round_ == 0 and C.Card.BLACK_MARKET not in kingdom:
             kingdom = sorted([C.Card.BLACK_MARKET, *kingdom[1:]])
         market = black_market_deck(kingdom)      # bots buy some of it too
