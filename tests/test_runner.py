@@ -140,6 +140,27 @@ def test_kernel_calls_are_sized_to_the_target_time(monkeypatch):
     assert max(fast) == chunking.MAX_CHUNK and sum(fast) == 10**6
 
 
+def test_an_interrupted_call_cancels_the_parts_not_yet_started():
+    """Python's exit joins the pool's threads: parts still queued when Ctrl-C
+    arrives must not run then (the CI once waited 30 s for an exit)."""
+    import threading
+    import time
+    from simulator.runs import runner
+    ran, gate = [], threading.Event()
+
+    def part(i):
+        if i == 0:
+            raise KeyboardInterrupt          # what the main thread sees
+        gate.wait(5)
+        ran.append(i)
+
+    with pytest.raises(KeyboardInterrupt):
+        runner._run_parts(part, 40, 2)
+    gate.set()
+    time.sleep(0.5)
+    assert len(ran) <= 2, f"{len(ran)} queued parts ran after the interruption"
+
+
 def test_seats_rotate_and_fill_from_the_list():
     r = simulate(["big-money", "smithy"], 384, seed=2, players=4)   # two seating cycles
     entries = r.records["entry"]

@@ -323,7 +323,8 @@ _POOL: ThreadPoolExecutor | None = None
 
 def _run_parts(part, parts: int, threads: int) -> None:
     """Call part(0 .. parts-1), on up to ``threads`` threads at once (the
-    kernel holds no lock while it plays)."""
+    kernel holds no lock while it plays).  Python's exit joins the pool's
+    threads, so an interruption cancels the parts still queued."""
     global _POOL
     if threads <= 1 or parts <= 1:
         for i in range(parts):
@@ -332,5 +333,10 @@ def _run_parts(part, parts: int, threads: int) -> None:
     if _POOL is None or _POOL._max_workers < threads:
         _POOL = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="domsim")
     pending = [_POOL.submit(part, i) for i in range(parts)]
-    for f in pending:
-        f.result()
+    try:
+        for f in pending:
+            f.result()
+    except BaseException:           # Ctrl-C: the parts not started never run, so
+        for f in pending:           # the exit waits for the running ones only
+            f.cancel()
+        raise
