@@ -178,7 +178,7 @@ def test_rule_cases_of_the_mechanisms(checks):
 
 @pytest.mark.parametrize("name, pattern", [
     ("unknown-option", r"Test Steward has no option 'gold'; its options: cards, coins, trash"),
-    ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Test Steward, "
+    ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Steward, Test Steward, "
                   r"Test Pawn, Test Patron(, Test [A-Za-z ]+)*;"),
     ("not-a-list", r"choose.Test Pawn must be a list of rules"),
     ("bad-condition", r"unknown card 'Nope'|unknown .*'my.Nope'"),

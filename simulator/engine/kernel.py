@@ -151,13 +151,17 @@ from simulator.engine.decide import (
     required_trash,
 )
 from simulator.engine.jit import (
+    MECH_CHOOSE,
+    MECH_REACT,
     _call_effect,
+    _call_mechanism,
     _check_shapes,
     _deck_fixed,
     _effect_at,
     _quick_load,
     _z_fixed,
     kernel_fn,
+    mechanism,
 )
 from simulator.engine.mats import mat_option
 from simulator.engine.program import (
@@ -217,7 +221,9 @@ def resolve(z, deck, rng, fst, prog, p, c):
     deck = _deck_fixed(deck)
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
     if TYPES[c] & T_ATTACK and len(ON_ATTACK):
-        react_to_attack(z, deck, rng, fst, prog, p)
+        at = _effect_at(MECH_REACT)         # loaded when a player may own one
+        if at:
+            _call_mechanism(at, z, deck, rng, fst, prog, p, c)
     if P_CARDS[c]:
         draw(z, deck, rng, p, P_CARDS[c])
     _plus(z, p, c, _traced(z))
@@ -230,8 +236,12 @@ def resolve(z, deck, rng, fst, prog, p, c):
     elif HAS_EFFECT[c]:
         raise RuntimeError("a card's effect is not loaded: call "
                            "load_effects(ownable_cards(...)) before the games")
-    if CHOOSE_PICK[c]:
-        do_choices(z, deck, rng, fst, prog, p, c)
+    if CHOOSE_PICK[c]:                  # by address: compiled only for a game with one
+        at = _effect_at(MECH_CHOOSE)
+        if not at:
+            raise RuntimeError("a card's effect is not loaded: call "
+                               "load_effects(ownable_cards(...)) before the games")
+        _call_mechanism(at, z, deck, rng, fst, prog, p, c)
     # "at the start of your next turn ...": it stays in play until then, if
     # it still has something to do (an Outpost that gives no turn has not)
     if TYPES[c] & T_DURATION and (EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c)):
@@ -242,8 +252,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
 T_ATTACK = C.ATTACK
 
 
-@kernel_fn('void')
-def react_to_attack(z, deck, rng, fst, prog, p):
+@mechanism(MECH_REACT)
+def react_to_attack(z, deck, rng, fst, prog, p, c):
     """Before an Attack p plays does anything, each other player in turn
     order reveals the Reactions (ON_ATTACK, card order) its ``may`` table
     wants, from a hand large enough, each doing its draw and discard; again
@@ -278,7 +288,7 @@ def give_extra_turn(z, p, c):
     return True
 
 
-@kernel_fn('void')
+@mechanism(MECH_CHOOSE)
 def do_choices(z, deck, rng, fst, prog, p, c):
     """c's "choose one" (or "choose two, different"), taken by p, or, when
     its registry row says ``who="others"`` (Torturer), by each other player
