@@ -79,7 +79,7 @@ from simulator.engine.codes import (
     HAS_PASS_OPS,
     ON_TREASURE_HITS,
     OPT_PASS,
-    OPT_SWINDLE,
+    OPT_RESET,
     PS_HOOK_HITS,
     IN_GAME,
     IN_MARKET,
@@ -343,7 +343,7 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
         elif HAS_MATS and OPT_DECK_TO_MAT <= op <= OPT_TO_MAT:    # simulator/engine/mats.py
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
-        elif HAS_PASS_OPS and OPT_PASS <= op <= OPT_SWINDLE:    # simulator/engine/passes.py
+        elif HAS_PASS_OPS and OPT_PASS <= op <= OPT_RESET:      # simulator/engine/passes.py
             pass_option(z, deck, rng, fst, prog, p, c, op, n)
 
 

@@ -1,7 +1,7 @@
 """Decisions other players' strategies take during my turn, as data the
 kernel interprets: the options of ``spec.PASS_OPS`` (Masquerade's pass,
 Swindler's gain the attacker picks for each victim, the trash a player may
-make after passing) and the hook on another player's Treasure play
+make after passing, Minion's new hands) and the hook on another player's Treasure play
 (Corsair, ``spec.OnTreasure``).
 
 Each decision is answered by the strategy of the player it belongs to: a
@@ -30,6 +30,7 @@ from simulator.engine.codes import (
     GS_HOOK_DONE,
     GS_PLAYERS,
     HAND,
+    HAND_SIZE,
     IN_GAME,
     NO_CARDS,
     NO_COST,
@@ -37,12 +38,14 @@ from simulator.engine.codes import (
     ON_TREASURE_HITS,
     OPT_MAY_TRASH,
     OPT_PASS,
+    OPT_SWINDLE,
     PLAY_ROW,
     PR,
     PS_HAND_N,
     PS_HOOK_HITS,
     SUPPLY,
     T_TREASURE,
+    T_ATTACK,
     TRASH_ROW,
     TYPES,
     Z_DECK,
@@ -61,7 +64,8 @@ from simulator.engine.decide import (
 )
 from simulator.engine.jit import _deck_fixed, _z_fixed, kernel_fn
 from simulator.engine.program import LIST_KEYS, TRASH
-from simulator.engine.zones import _own, _ps, cost, emit, gain, take_top, trash_from
+from simulator.engine.zones import (_own, _ps, cost, discard_all, draw, emit, gain, take_top,
+                                    trash_from)
 
 # OWN_LIST[c]: the decision list of card c's own (``OwnList``), -1: none
 OWN_LIST = np.array([LIST_KEYS[s.own_list.key] if s.own_list else -1 for s in C.TABLE],
@@ -88,8 +92,8 @@ WORST_ORDER = np.array(sorted(range(C.NCARDS), key=_worst), dtype=np.int32)
 
 @kernel_fn('void')
 def pass_option(z, deck, rng, fst, prog, p, c, op, n):
-    """Do option ``op`` (OPT_PASS, OPT_MAY_TRASH or OPT_SWINDLE) of card c
-    played by p, n times (the swindle: once)."""
+    """Do option ``op`` (a PASS_OPS code) of card c played by p: pass n
+    times, may trash n, swindle once, reset to hands of n."""
     z = _z_fixed(z)
     deck = _deck_fixed(deck)
     if op == OPT_PASS:
@@ -97,8 +101,32 @@ def pass_option(z, deck, rng, fst, prog, p, c, op, n):
             pass_left(z, fst, prog, p, c)
     elif op == OPT_MAY_TRASH:
         may_trash(z, fst, prog, p, c, n)
-    else:
+    elif op == OPT_SWINDLE:
         swindle(z, deck, rng, fst, prog, p, c)
+    else:
+        reset_hands(z, deck, rng, p, c, n)
+
+
+@kernel_fn('void')
+def reset_hands(z, deck, rng, p, c, n):
+    """Minion: "discard your hand, +4 Cards, and each other player with at
+    least 5 cards in hand discards their hand and draws 4 cards" (n = 4).
+    Its official FAQ (Intrigue): "A player who Moats this neither discards
+    nor draws"; and (the wiki's rules clarifications) "You still draw 4
+    cards if you choose the discard option with no cards left in hand".
+    Each other player in turn order, by the size of its hand then."""
+    discard_all(z, p, HAND)
+    draw(z, deck, rng, p, n)
+    m = z[GS, GS_PLAYERS]
+    for j in range(1, m):
+        v = (p + j) % m
+        if TYPES[c] & T_ATTACK and not _attacked(z, v):
+            continue
+        if z[_ps(v), PS_HAND_N] < 5:
+            emit(z, EV_NOTHING, v, -1, z[_ps(v), PS_HAND_N], HAND_SIZE, 0)
+            continue
+        discard_all(z, v, HAND)
+        draw(z, deck, rng, v, n)
 
 
 @kernel_fn('void')

@@ -117,12 +117,14 @@ CHOICE_OPS = {
                     "if needed) and gains a card with the same cost that you choose: your "
                     "list of the card, else the worst for them (Curse, Estate, Copper, the "
                     "cheapest, Victory cards worth more last); none of that cost: nothing"),
+    "reset": (15, "discard your hand, +that many Cards, and each other player it hits with "
+                  "at least 5 cards in hand discards their hand and draws that many"),
 }
 CARD_OPS = ("gain", "gain to hand")    # the options that name their card
 TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
 MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat")
-PASS_OPS = ("pass", "may trash", "swindle")  # done by simulator/engine/passes.py
-OTHERS_OPS = ("pass", "swindle")      # options other players act in (an Attack, or others)
+PASS_OPS = ("pass", "may trash", "swindle", "reset")  # done by simulator/engine/passes.py
+OTHERS_OPS = ("pass", "swindle", "reset")  # options other players act in (an Attack, or others)
 MAX_CHOICES = 8                       # options a card may offer
 # Who takes a "choose" decision (``Choose.who``).
 CHOOSERS = {"player": "the player who plays the card",
