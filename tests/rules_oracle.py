@@ -423,7 +423,8 @@ def _reset(o, r, part, me, hand, n):
                 return f"leaves seat {q} alone with {k} cards in hand"
         elif set(did) - {"discard", "draw"} or did["discard"] < 5 \
                 or did["draw"] > n or did["draw"] < n and (+z.deck or +z.discard):
-            return f"has seat {q} discard {did['discard']} and draw {did['draw']}, not a new hand of {n}"
+            return (f"has seat {q} discard {did['discard']} and draw {did['draw']}, "
+                    f"not a new hand of {n}")
 
 
 def _treasure_hook(o, r, me):
@@ -1044,7 +1045,8 @@ class Oracle:
         if r.card not in _ATTACKS:
             return
         if r.chosen and not C.CHOOSE_OTHERS[r.card] and not any(
-                C.CHOICE_OP[r.card, o] in (OPT_PASS, OPT_SWINDLE, OPT_RESET) for _, o, _ in r.chosen):
+                C.CHOICE_OP[r.card, o] in (OPT_PASS, OPT_SWINDLE, OPT_RESET)
+                for _, o, _ in r.chosen):
             return                        # its chosen option touches no one (Minion's +$2)
         order = [(self.cur + j) % self.n for j in range(1, self.n)]
         hit = [q for q in order if q in r.victims]
