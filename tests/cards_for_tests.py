@@ -5,7 +5,7 @@ after every real card; the numba cache keys on this file), in a subprocess
 of tests/test_mechanisms.py.  Each is data only: no effect code.
 """
 from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, NextTurn, OnAttack,
-                                         OwnList)
+                                         OnTreasure, OwnList)
 
 _ = CardSpec
 # Test Torturer's default for its victims: the Curse when none is left
@@ -103,4 +103,44 @@ CARDS += (
       mat="island", does=(Choice("mat", "this and hand to mat"),), lists=("test_island",),
       own_list=OwnList("test_island", "the card Test Island puts on the Island mat with "
                        "itself (then Curses and Victory cards, Copper, the cheapest)")),
+)
+CARDS += (
+    # decisions other players' files take during my turn (Intrigue 2E texts):
+    # each player passes a card by its own pass list (Masquerade) ...
+    _("Test Masquerade", 3, ("Action",),
+      "+2 Cards. Each player with any cards in hand passes one to the next such player to "
+      "their left, at once. Then you may trash a card from your hand.",
+      "Test Masquerade", "Test Masquerade", "Test Masquerade", set="test", editions=(2,),
+      cards=2, others=True, lists=("pass", "trash", "may"),
+      may=May("trash a card from the hand after the pass (which: the trash list)", "yes"),
+      does=(Choice("pass", "pass"), Choice("trash", "may trash")),
+      own_list=OwnList("pass", "the card a player passes left when a Test Masquerade is "
+                       "played (then Curse, Estate, Copper, the cheapest card, Victory "
+                       "cards worth more last)")),
+    # ... and the attacker picks what each victim gains (Swindler)
+    _("Test Swindler", 3, ("Action", "Attack"),
+      "+$2. Each other player trashes the top card of their deck and gains a card with the "
+      "same cost that you choose.",
+      "Test Swindler", "Test Swindler", "Test Swindler", set="test", editions=(2,),
+      coins=2, lists=("swindle",), does=(Choice("swindle", "swindle"),),
+      own_list=OwnList("swindle", "the card each victim of Test Swindler gains, costing what "
+                       "it trashed (then Curse, Estate, Copper, the cheapest card, Victory "
+                       "cards worth more last)", default=("Duchy if supply.Province >= 6",))),
+    # a hook on another player's Treasure play while in play (Corsair, Seaside 2022)
+    _("Test Corsair", 5, ("Action", "Duration", "Attack"),
+      "+$2. At the start of your next turn, +1 Card. Until then, each other player trashes "
+      "the first Silver or Gold they play each turn.",
+      "Test Corsair", "Test Corsair", "Test Corsair", set="test", editions=(2,),
+      coins=2, next_turn=NextTurn(cards=1), on_treasure=OnTreasure(("Silver", "Gold"))),
+)
+CARDS += (
+    # a choice whose option makes the other players act (Minion, Intrigue 2E);
+    # the default (not measured) takes the $2 when it makes $6 with the hand
+    _("Test Minion", 5, ("Action", "Attack"),
+      "+1 Action. Choose one: +$2; or discard your hand, +4 Cards, and each other player "
+      "with at least 5 cards in hand discards their hand and draws 4 cards.",
+      "Test Minion", "Test Minion", "Test Minion", set="test", editions=(2,), actions=1,
+      lists=("choose",),
+      choose=Choose((Choice("coins", "+coins", 2), Choice("reset", "reset", 4)),
+                    default=("coins if hand.money + coins >= 6", "reset"))),
 )

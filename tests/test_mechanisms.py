@@ -145,6 +145,27 @@ def checks():
         log = gamelog.render_json(trace_game([islands, "big-money"], 6, 0, kingdom=kingdom))
         out["json_mat_zones"] = sorted({z for e in json.loads(log)["events"]
                                         for z in (e["from"], e["to"]) if z and "mat" in z})
+        # decisions other players take during my turn, a hook on Treasures
+        for key, bots, kingdom, players in [
+                ("masquerade", ["Test Masquerade", "big-money", "Test Masquerade"],
+                 "Test Masquerade", 3),
+                ("swindler", ["Test Swindler", "big-money"], "Test Swindler,Moat", 2),
+                ("corsair", ["Test Corsair", "big-money"], "Test Corsair", 2),
+                ("minion", ["Test Minion", "big-money", "big-money"], "Test Minion", 3)]:
+            bots = [Strategy.from_rules(f"{b}s", ["Province if my.money > 15", "Gold",
+                                                  f"{b} if my.{b.replace(' ', '_')} < 2",
+                                                  "Silver"]) if b.startswith("Test") else b
+                    for b in bots]
+            r = simulate(bots, 300, seed=8, kingdom=kingdom, players=players, threads=1)
+            again = simulate(bots, 300, seed=8, kingdom=kingdom, players=players, threads=2)
+            out[key + "_same"] = bool((r.records == again.records).all())
+            text = "".join(gamelog.render_text(trace_game(bots, 8, g, kingdom=kingdom,
+                                                          players=players))
+                           for g in range(4))
+            out[key + "_lines"] = sorted({line.strip() for line in text.splitlines()
+                                          if any(w in line for w in (
+                                              " passes ", "from the deck", "in play: trashes",
+                                              "is hit by", "chooses reset"))})
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -161,7 +182,8 @@ def test_the_test_cards_come_after_every_real_card(checks):
     assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron", "Test Caravan",
                                "Test Fishing Village", "Test Lighthouse", "Test Torturer",
                                "Test Outpost", "Test Diplomat",
-                               "Test Native Village", "Test Island"]
+                               "Test Native Village", "Test Island", "Test Masquerade",
+                               "Test Swindler", "Test Corsair", "Test Minion"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -174,6 +196,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert sum(i.startswith("mech-reaction") for i in ids) == 6
     assert sum(i.startswith("mech-victims") for i in ids) == 14
     assert sum(i.startswith("mech-mat") for i in ids) == 15
+    assert sum(i.startswith("mech-passes") for i in ids) == 24
 
 
 @pytest.mark.parametrize("name, pattern", [
@@ -320,3 +343,43 @@ def test_the_rules_oracle_audits_games_of_the_test_cards():
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-500:]
+
+
+def test_passes_swindles_hooks_and_new_hands_play_the_same_on_any_thread_count(checks):
+    """Games of the cards whose decisions other players' files take (and of
+    the Treasure hook) are the same on 1 and 2 threads, and their log says
+    who passed what to whom, what a victim trashed and gained, who a
+    Corsair hit and what it trashed, and Minion's new hands."""
+    for key in ("masquerade", "swindler", "corsair", "minion"):
+        assert checks[key + "_same"], key
+    assert any(" passes " in line and " to " in line for line in checks["masquerade_lines"])
+    assert any("trashes" in line and "from the deck; gains" in line
+               for line in checks["swindler_lines"]), checks["swindler_lines"]
+    corsair = checks["corsair_lines"]
+    assert any("is hit by Test Corsair until Test Corsairs's next turn" in line
+               for line in corsair), corsair
+    assert any(line.startswith("Test Corsairs's Test Corsair in play: trashes ")
+               for line in corsair), corsair
+    assert any("chooses reset; discards" in line for line in checks["minion_lines"])
+
+
+def test_cards_json_describes_passes_swindles_and_the_treasure_hook():
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import as_json
+        names = ("Test Masquerade", "Test Swindler", "Test Corsair", "Test Minion")
+        print("JSON" + json.dumps({c["name"]: c for c in as_json() if c["name"] in names}))
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    cards = json.loads(done.stdout.split("JSON", 1)[1])
+    masquerade, swindler = cards["Test Masquerade"], cards["Test Swindler"]
+    assert [o["op"] for o in masquerade["does"]] == ["pass", "may trash"]
+    assert masquerade["own_list"]["key"] == "pass" and masquerade["others"]
+    assert masquerade["may"]["default"] == "yes"
+    assert swindler["does"] == [{"name": "swindle", "op": "swindle", "amount": 1,
+                                 "card": None}]
+    assert swindler["own_list"]["default"] == ["Duchy if supply.Province >= 6"]
+    assert cards["Test Corsair"]["on_treasure"] == {"cards": ["Silver", "Gold"]}
+    assert cards["Test Corsair"]["next_turn"]["cards"] == 1
+    assert masquerade["on_treasure"] is None and swindler["on_treasure"] is None
+    assert [o["op"] for o in cards["Test Minion"]["choose"]["options"]] == ["+coins", "reset"]

@@ -2,8 +2,11 @@
 (kept in play at clean-up, with the Throne Room that played one; their
 next-turn effect), "choose" decisions (the player's and those each victim
 of an Attack takes: Test Torturer), extra turns, reactions to an Attack
-being played, and mats (Native Village's and Island's moves, Island under a
-Throne Room, the mats' cards scored).
+being played, mats (Native Village's and Island's moves, Island under a
+Throne Room, the mats' cards scored), passing (Masquerade: to the next
+player with cards on the left, a card of the hand held before), Swindler's
+same-cost gain, Corsair's hook on other players' Treasures (only those it
+hit, one a turn, never kept) and Minion's new hands.
 
 Runs only with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (tests/test_mechanisms.py
 starts it in a subprocess, with the oracle's random games of every card): real
@@ -419,3 +422,98 @@ def test_games_of_the_mat_cards_cover_their_moves_and_score_the_mats():
     assert {(S.Z_DECK, NV_MAT), (NV_MAT, S.HAND), (S.PLAY_ROW, ISLAND_MAT),
             (S.HAND, ISLAND_MAT)} <= seen
     assert scored
+
+
+MASQUERADE, SWINDLER, CORSAIR, MINION = ("Test Masquerade", "Test Swindler", "Test Corsair",
+                                         "Test Minion")
+
+
+def test_a_pass_to_a_player_not_on_the_left_is_caught():
+    t, rows, i = _game([_bot(MASQUERADE), "big-money", "big-money"], MASQUERADE,
+                       lambda rows, i: _is(rows[i], S.EV_PASS) and rows[i][1] == 0)
+    rows[i][4] = 2                                     # seat 0 passes to seat 2, not 1
+    _fails(t, rows, i, "passes to seat 2, not seat 1, the next player to its left")
+
+
+def test_a_passed_card_the_hand_did_not_hold_is_caught():
+    t, rows, i = _game([_bot(MASQUERADE), "big-money"], MASQUERADE,
+                       lambda rows, i: _is(rows[i], S.EV_PASS) and rows[i][1] == 1)
+    rows[i][3] = C.Card.PROVINCE                       # a card seat 1 never held
+    _fails(t, rows, i, "passes Province, which its hand did not hold")
+
+
+def test_a_player_left_out_of_the_pass_is_caught():
+    t, rows, i = _game([_bot(MASQUERADE, may={MASQUERADE: "false"}), "big-money"], MASQUERADE,
+                       lambda rows, i: _is(rows[i], S.EV_PASS) and rows[i][1] == 1
+                       and rows[i - 1][2] == S.EV_PASS and rows[i][3] == rows[i - 1][3])
+    del rows[i]                                        # seat 1 keeps its card
+    _fails(t, rows, _close(rows, i - 1), r"has seats \[0\] pass; the players with cards "
+                                         r"in hand were \[0, 1\]")
+
+
+def test_a_swindled_card_of_another_cost_is_caught():
+    t, rows, i = _game([_bot(SWINDLER), "big-money"], SWINDLER,
+                       lambda rows, i: _is(rows[i], S.EV_MOVE, "Copper") and rows[i][1] == 1
+                       and (rows[i][5], rows[i][6]) == (S.Z_DECK, S.Z_TRASH)
+                       and (rows[i + 1][5], rows[i + 1][6]) == (S.Z_SUPPLY, S.DISC))
+    rows[i + 1][3] = C.Card.SILVER                     # a $3 card for a $0 one
+    _fails(t, rows, _close(rows, i), "gives seat 1 Silver for Copper: not the same cost")
+
+
+def test_a_victim_gaining_nothing_with_a_card_of_that_cost_left_is_caught():
+    t, rows, i = _game([_bot(SWINDLER), "big-money"], SWINDLER,
+                       lambda rows, i: _is(rows[i], S.EV_MOVE, "Copper") and rows[i][1] == 1
+                       and (rows[i][5], rows[i][6]) == (S.Z_DECK, S.Z_TRASH)
+                       and (rows[i + 1][5], rows[i + 1][6]) == (S.Z_SUPPLY, S.DISC))
+    rows[i + 1] = [rows[i][0], 1, S.EV_NOTHING, -1, 0, S.NO_COST, 0]
+    _fails(t, rows, i + 1, r"gains nothing, but a supply card costs \$0")
+
+
+def _corsair_trash(rows, i):
+    return _is(rows[i], S.EV_HOOK, CORSAIR) and rows[i][5] == 1
+
+
+def test_a_victim_keeping_its_silver_under_a_corsair_is_caught():
+    t, rows, i = _game([_bot(CORSAIR), "big-money"], CORSAIR, _corsair_trash)
+    del rows[i:i + 2]                                  # no hook, no trash
+    assert rows[i][2] == S.EV_COINS
+    _fails(t, rows, i, "keeps its played Treasures though seat 0's Test Corsair in play hit it")
+
+
+def test_a_corsair_trash_of_a_player_it_did_not_hit_is_caught():
+    t, rows, i = _game([_bot(CORSAIR), "big-money", "big-money"], CORSAIR,
+                       lambda rows, i: _corsair_trash(rows, i) and rows[i][1] == 1)
+    rows[i][4] = 2                                     # seat 2 played no Corsair
+    _fails(t, rows, i, "trashes a Treasure for seat 2's Test Corsair, which did not hit it")
+
+
+def test_a_second_treasure_trashed_in_a_turn_is_caught():
+    t, rows, i = _game([_bot(CORSAIR), "big-money"], CORSAIR, _corsair_trash)
+    rows[i + 2:i + 2] = [list(rows[i]), list(rows[i + 1])]   # the same hook again
+    _fails(t, rows, i + 2, "trashes a second Treasure this turn")
+
+
+def test_a_minion_victim_with_four_cards_discarding_is_caught():
+    t, rows, i = _game([_bot(MINION, choose={MINION: ["reset"]}), "big-money"], MINION,
+                       lambda rows, i: _is(rows[i], S.EV_NOTHING) and rows[i][5] == S.HAND_SIZE
+                       and rows[i][1] == 1 and rows[i][4] == 4)
+    rows[i][4] = 5                                      # "5 cards: unaffected"
+    _fails(t, rows, i, "has 4 cards in hand, not 5")
+
+
+def test_games_of_passes_swindles_hooks_and_minions_pass_the_audit():
+    """Real games of the four cards pass the audit and show each event: a
+    pass, a swindle, a Corsair hitting as played and trashing a Treasure."""
+    seen = set()
+    for seed in range(3):
+        for bots, kingdom, n in [([_bot(MASQUERADE), "big-money", _bot(MASQUERADE)],
+                                  MASQUERADE, 3),
+                                 ([_bot(SWINDLER), "big-money"], SWINDLER, 2),
+                                 ([_bot(CORSAIR, "Black Market"), "big-money"],
+                                  f"{CORSAIR},Black Market", 2),
+                                 ([_bot(MINION), _bot(MINION), "big-money"], MINION, 3)]:
+            t = trace_game(bots, seed, 0, kingdom=kingdom, players=n)
+            audit(t)
+            seen |= {(r[2], r[5] if r[2] in (S.EV_HOOK, S.EV_NOTHING) else 0)
+                     for r in t.events.tolist()}
+    assert {(S.EV_PASS, 0), (S.EV_HOOK, 0), (S.EV_HOOK, 1)} <= seen, seen

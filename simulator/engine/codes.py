@@ -84,6 +84,10 @@ PS_VP = PS_TYPE0 + MAX_TYPES   # VP of the cards owned, Gardens not counted (kep
 PS_KINDS = PS_VP + 1           # length of the KINDS row's list
 PS_NEXT_N = PS_KINDS + 1       # Duration plays whose next-turn effect is pending
 PS_MAT_N0 = PS_NEXT_N + 1      # PS_MAT_N0 + m: cards on mat m
+# bit q set: player q is subject to the lasting effect of this player's hook
+# cards on Treasures (Corsair), hit when one was played; cleared at the start
+# of this player's turn ("until then")
+PS_HOOK_HITS = PS_MAT_N0 + NMATS
 # the size scalar of each count zone by its row (HAND, PLAY_ROW, DISC, ASIDE
 # ... DUR ... the mats), -1: none kept
 ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1, -1, -1]
@@ -92,7 +96,10 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1, -1, 
 # ---- game scalars (columns of row GS)
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
     GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
-    GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN, GS_EXTRA_HAND, GS_IN_EXTRA = range(18)
+    GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN, GS_EXTRA_HAND, GS_IN_EXTRA, \
+    GS_HOOK_DONE = range(19)
+# GS_HOOK_DONE: 1 once a hook on Treasures (Corsair) trashed this turn's
+# first hit Treasure (one a turn, however many such cards are in play)
 # GS_EXTRA_HAND: > 0 when a card gave the player whose turn it is an extra
 # turn after this one: the size of the hand its clean-up draws (Outpost: 3)
 # GS_IN_EXTRA: 1 during an extra turn (the previous turn was this player's)
@@ -139,10 +146,17 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #                     starts with a hand of `count` cards
 #   EV_REACT          p reveals `card` from the hand as the resolving Attack
 #                     is played, and does its reaction (the moves follow)
+#   EV_PASS           p passes `card` from its hand to the hand of player
+#                     `count` (Masquerade: not a gain nor a trash; the card
+#                     changes owner); one event per passer, all after the picks
+#   EV_HOOK           `card` of player `count` (a hook on Treasures: Corsair)
+#                     hits p: `from` 0 as it is played (p is subject to it
+#                     until its owner's next turn), 1 as p plays a Treasure it
+#                     names (p then trashes that Treasure: the move follows)
 # (EV_TURN's `count` is the number of p's turn, `from` 1 for an extra turn:
 # it has the number of the turn before it, as extra turns are not counted)
 EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
-    EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN, EV_REACT = range(11, 22)
+    EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN, EV_REACT, EV_PASS, EV_HOOK = range(11, 24)
 # each event code's name (the game log's JSON, the rules oracle)
 EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
@@ -151,10 +165,12 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_START: "start", EV_NOTHING: "nothing", EV_PLAYS: "plays",
                EV_DECK_TO_DISCARD: "deck_to_discard", EV_BUY_PHASE: "buy_phase",
                EV_CLEANUP: "cleanup", EV_VP: "vp", EV_CHOOSE: "choose",
-               EV_DURATION: "duration", EV_EXTRA_TURN: "extra_turn", EV_REACT: "react"}
+               EV_DURATION: "duration", EV_EXTRA_TURN: "extra_turn", EV_REACT: "react",
+               EV_PASS: "pass", EV_HOOK: "hook"}
 # why nothing happens (EV_NOTHING's `from`); NO_EXTRA: `card` gives no extra
-# turn (one was given this turn already, or the previous turn was p's)
-NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA = range(7)
+# turn (one was given this turn already, or the previous turn was p's);
+# NO_COST: p gains nothing, no supply pile has a card costing `count` (Swindler)
+NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA, NO_COST = range(8)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
 # zones of a move: HAND, PLAY_ROW, DISC, ASIDE, DUR and the mats (MAT0 + m)
 # are their own row offsets; the others are numbered above every row offset
@@ -178,7 +194,10 @@ OPT_CARDS, OPT_ACTIONS, OPT_BUYS, OPT_COINS, OPT_TRASH, OPT_GAIN = (
     C.CHOICE_OPS[k][0] for k in ("+cards", "+actions", "+buys", "+coins", "trash", "gain"))
 OPT_DISCARD, OPT_GAIN_HAND = (C.CHOICE_OPS[k][0] for k in ("discard", "gain to hand"))
 OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT = (C.CHOICE_OPS[k][0] for k in C.MAT_OPS)
+OPT_PASS, OPT_MAY_TRASH, OPT_SWINDLE, OPT_RESET = (C.CHOICE_OPS[k][0] for k in C.PASS_OPS)
 CHOOSE_ALL, MAT_OF, HAS_MATS = C.CHOOSE_ALL, C.MAT_OF, C.HAS_MATS
+HAS_PASS_OPS, HAS_ON_TREASURE = C.HAS_PASS_OPS, C.HAS_ON_TREASURE
+ON_TREASURE, ON_TREASURE_HITS = C.ON_TREASURE, C.ON_TREASURE_HITS
 P_CARDS, P_ACTIONS, P_BUYS, P_COINS = C.PLUS_CARDS, C.PLUS_ACTIONS, C.PLUS_BUYS, C.PLUS_COINS
 T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CURSE
 NTYPES = len(C.TYPE_NAMES)
@@ -193,8 +212,8 @@ ACTION_BIT = int(TYPE_BIT_INDEX[C.ACTION])
 # or a trash updates only those counts (a card has any number of types)
 if NTYPES > MAX_TYPES:
     raise ValueError(f"{NTYPES} card types: the player rows have room for {MAX_TYPES}")
-if PS_MAT_N0 + NMATS > NC:
-    raise ValueError(f"the player scalars need {PS_MAT_N0 + NMATS} columns, the cards give {NC}")
+if PS_HOOK_HITS + 1 > NC:
+    raise ValueError(f"the player scalars need {PS_HOOK_HITS + 1} columns, the cards give {NC}")
 
 
 def type_columns(types: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -72,8 +72,15 @@ from simulator.engine.codes import (
     GS_STACK_N,
     GS_TURN_LOG,
     GS_TURN_NO,
+    GS_HOOK_DONE,
     HAND,
     HAS_MATS,
+    HAS_ON_TREASURE,
+    HAS_PASS_OPS,
+    ON_TREASURE_HITS,
+    OPT_PASS,
+    OPT_RESET,
+    PS_HOOK_HITS,
     IN_GAME,
     IN_MARKET,
     IN_SUPPLY,
@@ -164,6 +171,7 @@ from simulator.engine.jit import (
     mechanism,
 )
 from simulator.engine.mats import mat_option
+from simulator.engine.passes import hook_victims, pass_option, treasure_hook
 from simulator.engine.program import (
     BUY,
     FLAG_TURN_LOG,
@@ -242,6 +250,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
             raise RuntimeError("a card's effect is not loaded: call "
                                "load_effects(ownable_cards(...)) before the games")
         _call_mechanism(at, z, deck, rng, fst, prog, p, c)
+    if HAS_ON_TREASURE and ON_TREASURE_HITS[c, 0] >= 0:     # simulator/engine/passes.py
+        hook_victims(z, p, c)
     # "at the start of your next turn ...": it stays in play until then, if
     # it still has something to do (an Outpost that gives no turn has not)
     if TYPES[c] & T_DURATION and (EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c)):
@@ -343,6 +353,8 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
         elif HAS_MATS and OPT_DECK_TO_MAT <= op <= OPT_TO_MAT:    # simulator/engine/mats.py
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
+        elif HAS_PASS_OPS and OPT_PASS <= op <= OPT_RESET:      # simulator/engine/passes.py
+            pass_option(z, deck, rng, fst, prog, p, c, op, n)
 
 
 # PLAIN[c]: an Action whose text is only its "+" numbers (Smithy, Village):
@@ -422,6 +434,9 @@ def buy_phase(z, deck, fst, prog, p, traced):
     if traced:
         if merchant:
             _record(z, EV_PLUS_COINS, p, Card.MERCHANT, merchant, 0, 0)
+    if HAS_ON_TREASURE and played:           # compiled out when no card has the hook
+        treasure_hook(z, p)
+    if traced:
         _record(z, EV_COINS, p, -1, z[GS, GS_COINS], 0, 0)
     while z[GS, GS_BUYS] > 0:
         c = _pick_supply(z, fst, prog, p, BUY, z[GS, GS_COINS], 0, True)
@@ -484,6 +499,9 @@ def begin_turn(z, prog, p):
     z[GS, GS_COINS] = 0
     z[GS, GS_MERCHANT] = 0
     z[GS, GS_COST_DOWN] = 0
+    if HAS_ON_TREASURE:                      # Corsair: "until then"; once a turn
+        z[_ps(p), PS_HOOK_HITS] = 0
+        z[GS, GS_HOOK_DONE] = 0
 
 
 @kernel_fn('void')

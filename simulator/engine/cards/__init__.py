@@ -37,6 +37,8 @@ from simulator.engine.cards.spec import (
     MAT_OPS,
     MATS,
     MAX_CHOICES,
+    OTHERS_OPS,
+    PASS_OPS,
     ROLES,
     SETS,
     SETUPS,
@@ -49,6 +51,7 @@ from simulator.engine.cards.spec import (
     May,
     NextTurn,
     OnAttack,
+    OnTreasure,
     OwnList,
     VPRule,
     type_mask,
@@ -146,6 +149,18 @@ HAS_MATS = bool((MAT_OF >= 0).any())
 # CHOOSE_OTHERS[c]: each other player takes c's decision (``Choose.who``)
 CHOOSE_OTHERS = np.array([bool(c.choose) and c.choose.who == "others" for c in TABLE],
                          dtype=np.bool_)
+# the options other players act in or the player may trash by (PASS_OPS:
+# simulator/engine/passes.py); HAS_PASS_OPS: some card has one (else that
+# code is compiled out)
+HAS_PASS_OPS = any(o.op in PASS_OPS for c in TABLE
+                   for o in (*c.does, *(c.choose.options if c.choose else ())))
+# hooks on another player's Treasure play (Corsair), in card order:
+# ON_TREASURE_HITS[c, :] the Treasures c makes them trash (-1 padded);
+# HAS_ON_TREASURE: some card has one (else the Buy phase's check is compiled out)
+ON_TREASURE = np.array([i for i, c in enumerate(TABLE) if c.on_treasure], dtype=np.int64)
+ON_TREASURE_HITS = np.full((len(TABLE), max([len(c.on_treasure.cards) for c in TABLE
+                                              if c.on_treasure] or [1])), -1, dtype=np.int64)
+HAS_ON_TREASURE = len(ON_TREASURE) > 0
 CHOICE_OP = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 CHOICE_ARG = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
@@ -224,6 +239,8 @@ def as_json() -> list[dict]:
             "extra_turn": s.extra_turn or None,
             "on_attack": None if s.on_attack is None else s.on_attack._asdict(),
             "mat": s.mat or None,
+            "on_treasure": None if s.on_treasure is None else {
+                "cards": list(s.on_treasure.cards)},
             "does": [{"name": o.name, "op": o.op, "amount": o.amount, "card": o.card or None}
                      for o in s.does],
             "lists": list(s.lists),
@@ -318,6 +335,11 @@ def _choice_tables() -> None:
         for o, choice in enumerate(spec.choose.options if spec.choose else spec.does):
             CHOICE_OP[c, o] = CHOICE_OPS[choice.op][0]
             CHOICE_ARG[c, o] = card_id(choice.card) if choice.op in CARD_OPS else choice.amount
+        for k, hit in enumerate(spec.on_treasure.cards if spec.on_treasure else ()):
+            ON_TREASURE_HITS[c, k] = card_id(hit)
+            if not TYPES[ON_TREASURE_HITS[c, k]] & TREASURE:
+                raise ValueError(f"card registry: {spec.name}: on_treasure names {hit}, "
+                                 "not a Treasure")
 
 
 _choice_tables()

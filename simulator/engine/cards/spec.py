@@ -105,10 +105,27 @@ CHOICE_OPS = {
     "discard": (10, "discard that many cards from the hand (required: as many as it has; "
                     "the chooser's discard list, then the default discard order)"),
     "gain to hand": (11, "gain a copy of the card named to the hand (if its pile has one)"),
+    # what other players do, or the player may do, during the player's turn
+    # (simulator/engine/passes.py); each reads the card's own list
+    "pass": (12, "each player with any cards in hand passes that many cards to the next "
+                 "such player to their left, at once, each picking by its own list of the "
+                 "card, else Curse, Estate, Copper, the cheapest card, Victory cards worth "
+                 "more last; not a gain nor a trash: the card changes owner"),
+    "may trash": (13, "you may (the card's may) trash that many cards from your hand: the "
+                      "trash list's; without a trash list of its own file a Treasure only "
+                      "when this turn's buy does not need it"),
+    "swindle": (14, "each other player it hits trashes the top card of their deck (shuffling "
+                    "if needed) and gains a card with the same cost that you choose: your "
+                    "list of the card, else the worst for them (Curse, Estate, Copper, the "
+                    "cheapest, Victory cards worth more last); none of that cost: nothing"),
+    "reset": (15, "discard your hand, +that many Cards, and each other player it hits with "
+                  "at least 5 cards in hand discards their hand and draws that many"),
 }
 CARD_OPS = ("gain", "gain to hand")    # the options that name their card
 TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
 MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat")
+PASS_OPS = ("pass", "may trash", "swindle", "reset")  # done by simulator/engine/passes.py
+OTHERS_OPS = ("pass", "swindle", "reset")  # options other players act in (an Attack, or others)
 MAX_CHOICES = 8                       # options a card may offer
 # Who takes a "choose" decision (``Choose.who``).
 CHOOSERS = {"player": "the player who plays the card",
@@ -157,6 +174,14 @@ class OnAttack(NamedTuple):
     discard: int = 3
 
 
+class OnTreasure(NamedTuple):
+    """A hook on another player's Treasure play (Corsair): while this is in
+    play, each other player it hit when played (a Moat or a Lighthouse then
+    keeps a player out) trashes the first of ``cards`` it plays each turn,
+    after the card gave its $."""
+    cards: tuple[str, ...] = ("Silver", "Gold")
+
+
 class OwnList(NamedTuple):
     """A decision list of one card (Remodel's ``remodel``, Library's ``skip``):
     its key in a strategy file, what it decides and its default rules."""
@@ -203,6 +228,8 @@ class CardSpec:
     ``mat``: the player's mat its options use (``MATS``).  ``does``: what
     its text does after its "+" numbers, as options of ``CHOICE_OPS`` done
     every play, in order, with nothing to choose (Island).
+    ``on_treasure``: a Duration Attack whose lasting effect trashes a
+    Treasure another player plays (``OnTreasure``: Corsair).
     """
     name: str
     cost: int
@@ -243,6 +270,7 @@ class CardSpec:
     on_attack: OnAttack | None = None
     mat: str = ""
     does: tuple[Choice, ...] = ()
+    on_treasure: OnTreasure | None = None
 
     def __post_init__(self):
         def bad(what):
@@ -316,6 +344,17 @@ class CardSpec:
         if bool(self.mat) != any(op in MAT_OPS for op in ops):
             bad(f"a card with a mat has an option that uses it ({', '.join(MAT_OPS)}), "
                 "and only it")
+        if any(op in OTHERS_OPS for op in ops) and "Attack" not in self.types \
+                and not self.others:
+            bad("an option other players act in affects them: an Attack, or others=True")
+        if "swindle" in ops and "Attack" not in self.types:
+            bad("a card that makes other players trash and gain (swindle) is an Attack")
+        if any(op in ("pass", "swindle") for op in ops) and self.own_list is None:
+            bad("a card whose option passes or swindles picks by its own list (own_list)")
+        if "may trash" in ops and self.may is None:
+            bad("a card that may trash (may trash) has a may choice that decides it")
+        if self.on_treasure is not None and not {"Attack", "Duration"} <= set(self.types):
+            bad("a hook on other players' Treasures lasts while in play: a Duration Attack")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 

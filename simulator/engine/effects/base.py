@@ -32,6 +32,7 @@ from simulator.engine.codes import (
     GS_PLAYERS,
     HAND,
     HAND_SIZE,
+    HAS_ON_TREASURE,
     IN_GAME,
     KINDS,
     MARKET,
@@ -91,6 +92,7 @@ from simulator.engine.decide import (
     would_pick,
 )
 from simulator.engine.jit import effect, kernel_fn
+from simulator.engine.passes import treasure_hook
 from simulator.engine.program import (
     BUY,
     DISCARD,
@@ -761,6 +763,8 @@ def _play_treasures(z, p):
         z[GS, GS_COINS] += z[GS, GS_MERCHANT]
         emit(z, EV_PLUS_COINS, p, Card.MERCHANT, z[GS, GS_MERCHANT], 0, 0)
         z[GS, GS_MERCHANT] = 0
+    if HAS_ON_TREASURE:                       # another player's Corsair (passes.py)
+        treasure_hook(z, p)
 
 
 @kernel_fn('i8')
