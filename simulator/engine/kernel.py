@@ -73,6 +73,7 @@ from simulator.engine.codes import (
     GS_TURN_LOG,
     GS_TURN_NO,
     HAND,
+    HAS_DECK_OPS,
     HAS_MATS,
     IN_GAME,
     IN_MARKET,
@@ -98,6 +99,8 @@ from simulator.engine.codes import (
     OPT_DISCARD,
     OPT_GAIN,
     OPT_GAIN_HAND,
+    OPT_LOOKOUT,
+    OPT_NAME_REVEAL,
     OPT_DECK_TO_MAT,
     OPT_GAIN,
     OPT_TO_MAT,
@@ -159,6 +162,7 @@ from simulator.engine.jit import (
     _z_fixed,
     kernel_fn,
 )
+from simulator.engine.deck_answers import deck_option
 from simulator.engine.mats import mat_option
 from simulator.engine.program import (
     BUY,
@@ -333,6 +337,8 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
         elif HAS_MATS and OPT_DECK_TO_MAT <= op <= OPT_TO_MAT:    # simulator/engine/mats.py
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
+        elif HAS_DECK_OPS and OPT_NAME_REVEAL <= op <= OPT_LOOKOUT:  # engine/deck_answers.py
+            deck_option(z, deck, rng, fst, prog, p, c, op, n)
 
 
 # PLAIN[c]: an Action whose text is only its "+" numbers (Smithy, Village):
