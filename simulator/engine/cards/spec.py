@@ -229,7 +229,10 @@ class CardSpec:
     player plays an Attack (``OnAttack``: Diplomat).
     ``mat``: the player's mat its options use (``MATS``).  ``does``: what
     its text does after its "+" numbers, as options of ``CHOICE_OPS`` done
-    every play, in order, with nothing to choose (Island).
+    every play, in order, with nothing to choose (Island); an option that
+    asks a decision whose answer is a card, a place or an order (``ASKS``:
+    Wishing Well's naming, Secret Passage's position, Patrol's order) has
+    that kind in its ``lists``.
     """
     name: str
     cost: int
