@@ -72,7 +72,9 @@ extra turn, which has the number of the turn before it: extra turns are not
 counted), ``extra_turn`` (card gives the player an extra turn after this
 one, which starts with a hand of count cards), ``react`` (the player reveals
 card from the hand as the Attack resolving is played, and does its reaction:
-Diplomat), ``move`` (copies moved),
+Diplomat), ``name`` (1: the player names card: Wishing Well), ``place``
+(the player puts card from "from" into its deck as the count-th card from
+the top; the deck's size + 1: at the bottom), ``move`` (copies moved),
 ``shuffle`` (cards shuffled), ``resolve`` (1: card's text is done once),
 ``plays`` (the resolving card plays card count times), ``buy`` (the cost;
 "from": "black_market" for a Black Market buy, else null), ``buy_phase``
@@ -128,7 +130,9 @@ from simulator.engine.codes import (
     EV_REACT,
     EV_MOAT,
     EV_MOVE,
+    EV_NAME,
     EV_NOTHING,
+    EV_PLACE,
     EV_PLAYS,
     EV_PLUS_ACTIONS,
     EV_PLUS_BUYS,
@@ -172,7 +176,7 @@ NOTHING_NAMES = {NO_CARDS: "no_cards", PILE_EMPTY: "pile_empty", HAND_SIZE: "han
 OUTCOME_NAMES = ("loss", "win", "shared_win")
 _NO_CARD_EVENTS = (EV_TURN, EV_SHUFFLE, EV_COINS, EV_END, EV_BUY_PHASE, EV_CLEANUP,
                    EV_DECK_TO_DISCARD)
-_ZONED_EVENTS = (EV_MOVE, EV_SHUFFLE, EV_DECK_TO_DISCARD)
+_ZONED_EVENTS = (EV_MOVE, EV_SHUFFLE, EV_DECK_TO_DISCARD, EV_PLACE)
 
 # Okabe-Ito: distinguishable with every common colour-vision deficiency.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
@@ -380,6 +384,11 @@ class _Reader:
             self.turn.items.append(("hook", c, k, nxt[3] if nxt else -1))
         elif code == EV_HOOK:
             self.frag(p, "hook" if src == 0 else "hook_now", c, number=k)
+        elif code == EV_NAME:
+            self.frag(p, "name", c)
+        elif code == EV_PLACE:                   # into the deck, k-th from the top
+            self.frag(p, "place", c, number=k, detail=int(k > self.deck_n[p]))
+            self.book(p, c, 1, src, Z_DECK)
         elif code == EV_DURATION:                # a next-turn effect, before the Actions
             self.res = Resolution(card=c, depth=0, how="duration" if k == 1 else f"duration {k}")
             self.turn.items.append(self.res)
@@ -528,6 +537,12 @@ def _nothing_text(f: Fragment, w: _Words) -> str:
             }.get(f.detail, "nothing happens")
 
 
+def _ordinal(n: int) -> str:
+    """'2nd', '3rd', '11th'."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
 def _count(n: int, noun: str) -> str:
     """'1 card', '2 cards'."""
     return f"{n} {noun}" + ("" if n == 1 else "s")
@@ -564,6 +579,12 @@ def _fragment_text(f: Fragment, w: _Words) -> str:
         return f"is hit by {w.cards(f.cards)} until {w.label[f.number]}'s next turn"
     if f.verb == "hook_now":
         return f"{w.label[f.number]}'s {w.cards(f.cards)} in play"
+    if f.verb == "name":
+        return f"names {w.cards(f.cards)}"
+    if f.verb == "place":
+        where = ("on top" if f.number == 1 else "at the bottom" if f.detail == 1
+                 else f"{_ordinal(f.number)} from the top")
+        return f"puts {w.cards(f.cards)} into the deck, {where}"
     if f.verb == "extra_turn":
         return f"takes an extra turn after this one, with a {f.number}-card hand"
     if f.verb in _MOVE_VERBS:

@@ -144,3 +144,33 @@ CARDS += (
       choose=Choose((Choice("coins", "+coins", 2), Choice("reset", "reset", 4)),
                     default=("coins if hand.money + coins >= 6", "reset"))),
 )
+CARDS += (
+    # decisions whose answer is a card, a place in the deck or an order (the
+    # naming, position and order tables; simulator/engine/deck_answers.py)
+    _("Test Wishing Well", 3, ("Action",),
+      "+1 Card, +1 Action. Name a card, then reveal the top card of your deck. If you named "
+      "it, put it into your hand.",
+      "Test Wishing Well", "Test Wishing Well", "Test Wishing Well", set="test",
+      editions=(2,), cards=1, actions=1, lists=("naming",),
+      does=(Choice("wish", "name and reveal"),)),
+    _("Test Secret Passage", 4, ("Action",),
+      "+2 Cards, +1 Action. Take a card from your hand and put it anywhere in your deck.",
+      "Test Secret Passage", "Test Secret Passage", "Test Secret Passage", set="test",
+      editions=(2,), cards=2, actions=1, lists=("position", "topdeck"),
+      does=(Choice("passage", "hand into deck"),)),
+    _("Test Patrol", 5, ("Action",),
+      "+3 Cards. Reveal the top 4 cards of your deck. Put the Victory cards and Curses into "
+      "your hand. Put the rest back in any order.",
+      "Test Patrol", "Test Patrol", "Test Patrol", set="test", editions=(2,), cards=3,
+      lists=("order",), does=(Choice("patrol", "reveal, green to hand", 4),)),
+    _("Test Lookout", 3, ("Action",),
+      "+1 Action. Look at the top 3 cards of your deck. Trash one of them. Discard one of "
+      "them. Put the other one back on top of your deck.",
+      "Test Lookout", "Test Lookout", "Test Lookout", set="test", editions=(2,), actions=1,
+      lists=("trash", "discard", "order"), does=(Choice("lookout", "look, trash, discard", 3),)),
+    # Courtyard: Artisan's "put a card from your hand onto your deck" as data
+    _("Test Courtyard", 2, ("Action",),
+      "+3 Cards. Put a card from your hand onto your deck.",
+      "Test Courtyard", "Test Courtyard", "Test Courtyard", set="test", editions=(2,), cards=3,
+      lists=("topdeck",), does=(Choice("courtyard", "hand onto deck"),)),
+)

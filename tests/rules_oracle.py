@@ -54,6 +54,14 @@ run it over random games of every card (``tests/test_oracle.py``).
   hand; itself while still in play and n cards of the hand, as many as it
   has), nothing else moves a mat's cards, and they stay owned: counted for
   conservation and scored at the end.
+- The deck's answers: a card named, then the top card revealed into the
+  hand exactly when it is the named one, else left on top (Wishing Well); a
+  hand card put into the deck at a place from the top to the bottom (Secret
+  Passage), the cards above it in no known order; revealed cards' Victory
+  cards and Curses into the hand and the rest put back one under the other
+  (Patrol); one looked-at card trashed, then one discarded, then the rest
+  put back (Lookout, doing what it can with fewer); a hand card onto the
+  deck (Courtyard).
 - The end: the end condition, the score (Gardens per 10 cards), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
@@ -84,7 +92,9 @@ from simulator.engine.codes import (
     EV_PASS,
     EV_MOAT,
     EV_MOVE,
+    EV_NAME,
     EV_NOTHING,
+    EV_PLACE,
     EV_PLAYS,
     EV_PLUS_ACTIONS,
     EV_PLUS_BUYS,
@@ -191,8 +201,9 @@ def decide(vp, turns) -> tuple[list, list, str]:
 @dataclass
 class Zones:
     """One player's cards.  ``deck`` holds the whole draw pile; ``deck_top``
-    the cards known to be on top (the last one on top); the rest has no
-    order.  ``revealed``/``looked`` hold cards taken from the own deck;
+    the cards known to be on top (the last one on top), where None is a
+    card in no known order above a known one (a card put into the deck
+    below its top: Secret Passage); the rest has no order.  ``revealed``/``looked`` hold cards taken from the own deck;
     ``market`` the Black Market cards this player revealed (not owned)."""
     hand: Counter = field(default_factory=Counter)
     deck: Counter = field(default_factory=Counter)
@@ -242,6 +253,7 @@ class Resolution:
     mat_at: list = field(default_factory=list)     # per choice: (its mat's size, card in play)
     # Masquerade's passes: per round, (holders in turn order, their hands then, passed so far)
     pass_rounds: list = field(default_factory=list)
+    dry: bool = False         # deck and discard pile were empty at its first choice
 
     def of(self, kind, p):
         return [c for q, k, c in self.did if q == p and k == kind]
@@ -360,6 +372,10 @@ def _choose(o, r, me):
         elif op == OPT_MAY_TRASH:
             if kinds - {"trash"} or len(did(part, q, "trash")) > n:
                 return f"option {opt} (may trash {n}) did {part}"
+        elif op in DECK_OP_CODES:
+            why = _deck_option(op, n, part, hand, q)
+            if why:
+                return f"option {opt} ({DECK_OP_CODES[op]}) {why}"
         elif op in (OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT):
             why = _mat_option(op, n, S.MAT0 + int(C.MAT_OF[c]), part, hand, r, opt, me)
             if why:
@@ -369,6 +385,13 @@ def _choose(o, r, me):
     draws = sum(int(C.CHOICE_ARG[c, opt]) for q, opt, _ in r.chosen
                 if q == me and C.CHOICE_OP[c, opt] in (OPT_CARDS, OPT_RESET)) \
         + int(C.PLUS_CARDS[c])
+    if any(int(C.CHOICE_OP[c, k]) in DECK_OP_CODES for k in range(int(C.CHOICE_N[c]))):
+        # its options put cards back into the deck: its draws (all before its
+        # first choice) fall short only if the deck and discard pile had run out then
+        drawn = len(did(parts[0], me, "draw"))
+        if drawn > draws or drawn < draws and not r.dry:
+            return f"draws {drawn} cards, not {draws}"
+        return None
     return _drew(o, r, me, draws)
 
 
@@ -436,6 +459,74 @@ def _treasure_hook(o, r, me):
     if mine:
         return f"does more than its text: {', '.join(sorted(mine))}"
     return _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
+DECK_OP_CODES = {C.CHOICE_OPS[k][0]: k for k in C.DECK_OPS}
+
+
+def _put_back(placed, src, cards):
+    """The cards put back from src are ``cards`` (a multiset), each placed
+    under the one before: 1st from the top, 2nd ... ("back in any order")."""
+    if sorted(c for c, _, _ in placed) != sorted(cards) or any(s != src for _, s, _ in placed) \
+            or [k for _, _, k in placed] != list(range(1, len(placed) + 1)):
+        return (f"puts back {[(name(c), k) for c, _, k in placed]}, not "
+                f"{sorted(map(name, cards))} one under the other")
+
+
+def _deck_option(op, n, part, hand, q):
+    """What one deck option (``spec.DECK_OPS``) did, against its text."""
+    kinds = [k for w, k, _ in part if w == q and k != "shuffle"]
+    did = lambda kind: [x for w, k, x in part if w == q and k == kind]   # noqa: E731
+    what = DECK_OP_CODES[op]
+    if what == "name and reveal":                 # Wishing Well
+        named, shown = did("name"), did("reveal")
+        if len(named) > 1 or len(shown) > min(n, 1):
+            return f"names {len(named)} cards and reveals {len(shown)}"
+        if not shown:
+            if set(kinds) - {"name", "nothing"} or "nothing" not in kinds:
+                return f"reveals nothing and does {kinds}"
+            return None
+        hit = bool(named) and named[0] == shown[0]
+        want = "reveal_to_hand" if hit else "put_back"
+        if did(want) != shown or set(kinds) - {"name", "reveal", want}:
+            return (f"reveals {name(shown[0])} after naming "
+                    f"{name(named[0]) if named else 'nothing'}, and does {kinds}")
+        return None
+    if what == "hand into deck":                  # Secret Passage
+        placed = did("place")
+        if set(kinds) - {"place"} or len(placed) != min(n, hand) \
+                or any(s != HAND for _, s, _ in placed):
+            return f"puts {len(placed)} cards of a hand of {hand} into the deck, not {n}: {kinds}"
+        return None
+    if what == "hand onto deck":                  # Courtyard
+        if set(kinds) - {"topdeck"} or len(did("topdeck")) != min(n, hand):
+            return f"puts {len(did('topdeck'))} cards of a hand of {hand} onto the deck, not {n}"
+        return None
+    if what == "reveal, green to hand":           # Patrol
+        shown = did("reveal")
+        green = [c for c in shown if C.TYPES[c] & (C.VICTORY | C.CURSE)]
+        if len(shown) > n or set(kinds) - {"reveal", "reveal_to_hand", "place", "nothing"} \
+                or not shown and "nothing" not in kinds:
+            return f"reveals {len(shown)} cards, not {n}: {kinds}"
+        if sorted(did("reveal_to_hand")) != sorted(green):
+            return (f"puts {sorted(map(name, did('reveal_to_hand')))} into the hand, not the "
+                    "Victory cards and Curses")
+        return _put_back(did("place"), Z_REVEAL, [c for c in shown if c not in green])
+    looked = did("look")                          # Lookout
+    trashed, dropped = did("trash"), did("discard")
+    if len(looked) > n or set(kinds) - {"look", "trash", "discard", "place", "nothing"} \
+            or not looked and "nothing" not in kinds:
+        return f"looks at {len(looked)} cards, not {n}: {kinds}"
+    if len(trashed) != min(1, len(looked)) or len(dropped) != min(1, max(0, len(looked) - 1)):
+        return f"trashes {len(trashed)} and discards {len(dropped)} of {len(looked)} cards"
+    order = [k for k in kinds if k in ("trash", "discard", "place")]
+    if order != sorted(order, key=("trash", "discard", "place").index):
+        return f"does {order}: not trash, then discard, then put back"
+    rest = list(looked)
+    for c in trashed + dropped:
+        if c in rest:
+            rest.remove(c)
+    return _put_back(did("place"), Z_LOOK, rest)
 
 
 def _mat_option(op, n, m, part, hand, r, opt, me):
@@ -751,11 +842,14 @@ class Oracle:
                 self.fail(f"moves {k} cards from a deck at once")
             if sum(z.deck.values()) == 0:
                 self.fail(f"seat {p} takes {name(c)} from an empty deck (no shuffle first)")
-            if z.deck_top:
-                if z.deck_top[-1] != c:
+            if z.deck_top:                # a known card, or a place above one (None)
+                top = z.deck_top.pop()
+                if top is not None and top != c:
                     self.fail(f"seat {p} takes {name(c)} from the deck, but "
-                              f"{name(z.deck_top[-1])} is on top")
-                z.deck_top.pop()
+                              f"{name(top)} is on top")
+                if top is None and z.deck[c] <= z.deck_top.count(c):
+                    self.fail(f"seat {p} takes {name(c)} from an unknown place of the "
+                              "deck, but every one there has a known place further down")
             if z.deck[c] < 1:
                 self.fail(f"seat {p}'s deck holds no {name(c)}")
             z.deck[c] -= 1
@@ -878,6 +972,10 @@ class Oracle:
             return self.on_resolve(c)
         if code == EV_CHOOSE:
             return self.on_choose(p, c, k)
+        if code == EV_NAME:
+            return self.affect(p, "name", c)
+        if code == EV_PLACE:
+            return self.on_place(p, c, k, src, dst)
         if code == EV_EXTRA_TURN:
             return self.on_extra_turn(c, k)
         if code == EV_DURATION:
@@ -1140,6 +1238,8 @@ class Oracle:
         if (p != self.cur) != bool(C.CHOOSE_OTHERS[c]):
             self.fail(f"seat {p} chooses for {name(c)}, whose choice is "
                       f"{'the other players' if C.CHOOSE_OTHERS[c] else 'its player'}'s")
+        if not r.chosen:
+            r.dry = not (+self.zones[p].deck or +self.zones[p].discard)
         r.chosen.append((p, o, sum(self.zones[p].hand.values())))
         self.affect(p, "choose", o)
         if C.MAT_OF[c] >= 0:
@@ -1149,6 +1249,25 @@ class Oracle:
         for code, key in ((OPT_ACTIONS, "actions"), (OPT_BUYS, "buys"), (OPT_COINS, "coins")):
             if op == code:
                 t[key] += n
+
+    def on_place(self, p, c, k, src, dst):
+        """p puts c from src into its deck as the k-th card from the top: a
+        place from the top (1) to the bottom (its size + 1); the cards above
+        it that had no known order get places too, still unknown."""
+        z, r = self.zones[p], self.t["res"]
+        if self.t["phase"] != "action" or r is None or dst != Z_DECK \
+                or src not in (HAND, Z_REVEAL, Z_LOOK):
+            self.fail(f"puts {name(c)} from {src} into the deck outside a card's text")
+        size = sum(z.deck.values())
+        if not 1 <= k <= size + 1:
+            self.fail(f"puts {name(c)} {k}th from the top of a {size}-card deck")
+        self.expect_take = -1
+        self.take(p, src, c, 1)
+        if len(z.deck_top) < k - 1:
+            z.deck_top[:0] = [None] * (k - 1 - len(z.deck_top))
+        z.deck_top.insert(len(z.deck_top) - (k - 1), c)
+        z.deck[c] += 1
+        self.affect(p, "place", (c, src, k))
 
     def on_duration(self, c, k):
         t, z = self.t, self.zones[self.cur]

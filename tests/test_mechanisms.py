@@ -54,6 +54,19 @@ def checks():
                 errors[name] = None
             except StrategyError as e:
                 errors[name] = str(e)
+        for name, keys in [
+                ("answer-no-card", {"naming": {"Smithy": ["Gold"]}}),
+                ("answer-not-a-table", {"order": ["Gold"]}),
+                ("answer-unknown-card", {"naming": {"Test Wishing Well": ["Gould"]}}),
+                ("position-no-place", {"position": {"Test Secret Passage": ["Estate"]}}),
+                ("position-bad-place", {"position": {"Test Secret Passage": ["Estate to middle"]}}),
+                ("position-bad-condition", {"position": {"Test Secret Passage":
+                                                         ["Estate to bottom if my.Nope"]}})]:
+            try:
+                Strategy.from_rules("x", ["Silver"], **keys)
+                errors[name] = None
+            except StrategyError as e:
+                errors[name] = str(e)
         out["errors"] = errors
         pawn = Strategy.from_rules("Pawns", ["Province if my.money > 15", "Gold",
                                              "Test Pawn if my.Test_Pawn < 2", "Silver"],
@@ -166,6 +179,30 @@ def checks():
                                           if any(w in line for w in (
                                               " passes ", "from the deck", "in play: trashes",
                                               "is hit by", "chooses reset"))})
+        answers = Strategy.from_rules(
+            "Answers", ["Province if my.money > 15", "Gold",
+                        "Test Patrol if my.Test_Patrol < 1", "Test Lookout if my.Test_Lookout < 1",
+                        "Test Wishing Well if my.Test_Wishing_Well < 2", "Silver"],
+            naming={"Test Wishing Well": ["Province if my.Province * 4 > my.cards", "Copper"]},
+            order={"Test Patrol": ["Gold", "Silver"]})
+        passages = Strategy.from_rules(
+            "Passages", ["Province if my.money > 15", "Gold",
+                         "Test Secret Passage if my.Test_Secret_Passage < 2",
+                         "Test Courtyard if my.Test_Courtyard < 1", "Silver"],
+            position={"Test Secret Passage": ["Estate to bottom", "Copper to 6 if my.turn > 4"]})
+        kingdom = "Test Wishing Well,Test Secret Passage,Test Patrol,Test Lookout,Test Courtyard"
+        r = simulate([answers, passages], 400, seed=7, kingdom=kingdom, threads=1)
+        again = simulate([answers, passages], 400, seed=7, kingdom=kingdom, threads=2)
+        out["answers_same"] = bool((r.records == again.records).all())
+        stats = r.rule_stats()
+        out["answer_fires"] = {f"{l}: {t}": int(n) for l, t, n in
+                               stats[stats["list"].isin(["naming", "position", "order"])]
+                               [["list", "text", "fires"]].itertuples(index=False)}
+        text = "".join(gamelog.render_text(trace_game([answers, passages], 7, g,
+                                                      kingdom=kingdom)) for g in range(3))
+        out["log_answer_lines"] = sorted({line.strip().split(": ", 1)[-1] for line in
+                                          text.splitlines()
+                                          if " names " in line or "into the deck" in line})
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -183,7 +220,9 @@ def test_the_test_cards_come_after_every_real_card(checks):
                                "Test Fishing Village", "Test Lighthouse", "Test Torturer",
                                "Test Outpost", "Test Diplomat",
                                "Test Native Village", "Test Island", "Test Masquerade",
-                               "Test Swindler", "Test Corsair", "Test Minion"]
+                               "Test Swindler", "Test Corsair", "Test Minion",
+                               "Test Wishing Well", "Test Secret Passage", "Test Patrol",
+                               "Test Lookout", "Test Courtyard"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -197,6 +236,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert sum(i.startswith("mech-victims") for i in ids) == 14
     assert sum(i.startswith("mech-mat") for i in ids) == 15
     assert sum(i.startswith("mech-passes") for i in ids) == 24
+    assert sum(i.startswith("mech-lists") for i in ids) == 23
 
 
 @pytest.mark.parametrize("name, pattern", [
@@ -210,6 +250,55 @@ def test_choose_mistakes_are_one_clear_error(checks, name, pattern):
     import re
     message = checks["errors"][name]
     assert message is not None and "\n" not in message and re.search(pattern, message), message
+
+
+@pytest.mark.parametrize("name, pattern", [
+    ("answer-no-card", r"naming.Smithy: Smithy has no naming decision; cards with one: "
+                       r"Test Wishing Well"),
+    ("answer-not-a-table", r"order must be a table of card = list of rules, like order = "),
+    ("answer-unknown-card", r"naming.Test Wishing Well\[1\] .*unknown card 'Gould' .*Gold"),
+    ("position-no-place", r"a position rule is \"<Card> to <top \| bottom \| N> "),
+    ("position-bad-place", r"place 'middle' is not top, bottom or a number from 1"),
+    ("position-bad-condition", r"unknown .*Nope"),
+])
+def test_answer_table_mistakes_are_one_clear_error(checks, name, pattern):
+    import re
+    message = checks["errors"][name]
+    assert message is not None and "\n" not in message and re.search(pattern, message), message
+
+
+def test_answer_games_play_the_same_on_any_thread_count_and_their_rules_fire(checks):
+    assert checks["answers_same"]
+    fires = checks["answer_fires"]
+    assert fires["naming: Test Wishing Well: Copper"] > 0, fires
+    assert fires["position: Test Secret Passage: Estate to bottom"] > 0, fires
+    assert fires["order: Test Patrol: Gold"] + fires["order: Test Patrol: Silver"] > 0, fires
+
+
+def test_the_log_says_what_was_named_and_where_a_card_went(checks):
+    lines = " | ".join(checks["log_answer_lines"])
+    assert "names Copper" in lines, lines
+    assert "into the deck, at the bottom" in lines, lines
+    assert "into the deck, on top" in lines, lines
+
+
+def test_cards_json_describes_the_answer_decisions():
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import as_json
+        print("JSON" + json.dumps({c["name"]: c for c in as_json() if c["answers"]}))
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    cards = json.loads(done.stdout.split("JSON", 1)[1])
+    assert sorted(cards) == ["Test Lookout", "Test Patrol", "Test Secret Passage",
+                             "Test Wishing Well"]
+    assert list(cards["Test Wishing Well"]["answers"]) == ["naming"]
+    assert cards["Test Wishing Well"]["does"] == [{"name": "wish", "op": "name and reveal",
+                                                   "amount": 1, "card": None}]
+    assert list(cards["Test Secret Passage"]["answers"]) == ["position"]
+    assert "bottom" in cards["Test Secret Passage"]["answers"]["position"]
+    assert cards["Test Patrol"]["does"][0]["amount"] == 4
+    assert cards["Test Lookout"]["lists"] == ["trash", "discard", "order"]
 
 
 def test_games_with_choose_cards_play_the_same_on_any_thread_count(checks):

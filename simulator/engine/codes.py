@@ -153,10 +153,16 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #                     hits p: `from` 0 as it is played (p is subject to it
 #                     until its owner's next turn), 1 as p plays a Treasure it
 #                     names (p then trashes that Treasure: the move follows)
+#   EV_NAME           p names `card` (Wishing Well's "name a card")
+#   EV_PLACE          p puts `card` from zone `from` into its deck as the
+#                     `count`-th card from the top (1: on top; the deck's
+#                     size + 1: at the bottom); the cards above it keep their
+#                     places (Secret Passage; cards put back in an order)
 # (EV_TURN's `count` is the number of p's turn, `from` 1 for an extra turn:
 # it has the number of the turn before it, as extra turns are not counted)
 EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
-    EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN, EV_REACT, EV_PASS, EV_HOOK = range(11, 24)
+    EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN, EV_REACT, EV_PASS, EV_HOOK, EV_NAME, \
+    EV_PLACE = range(11, 26)
 # each event code's name (the game log's JSON, the rules oracle)
 EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
@@ -166,7 +172,8 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_DECK_TO_DISCARD: "deck_to_discard", EV_BUY_PHASE: "buy_phase",
                EV_CLEANUP: "cleanup", EV_VP: "vp", EV_CHOOSE: "choose",
                EV_DURATION: "duration", EV_EXTRA_TURN: "extra_turn", EV_REACT: "react",
-               EV_PASS: "pass", EV_HOOK: "hook"}
+               EV_PASS: "pass", EV_HOOK: "hook",
+               EV_NAME: "name", EV_PLACE: "place"}
 # why nothing happens (EV_NOTHING's `from`); NO_EXTRA: `card` gives no extra
 # turn (one was given this turn already, or the previous turn was p's);
 # NO_COST: p gains nothing, no supply pile has a card costing `count` (Swindler)
@@ -198,6 +205,10 @@ OPT_PASS, OPT_MAY_TRASH, OPT_SWINDLE, OPT_RESET = (C.CHOICE_OPS[k][0] for k in C
 CHOOSE_ALL, MAT_OF, HAS_MATS = C.CHOOSE_ALL, C.MAT_OF, C.HAS_MATS
 HAS_PASS_OPS, HAS_ON_TREASURE = C.HAS_PASS_OPS, C.HAS_ON_TREASURE
 ON_TREASURE, ON_TREASURE_HITS = C.ON_TREASURE, C.ON_TREASURE_HITS
+# the deck's answers (simulator/engine/deck_answers.py), in CHOICE_OPS order
+OPT_NAME_REVEAL, OPT_INTO_DECK, OPT_ONTO_DECK, OPT_GREEN_TO_HAND, OPT_LOOKOUT = (
+    C.CHOICE_OPS[k][0] for k in C.DECK_OPS)
+HAS_DECK_OPS = C.HAS_DECK_OPS
 P_CARDS, P_ACTIONS, P_BUYS, P_COINS = C.PLUS_CARDS, C.PLUS_ACTIONS, C.PLUS_BUYS, C.PLUS_COINS
 T_ACTION, T_TREASURE, T_VICTORY, T_CURSE = C.ACTION, C.TREASURE, C.VICTORY, C.CURSE
 NTYPES = len(C.TYPE_NAMES)

@@ -74,6 +74,7 @@ from simulator.engine.codes import (
     GS_TURN_NO,
     GS_HOOK_DONE,
     HAND,
+    HAS_DECK_OPS,
     HAS_MATS,
     HAS_ON_TREASURE,
     HAS_PASS_OPS,
@@ -105,6 +106,8 @@ from simulator.engine.codes import (
     OPT_DISCARD,
     OPT_GAIN,
     OPT_GAIN_HAND,
+    OPT_LOOKOUT,
+    OPT_NAME_REVEAL,
     OPT_DECK_TO_MAT,
     OPT_GAIN,
     OPT_TO_MAT,
@@ -170,6 +173,7 @@ from simulator.engine.jit import (
     kernel_fn,
     mechanism,
 )
+from simulator.engine.deck_answers import deck_option
 from simulator.engine.mats import mat_option
 from simulator.engine.passes import hook_victims, pass_option, treasure_hook
 from simulator.engine.program import (
@@ -355,6 +359,8 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
         elif HAS_PASS_OPS and OPT_PASS <= op <= OPT_RESET:      # simulator/engine/passes.py
             pass_option(z, deck, rng, fst, prog, p, c, op, n)
+        elif HAS_DECK_OPS and OPT_NAME_REVEAL <= op <= OPT_LOOKOUT:  # engine/deck_answers.py
+            deck_option(z, deck, rng, fst, prog, p, c, op, n)
 
 
 # PLAIN[c]: an Action whose text is only its "+" numbers (Smithy, Village):

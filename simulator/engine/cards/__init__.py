@@ -28,11 +28,14 @@ from simulator.engine.cards import base, intrigue
 
 # the row and its vocabulary, re-exported: C.CardSpec, C.ROLES, C.LANGUAGES ...
 from simulator.engine.cards.spec import (
+    ANSWERS,
+    ASKS,
     BLACK_MARKET_DECK,
     CARD_OPS,
     CHOICE_OPS,
     CHOOSERS,
     DECISIONS,
+    DECK_OPS,
     LANGUAGES,
     MAT_OPS,
     MATS,
@@ -161,6 +164,13 @@ ON_TREASURE = np.array([i for i, c in enumerate(TABLE) if c.on_treasure], dtype=
 ON_TREASURE_HITS = np.full((len(TABLE), max([len(c.on_treasure.cards) for c in TABLE
                                               if c.on_treasure] or [1])), -1, dtype=np.int64)
 HAS_ON_TREASURE = len(ON_TREASURE) > 0
+# HAS_DECK_OPS: some card names a card, places one in the deck or puts cards
+# back in an order (``spec.DECK_OPS``), else the kernel's code for them is
+# compiled out; ANSWER_CARDS[kind]: the cards that ask that decision
+HAS_DECK_OPS = any(o.op in DECK_OPS for c in TABLE
+                   for o in (*c.does, *(c.choose.options if c.choose else ())))
+ANSWER_CARDS = {kind: tuple(i for i, c in enumerate(TABLE) if kind in c.lists)
+                for kind in ANSWERS}
 CHOICE_OP = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 CHOICE_ARG = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
@@ -244,6 +254,7 @@ def as_json() -> list[dict]:
             "does": [{"name": o.name, "op": o.op, "amount": o.amount, "card": o.card or None}
                      for o in s.does],
             "lists": list(s.lists),
+            "answers": {k: ANSWERS[k] for k in s.lists if k in ANSWERS},
             "own_list": None if s.own_list is None else {
                 "key": s.own_list.key, "decides": s.own_list.decides,
                 "default": list(s.own_list.default)},

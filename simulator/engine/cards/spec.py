@@ -32,7 +32,8 @@ ROLES = {
 # The decision lists a strategy file shares among cards (simulator/engine/program.py
 # numbers them in this order; a card's own list, ``OwnList``, comes after).
 SHARED_LISTS = ("buy", "play", "gain", "trash", "discard", "topdeck")
-DECISIONS = ("may", "choose")         # decisions that are not lists
+# decisions that are not lists of cards to pick (the last three: ``ANSWERS``)
+DECISIONS = ("may", "choose", "naming", "position", "order")
 # How a card keeps its owner unaffected by another player's Attack ("" : not).
 BLOCKS = {"": "", "hand": "revealed from the hand when another player plays an Attack",
           "in play": "while in play from an earlier turn (a Duration)"}
@@ -120,6 +121,20 @@ CHOICE_OPS = {
                     "cheapest, Victory cards worth more last); none of that cost: nothing"),
     "reset": (15, "discard your hand, +that many Cards, and each other player it hits with "
                   "at least 5 cards in hand discards their hand and draws that many"),
+    # the deck's decisions whose answer is a card, a place or an order
+    # (``ANSWERS``; simulator/engine/deck_answers.py)
+    "name and reveal": (16, "name a card (the naming table), then reveal the top card of "
+                            "your deck: into the hand if named, else back on top"),
+    "hand into deck": (17, "put that many cards from your hand anywhere in your deck (the "
+                           "position table: a card and a place)"),
+    "hand onto deck": (18, "put that many cards from your hand onto your deck (the topdeck "
+                           "list, then Artisan's default)"),
+    "reveal, green to hand": (19, "reveal that many cards from the top of your deck; the "
+                                  "Victory cards and Curses into the hand, the rest back in "
+                                  "any order (the order table)"),
+    "look, trash, discard": (20, "look at that many cards from the top of your deck; trash "
+                                 "one (the trash list), discard one (the discard list), the "
+                                 "rest back in any order (the order table)"),
 }
 CARD_OPS = ("gain", "gain to hand")    # the options that name their card
 TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
@@ -127,6 +142,19 @@ MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat")
 PASS_OPS = ("pass", "may trash", "swindle", "reset")  # done by simulator/engine/passes.py
 OTHERS_OPS = ("pass", "swindle", "reset")  # options other players act in (an Attack, or others)
 MAX_CHOICES = 8                       # options a card may offer
+# Decisions whose answer is a card, a place in the deck or an order, each its
+# own list kind: a table of card = rules in a strategy file, like ``choose``
+# (docs/strategies.md).  What each kind answers, and the ops that ask it.
+ANSWERS = {"naming": "the card named (Wishing Well): rules \"<Card> [if <condition>]\"",
+           "position": "a hand card and where in the deck it goes (Secret Passage): rules "
+                       "\"<Card> to <top | bottom | N> [if <condition>]\" (N: the N-th card "
+                       "from the top)",
+           "order": "the order cards go back on the deck (Patrol, Lookout): rules "
+                    "\"<Card> [if <condition>]\", the first card back on top first"}
+ASKS = {"name and reveal": "naming", "hand into deck": "position",
+        "reveal, green to hand": "order", "look, trash, discard": "order"}
+DECK_OPS = ("name and reveal", "hand into deck", "hand onto deck", "reveal, green to hand",
+            "look, trash, discard")
 # Who takes a "choose" decision (``Choose.who``).
 CHOOSERS = {"player": "the player who plays the card",
             "others": "each other player, in turn order from the player's left, each "
@@ -227,7 +255,10 @@ class CardSpec:
     player plays an Attack (``OnAttack``: Diplomat).
     ``mat``: the player's mat its options use (``MATS``).  ``does``: what
     its text does after its "+" numbers, as options of ``CHOICE_OPS`` done
-    every play, in order, with nothing to choose (Island).
+    every play, in order, with nothing to choose (Island); an option that
+    asks a decision whose answer is a card, a place or an order (``ASKS``:
+    Wishing Well's naming, Secret Passage's position, Patrol's order) has
+    that kind in its ``lists``.
     ``on_treasure``: a Duration Attack whose lasting effect trashes a
     Treasure another player plays (``OnTreasure``: Corsair).
     """
@@ -341,6 +372,10 @@ class CardSpec:
                 o.op not in CHOICE_OPS or (o.op in CARD_OPS) != bool(o.card) for o in self.does):
             bad(f"does {[o.op for o in self.does]}: up to {MAX_CHOICES} of "
                 f"{', '.join(CHOICE_OPS)} ({' and '.join(CARD_OPS)} name their card)")
+        asked = {ASKS[op] for op in ops if op in ASKS}
+        if asked != {k for k in self.lists if k in ANSWERS}:
+            bad(f"the answer lists in its lists ({', '.join(sorted(asked)) or 'none'}) are "
+                "those its options ask (ASKS), and only those")
         if bool(self.mat) != any(op in MAT_OPS for op in ops):
             bad(f"a card with a mat has an option that uses it ({', '.join(MAT_OPS)}), "
                 "and only it")
