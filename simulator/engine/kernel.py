@@ -73,6 +73,7 @@ from simulator.engine.codes import (
     GS_TURN_LOG,
     GS_TURN_NO,
     HAND,
+    HAS_GAIN_HOOKS,
     HAS_MATS,
     IN_GAME,
     IN_MARKET,
@@ -99,7 +100,8 @@ from simulator.engine.codes import (
     OPT_GAIN,
     OPT_GAIN_HAND,
     OPT_DECK_TO_MAT,
-    OPT_GAIN,
+    OPT_GAIN_TO_MAT,
+    OPT_MAT_TO_HAND,
     OPT_TO_MAT,
     OPT_TRASH,
     OWN,
@@ -130,7 +132,9 @@ from simulator.engine.codes import (
     TMP,
     TRASH_ROW,
     TREASURE_CARDS,
+    TURN_GAINS,
     TYPES,
+    T_TREASURE,
     VP_CARDS,
     VPS,
     WIN,
@@ -143,10 +147,13 @@ from simulator.engine.codes import (
 )
 from simulator.engine.decide import (
     _attacked,
+    _buy_needs,
+    _list,
     _pick_held,
     _pick_supply,
     choose_option,
     chooses,
+    pick_call,
     required_discard,
     required_trash,
 )
@@ -159,12 +166,14 @@ from simulator.engine.jit import (
     _z_fixed,
     kernel_fn,
 )
+from simulator.engine.gains import gain, gain_option, start_turn_gains, when_gained
 from simulator.engine.mats import mat_option
 from simulator.engine.program import (
     BUY,
     FLAG_TURN_LOG,
     P_FLAGS,
     PLAY,
+    TRASH,
 )
 from simulator.engine.rng import below, seed_game
 from simulator.engine.zones import (
@@ -179,11 +188,11 @@ from simulator.engine.zones import (
     discard_all,
     draw,
     emit,
-    gain,
     keep_durations,
     move,
     stay,
     stay_check,
+    trash_from,
     victory_points,
 )
 
@@ -329,10 +338,12 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
         elif op == OPT_DISCARD:
             required_discard(z, fst, prog, p, n)
         elif op == OPT_GAIN or op == OPT_GAIN_HAND:
-            if not gain(z, deck, p, n, DISC if op == OPT_GAIN else HAND):
+            if not gain(z, deck, rng, fst, prog, p, n, DISC if op == OPT_GAIN else HAND):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
         elif HAS_MATS and OPT_DECK_TO_MAT <= op <= OPT_TO_MAT:    # simulator/engine/mats.py
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
+        elif HAS_GAIN_HOOKS and op >= OPT_GAIN_TO_MAT:    # simulator/engine/gains.py
+            gain_option(z, deck, rng, fst, prog, p, c, op, n)
 
 
 # PLAIN[c]: an Action whose text is only its "+" numbers (Smithy, Village):
@@ -345,11 +356,13 @@ PLAIN = (((C.TYPES & C.ACTION) != 0) & ~C.EFFECT & (C.CHOOSE_PICK == 0)
 
 @kernel_fn('void')
 def play_action(z, deck, rng, fst, prog, p, c):
-    """Play Action c from p's hand and resolve it and all it plays, in order."""
+    """Play Action c from p's hand and resolve it and all it plays, in order;
+    c < 0: resolve what is waiting (a card Sailor played in the Buy phase)."""
     z = _z_fixed(z)
     deck = _deck_fixed(deck)
-    move(z, p, HAND, PLAY_ROW, c, _traced(z))
-    _push(z, c)
+    if c >= 0:
+        move(z, p, HAND, PLAY_ROW, c, _traced(z))
+        _push(z, c)
     while z[GS, GS_STACK_N] > 0:              # Throne Room and Vassal push plays
         z[GS, GS_STACK_N] -= 1
         e = z[STACK, z[GS, GS_STACK_N]]
@@ -388,8 +401,10 @@ def _log_treasures(z, p):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def buy_phase(z, deck, fst, prog, p, traced):
-    """Play every Treasure, then buy by the buy list, one rule per Buy."""
+def buy_phase(z, deck, rng, fst, prog, p, traced):
+    """Play every Treasure, then buy by the buy list, one rule per Buy; what
+    a buy triggers (``gains.when_gained``) before the next (a Duration
+    Sailor plays resolves at once: its +$ can pay for the next buy)."""
     hand, play = z[p * PR + HAND], z[p * PR + PLAY_ROW]
     if traced:
         _log_treasures(z, p)
@@ -422,6 +437,10 @@ def buy_phase(z, deck, fst, prog, p, traced):
         _gain(z, deck, p, c, Z_SUPPLY, DISC, True, traced)
         z[GS, GS_COINS] -= cost(z, c)
         z[GS, GS_BUYS] -= 1
+        if HAS_GAIN_HOOKS:
+            when_gained(z, deck, rng, fst, prog, p, c, DISC)
+            if z[GS, GS_STACK_N] > 0:
+                play_action(z, deck, rng, fst, prog, p, -1)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -474,10 +493,12 @@ def begin_turn(z, prog, p):
     z[GS, GS_COINS] = 0
     z[GS, GS_MERCHANT] = 0
     z[GS, GS_COST_DOWN] = 0
+    if HAS_GAIN_HOOKS:
+        start_turn_gains(z, p)
 
 
 @kernel_fn('void')
-def start_of_turn(z, deck, rng, p):
+def start_of_turn(z, deck, rng, fst, prog, p):
     """The start of p's turn, before anything else: each Duration card in
     play since an earlier turn does its next-turn effect ("+" numbers, once
     per play of it), then returns to PLAY, to leave at this clean-up unless
@@ -496,12 +517,37 @@ def start_of_turn(z, deck, rng, p):
             z[GS, GS_ACTIONS] += NEXT_TURN[c, 1]
             z[GS, GS_BUYS] += NEXT_TURN[c, 2]
             z[GS, GS_COINS] += NEXT_TURN[c, 3]
+            if NEXT_TURN_MORE:
+                next_turn_more(z, deck, rng, fst, prog, p, c)
     for c in range(NC):                      # back into this turn's play
         k = z[p * PR + DUR, c]
         if k > 0:
             z[p * PR + DUR, c] = 0
             z[p * PR + PLAY_ROW, c] += k
     z[_ps(p), PS_NEXT_N] = 0
+
+
+# NEXT_TURN_MORE: some Duration's next turn does more than "+" numbers
+NEXT_TURN_MORE = bool(NEXT_TURN[:, 4:].any())
+
+
+@kernel_fn('void')
+def next_turn_more(z, deck, rng, fst, prog, p, c):
+    """Duration c's next-turn effect beyond its "+" numbers, once per play:
+    "you may trash a card from your hand" (Sailor: the trash list, as
+    Chapel's; with no list given, a Treasure a buy of $5 or more needs is
+    kept), then its mat into the hand (Blockade: "At the start of your
+    next turn, put it into your hand"; every card on it was set aside by a
+    play since p's last turn)."""
+    h = p * PR + HAND
+    _, _, explicit = _list(prog, z, p, TRASH)
+    for _ in range(NEXT_TURN[c, 4]):
+        t = pick_call(z, fst, prog, p, TRASH, h, 0, 0)
+        if t < 0 or not explicit and TYPES[t] & T_TREASURE and _buy_needs(z, fst, prog, p, t):
+            break
+        trash_from(z, p, HAND, t)
+    if NEXT_TURN[c, 5]:
+        mat_option(z, deck, rng, fst, prog, p, c, OPT_MAT_TO_HAND, 1)
 
 
 # A turn is written out twice, here and in ``play_game``, where it is
@@ -518,10 +564,10 @@ def take_turn(z, deck, rng, fst, prog, p):
     if traced:
         _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], z[GS, GS_IN_EXTRA], 0)
     if z[_ps(p), PS_NEXT_N] > 0:
-        start_of_turn(z, deck, rng, p)
+        start_of_turn(z, deck, rng, fst, prog, p)
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
         action_phase(z, deck, rng, fst, prog, p, traced)
-    buy_phase(z, deck, fst, prog, p, traced)
+    buy_phase(z, deck, rng, fst, prog, p, traced)
     cleanup(z, deck, rng, p, traced)
     z[_ps(p), PS_TURNS] += 1 - z[GS, GS_IN_EXTRA]
 
@@ -634,6 +680,8 @@ def _clear_played(z):
             if HAS_MATS:                     # compiled out when no card uses a mat
                 for m in range(NMATS):
                     z[U(p * PR + MAT0 + m), c] = 0
+            if HAS_GAIN_HOOKS:               # ... or keeps the gains of last turns
+                z[U(p * PR + TURN_GAINS), c] = 0
             for row in (TRASH_ROW, TMP, GAINED, BOUGHT):
                 z[row, c] = 0
             kinds[i] = 0
@@ -694,10 +742,10 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     while True:
         begin_turn(z, prog, p)                   # take_turn, untraced
         if z[_ps(p), PS_NEXT_N] > 0:
-            start_of_turn(z, deck, rng, p)
+            start_of_turn(z, deck, rng, fst, prog, p)
         if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:
             action_phase(z, deck, rng, fst, prog, p, False)
-        buy_phase(z, deck, fst, prog, p, False)
+        buy_phase(z, deck, rng, fst, prog, p, False)
         cleanup(z, deck, rng, p, False)
         t = z[_ps(p), PS_TURNS]                  # this turn of p's, from 0
         # an extra turn is not counted: its gains show in p's next turn
