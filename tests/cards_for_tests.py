@@ -136,3 +136,14 @@ CARDS += (
       next_turn=NextTurn(coins=2, trash=1),
       when_gain=WhenGain("self on own turn", "play", types=("Duration",))),
 )
+CARDS += (
+    # a Reaction played from the hand when any player gains a Treasure, on any turn
+    _("Test Pirate", 5, ("Action", "Duration", "Reaction"),
+      "At the start of your next turn, gain a Treasure costing up to $6 to your hand. When "
+      "any player gains a Treasure, you may play this from your hand.",
+      "Test Pirate", "Test Pirate", "Test Pirate", set="test", editions=(2,),
+      lists=("may", "gain"), may=May("play it from the hand when a player gains a Treasure",
+                                     "yes"),
+      next_turn=NextTurn(gain_treasure=6),
+      when_gain=WhenGain("any", "play this", types=("Treasure",))),
+)

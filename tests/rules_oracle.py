@@ -42,7 +42,9 @@ run it over random games of every card (``tests/test_oracle.py``).
   since its owner's last turn; a Curse per copy of the card set aside by
   another player's Blockade whose Attack hit the gainer, on the gainer's
   turn only; at most one play of a gained Duration per Sailor played this
-  turn, into play and resolved next (in the Buy phase too).  Smugglers gains
+  turn, into play and resolved next (in the Buy phase too); Pirates played
+  from the hand of any player holding one when a Treasure is gained (on
+  another's turn straight into its Durations).  Smugglers gains
   a card costing up to its limit that the player to its right gained on
   their own last turn, or says there is none; Blockade sets a card up to $4
   aside, and its next turn puts the whole mat into the hand.
@@ -967,7 +969,9 @@ class Oracle:
             return
         if r.duration:                    # a next-turn effect: "+Cards", may trash, its mat
             c, me = r.card, self.cur
-            allowed = {"draw", "shuffle"} | ({"trash"} if C.NEXT_TURN[c, 4] else set())
+            allowed = {"draw", "shuffle"} | ({"trash"} if C.NEXT_TURN[c, 4] else set()) \
+                | ({"gain_hand", "nothing"} if C.NEXT_TURN[c, 6] else set())
+            got = r.of("gain_hand", me)
             mat = S.MAT0 + int(C.MAT_OF[c])
             if C.NEXT_TURN[c, 5]:
                 allowed.add(f"mat{mat}>hand")
@@ -975,6 +979,10 @@ class Oracle:
             why = (f"does more than its next-turn text: {', '.join(extra)}" if extra
                    else f"trashes {len(r.of('trash', me))} cards" if len(r.of("trash", me))
                    > C.NEXT_TURN[c, 4] * r.duration
+                   else f"gains {[name(x) for x in got]} to the hand" if len(got) + len(
+                       r.of("nothing", me)) != (r.duration if C.NEXT_TURN[c, 6] else 0)
+                   or any(not C.TYPES[x] & C.TREASURE or C.COST[x] > C.NEXT_TURN[c, 6]
+                          for x in got)
                    else "leaves cards on its mat" if C.NEXT_TURN[c, 5]
                    and +self.zones[me].mats[mat]
                    else _drew(self, r, me, int(C.NEXT_TURN[c, 0]) * r.duration))
@@ -1254,7 +1262,8 @@ class Oracle:
                                         optional=False))
             elif who == S.HOOK_SELF and own and dst is not None and dst >= 0:
                 due.append(dict(q=p, w=w, k=1, does=does, need=1, optional=True, dst=dst))
-        if due:
+        if due or any(h[1] == S.HOOK_PLAY_THIS and C.TYPES[c] & h[3]
+                      for h in GAIN_HOOKS.values()):
             self.gq.append(dict(p=p, c=c, due=due))
 
     def on_hook_event(self, p, code, c, k, src, dst) -> bool:
@@ -1267,13 +1276,23 @@ class Oracle:
             self.close_hook()
         match = lambda e: (e["q"], e["w"], e["k"], self.gq[0]["p"], self.gq[0]["c"]) == \
             (p, c, k, src, dst)                                     # noqa: E731
+        # Pirate: played from the hand of whoever holds one, for the gain being
+        # handled (a Pirate a hook just drew counts: checked as it comes)
+        pirate = code == EV_WHEN_GAIN and GAIN_HOOKS.get(c, (0, 0))[1] == S.HOOK_PLAY_THIS
         while self.gq:                    # declined plays are skipped
             due = self.gq[0]["due"]
             while due and due[0]["optional"] and not (code == EV_WHEN_GAIN and match(due[0])):
                 due.pop(0)
-            if due:
+            if due or pirate and (self.gq[0]["p"], self.gq[0]["c"]) == (src, dst):
                 break
             self.gq.pop(0)
+        if pirate and self.gq and (self.gq[0]["p"], self.gq[0]["c"]) == (src, dst):
+            if k != 1 or self.zones[p].hand[c] < 1 or not C.TYPES[dst] & GAIN_HOOKS[c][3]:
+                self.fail(f"seat {p} plays {name(c)} from a hand of {self.zones[p].hand[c]} "
+                          f"for seat {src}'s {name(dst)}")
+            self.hook = dict(q=p, w=c, k=1, does=S.HOOK_PLAY_THIS, need=1, optional=True,
+                             done=0, gainer=src, card=dst, empty=False)
+            return True
         if code != EV_WHEN_GAIN:
             if self.gq:
                 g, e = self.gq[0], self.gq[0]["due"][0]
@@ -1312,6 +1331,16 @@ class Oracle:
                 return True
             if code != EV_MOVE or (p, c, src, dst) != (h["gainer"], Card.CURSE, Z_SUPPLY, DISC):
                 return False
+        elif h["does"] == S.HOOK_PLAY_THIS:
+            to = PLAY_ROW if p == self.cur else DUR
+            if code != EV_MOVE or (p, c, src, dst) != (h["q"], h["w"], HAND, to):
+                return False
+            z, t = self.zones[p], self.t      # a Duration played now: due next turn
+            if p == self.cur:
+                t["next"][c] += 1
+                t["stays"][c] += 1
+            else:
+                z.next[c] += 1
         elif code != EV_MOVE or (p, c, src, dst) != (h["q"], h["card"], h["dst"], PLAY_ROW):
             return False
         else:                             # Sailor: into play, resolved next

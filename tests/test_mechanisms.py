@@ -147,13 +147,15 @@ def checks():
                                         for z in (e["from"], e["to"]) if z and "mat" in z})
         monkeys = Strategy.from_rules("Monkeys", ["Province if my.money > 15", "Gold",
                                                   "Test Monkey if my.Test_Monkey < 2",
+                                                  "Test Pirate if my.Test_Pirate < 2",
                                                   "Test Blockade if my.Test_Blockade < 1",
                                                   "Silver"])
         sailors = Strategy.from_rules("Sailors", ["Province if my.money > 15", "Gold",
                                                   "Test Sailor if my.Test_Sailor < 2",
                                                   "Test Smugglers if my.Test_Smugglers < 1",
                                                   "Test Fishing Village", "Silver"])
-        kingdom = "Test Monkey,Test Blockade,Test Sailor,Test Smugglers,Test Fishing Village"
+        kingdom = ("Test Monkey,Test Blockade,Test Sailor,Test Smugglers,Test Fishing Village,"
+                   "Test Pirate")
         r = simulate([monkeys, sailors], 400, seed=7, kingdom=kingdom, threads=1)
         again = simulate([monkeys, sailors], 400, seed=7, kingdom=kingdom, threads=2)
         out["hooks_same"] = bool((r.records == again.records).all())
@@ -179,7 +181,7 @@ def test_the_test_cards_come_after_every_real_card(checks):
                                "Test Fishing Village", "Test Lighthouse", "Test Torturer",
                                "Test Outpost", "Test Diplomat",
                                "Test Native Village", "Test Island", "Test Monkey",
-                               "Test Smugglers", "Test Blockade", "Test Sailor"]
+                               "Test Smugglers", "Test Blockade", "Test Sailor", "Test Pirate"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -192,7 +194,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert sum(i.startswith("mech-reaction") for i in ids) == 6
     assert sum(i.startswith("mech-victims") for i in ids) == 14
     assert sum(i.startswith("mech-mat") for i in ids) == 15
-    assert sum(i.startswith("mech-gains") for i in ids) == 28
+    assert sum(i.startswith("mech-gains") for i in ids) == 36
 
 
 @pytest.mark.parametrize("name, pattern", [
@@ -342,12 +344,12 @@ def test_the_rules_oracle_audits_games_of_the_test_cards():
 
 
 def test_gain_hook_games_play_the_same_on_any_thread_count_and_the_log_shows_them(checks):
-    """Monkey, Blockade, Sailor and Smugglers in one kingdom: the same games
+    """Monkey, Blockade, Sailor, Smugglers and Pirate in one kingdom: the same games
     on 1 or 2 threads, both bots win some, and the log has a line per hook
     (whose card, who gains what)."""
     assert checks["hooks_same"] and min(checks["hooks_wins"]) > 0, checks["hooks_wins"]
     lines = checks["log_hook_lines"]
-    for card in ("Test Monkey", "Test Blockade", "Test Sailor"):
+    for card in ("Test Monkey", "Test Blockade", "Test Sailor", "Test Pirate"):
         assert any(card in line for line in lines), (card, lines)
 
 
@@ -357,7 +359,8 @@ def test_cards_json_describes_gain_hooks_and_next_turns():
         from simulator.engine.cards import as_json
         print("JSON" + json.dumps({c["name"]: c for c in as_json()
                                    if c["name"] in ("Test Monkey", "Test Blockade",
-                                                    "Test Sailor", "Test Smugglers")}))
+                                                    "Test Sailor", "Test Smugglers",
+                                                    "Test Pirate")}))
     """)
     assert done.returncode == 0, done.stderr[-2000:]
     cards = json.loads(done.stdout.split("JSON", 1)[1])
@@ -373,3 +376,6 @@ def test_cards_json_describes_gain_hooks_and_next_turns():
                                                "card": None}]
     assert cards["Test Smugglers"]["does"][0]["op"] == "smuggle"
     assert cards["Test Smugglers"]["when_gain"] is None
+    assert cards["Test Pirate"]["when_gain"] == {"who": "any", "does": "play this",
+                                                 "amount": 1, "types": ["Treasure"]}
+    assert cards["Test Pirate"]["next_turn"]["gain_treasure"] == 6

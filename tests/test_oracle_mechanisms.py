@@ -489,19 +489,36 @@ def test_smugglers_gaining_what_the_right_player_did_not_gain_is_caught():
                                           "right gained")
 
 
+PIRATE = "Test Pirate"
+
+
+def test_a_pirate_played_from_a_hand_without_one_is_caught():
+    t, rows, i = _game([_bot(PIRATE), _bot(PIRATE)], PIRATE,
+                       lambda rows, i: _hook(PIRATE)(rows, i) and rows[i][1] != rows[i][5])
+    rows[i][1] = rows[i + 1][1] = rows[i][5]          # the gainer, holding none, "plays" it
+    _fails(t, rows, i, "plays Test Pirate from a hand of 0|not due")
+
+
+def test_a_pirate_played_on_another_players_turn_kept_only_for_that_turn_is_caught():
+    t, rows, i = _game([_bot(PIRATE), _bot(PIRATE)], PIRATE,
+                       lambda rows, i: _hook(PIRATE)(rows, i) and rows[i + 1][6] == S.DUR)
+    rows[i + 1][6] = S.PLAY_ROW                        # into play as if it were its turn
+    _fails(t, rows, i + 1, r"seat \d's Test Pirate does 0 of its 1")
+
+
 def test_games_of_the_gain_hook_cards_fire_every_hook_and_pass_the_audit():
     seen = set()
     for seed in range(4):
         for bots, kingdom, n in (
                 ([_bot(MONKEY, "Witch"), _bot(SMUGGLERS), _bot(BLOCKADE, "Moat")],
                  f"{MONKEY},Witch,{SMUGGLERS},{BLOCKADE},Moat", 3),
-                ([_sailor_bot(), _bot(BLOCKADE, "Test Lighthouse")],
+                ([_sailor_bot(), _bot(BLOCKADE, "Test Lighthouse"), _bot(PIRATE, MONKEY)],
                  f"{SAILOR},Test Fishing Village,Test Caravan,Workshop,{BLOCKADE},"
-                 "Test Lighthouse", 2)):
+                 f"Test Lighthouse,{PIRATE},{MONKEY}", 3)):
             t = trace_game(bots, seed, 0, kingdom=kingdom, players=n)
             audit(t)
             rows = t.events.tolist()
             seen |= {C.NAMES[r[3]] for r in rows if r[2] == S.EV_WHEN_GAIN}
             seen |= {"smuggled" for j, r in enumerate(rows[:-1]) if _is(r, S.EV_CHOOSE, SMUGGLERS)
                      and rows[j + 1][2] == S.EV_MOVE}
-    assert seen == {MONKEY, BLOCKADE, SAILOR, "smuggled"}, seen
+    assert seen == {MONKEY, BLOCKADE, SAILOR, PIRATE, "smuggled"}, seen

@@ -36,6 +36,10 @@ from simulator.engine.codes import (
     HOOK_DRAW,
     HOOK_OTHERS,
     HOOK_PLAY,
+    HOOK_PLAY_THIS,
+    DUR,
+    HAND,
+    PS_NEXT_N,
     HOOK_RIGHT,
     IN_GAME,
     KINDS,
@@ -58,7 +62,7 @@ from simulator.engine.codes import (
 )
 from simulator.engine.decide import _attacked, chooses, gain_choice
 from simulator.engine.jit import _deck_fixed, _z_fixed, kernel_fn
-from simulator.engine.zones import _gain, _ps, _push, _traced, cost, draw, emit, move_n
+from simulator.engine.zones import _gain, _ps, _push, _traced, cost, draw, emit, move_n, stay
 
 
 @kernel_fn('b1')
@@ -106,6 +110,7 @@ def when_gained(z, deck, rng, fst, prog, p, c, dst):
       played keeps p out (the Curse is that Attack's; the wiki's rulings:
       "Like all Duration Attacks, you have to reveal your Moat as soon as
       another player plays a Blockade").
+    - "play this", who "any" (Pirate): ``play_from_hands``.
     - "play", who "self on own turn" (Sailor): a Duration p gains on its
       own turn may be played (its ``may``), once per play of the card this
       turn.  Sailor's FAQ: "if you play two Sailors, you can play up to two
@@ -149,6 +154,8 @@ def when_gained(z, deck, rng, fst, prog, p, c, dst):
                             emit(z, EV_NOTHING, p, Card.CURSE, 0, PILE_EMPTY, 0)
                             break
                         todo += 1
+            elif does == HOOK_PLAY_THIS:             # who: any (Pirate)
+                play_from_hands(z, fst, prog, w, p, c)
             elif own_turn and does == HOOK_PLAY:      # who: self on own turn
                 if (z[p * PR + NEXT, w] > z[GS, GS_HOOK_PLAYS] and dst >= 0
                         and z[p * PR + dst, c] > 0 and chooses(z, fst, prog, p, w, True)):
@@ -158,6 +165,33 @@ def when_gained(z, deck, rng, fst, prog, p, c, dst):
                     _push(z, c)
         c = Card.CURSE                           # what the loop does next: a Curse given
         dst = DISC
+
+
+@kernel_fn('void')
+def play_from_hands(z, fst, prog, w, p, c):
+    """Pirate's "When any player gains a Treasure, you may play this from
+    your hand": each player holding w, from the player whose turn it is in
+    turn order, plays each copy its ``may`` wants.  Played on its owner's
+    turn it stays in play as a Duration played then; on another's turn it
+    goes straight to DUR, in play until its owner's next turn, whose
+    clean-up discards it (its text is its next turn).  Pirate's FAQ (Seaside
+    2022): "you can play Pirate from your hand when any player gains a
+    Treasure, including you"; the wiki's rulings: a Pirate a Monkey just
+    drew may react to the same gain (Monkey comes first in card order)."""
+    n = z[GS, GS_PLAYERS]
+    traced = _traced(z)
+    first = z[GS, GS_TURN_P] - 1
+    for j in range(n):
+        q = (first + j) % n
+        while z[q * PR + HAND, w] > 0 and chooses(z, fst, prog, q, w, True):
+            emit(z, EV_WHEN_GAIN, q, w, 1, p, c)
+            z[q * PR + NEXT, w] += 1
+            if q == first:
+                move_n(z, q, HAND, PLAY_ROW, w, 1, traced)
+                stay(z, q, w)
+            else:
+                move_n(z, q, HAND, DUR, w, 1, traced)
+                z[_ps(q), PS_NEXT_N] += 1
 
 
 @kernel_fn('void')

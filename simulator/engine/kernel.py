@@ -87,6 +87,7 @@ from simulator.engine.codes import (
     NEXT,
     NEXT_TURN,
     NO_EXTRA,
+    NO_GAIN,
     NMATS,
     NOT_ENDED,
     ON_ATTACK,
@@ -147,12 +148,14 @@ from simulator.engine.codes import (
 )
 from simulator.engine.decide import (
     _attacked,
+    _gainable,
     _buy_needs,
     _list,
     _pick_held,
     _pick_supply,
     choose_option,
     chooses,
+    gain_choice,
     pick_call,
     required_discard,
     required_trash,
@@ -171,6 +174,7 @@ from simulator.engine.mats import mat_option
 from simulator.engine.program import (
     BUY,
     FLAG_TURN_LOG,
+    GAIN,
     P_FLAGS,
     PLAY,
     TRASH,
@@ -503,7 +507,14 @@ def start_of_turn(z, deck, rng, fst, prog, p):
     play since an earlier turn does its next-turn effect ("+" numbers, once
     per play of it), then returns to PLAY, to leave at this clean-up unless
     played again.  (A player with several orders them as they like; "+"
-    numbers do not depend on the order, so card order is used.)"""
+    numbers do not depend on the order, so card order is used.)  The count
+    of what stays is reset first: a Duration played meanwhile (a Pirate
+    reacting to the Treasure a Pirate gains here) stays at this turn's
+    clean-up.  Such a play is due next turn because its card's count was
+    zeroed before its effects ran (Pirate after Pirate); a card that gains
+    at the start of a turn and comes before the card it triggers, in card
+    order, would need the counts taken first (no such card yet)."""
+    z[_ps(p), PS_NEXT_N] = 0
     for i in range(len(DURATION_CARDS)):
         c = DURATION_CARDS[i]
         k = z[p * PR + NEXT, c]
@@ -524,7 +535,6 @@ def start_of_turn(z, deck, rng, fst, prog, p):
         if k > 0:
             z[p * PR + DUR, c] = 0
             z[p * PR + PLAY_ROW, c] += k
-    z[_ps(p), PS_NEXT_N] = 0
 
 
 # NEXT_TURN_MORE: some Duration's next turn does more than "+" numbers
@@ -538,7 +548,9 @@ def next_turn_more(z, deck, rng, fst, prog, p, c):
     Chapel's; with no list given, a Treasure a buy of $5 or more needs is
     kept), then its mat into the hand (Blockade: "At the start of your
     next turn, put it into your hand"; every card on it was set aside by a
-    play since p's last turn)."""
+    play since p's last turn), then "gain a Treasure costing up to $6 to
+    your hand" (Pirate: an explicit gain list's first Treasure, else, as
+    Mine's default, the dearest Treasure it may gain)."""
     h = p * PR + HAND
     _, _, explicit = _list(prog, z, p, TRASH)
     for _ in range(NEXT_TURN[c, 4]):
@@ -548,6 +560,18 @@ def next_turn_more(z, deck, rng, fst, prog, p, c):
         trash_from(z, p, HAND, t)
     if NEXT_TURN[c, 5]:
         mat_option(z, deck, rng, fst, prog, p, c, OPT_MAT_TO_HAND, 1)
+    if NEXT_TURN[c, 6]:
+        _, _, explicit = _list(prog, z, p, GAIN)
+        g = gain_choice(z, fst, prog, p, NEXT_TURN[c, 6], T_TREASURE, -1)
+        if not explicit:                     # as Mine's: the dearest Treasure allowed
+            for i in range(len(TREASURE_CARDS)):
+                t = TREASURE_CARDS[i]
+                if _gainable(z, t, NEXT_TURN[c, 6], 0) and (g < 0 or cost(z, t) >= cost(z, g)):
+                    g = t
+        if g < 0:
+            emit(z, EV_NOTHING, p, c, 0, NO_GAIN, 0)
+        else:
+            gain(z, deck, rng, fst, prog, p, g, HAND)
 
 
 # A turn is written out twice, here and in ``play_game``, where it is

@@ -154,14 +154,17 @@ class NextTurn(NamedTuple):
     """What a Duration card does at the start of its owner's next turn, as
     "+" numbers the kernel adds (Caravan: +1 Card; Fishing Village: +1
     Action, +$1), then "you may trash" up to ``trash`` cards from the hand
-    (Sailor) and ``mat_to_hand``: the card's mat into the hand (Blockade's
-    set-aside card); the card stays in play until that turn's clean-up."""
+    (Sailor), ``mat_to_hand``: the card's mat into the hand (Blockade's
+    set-aside card), and ``gain_treasure``: gain a Treasure costing up to
+    that much to the hand (Pirate); the card stays in play until that
+    turn's clean-up."""
     cards: int = 0
     actions: int = 0
     buys: int = 0
     coins: int = 0
     trash: int = 0
     mat_to_hand: bool = False
+    gain_treasure: int = 0
 
 
 # What a card's gain hook does (``WhenGain.does``) and whose gains it watches
@@ -171,11 +174,14 @@ WHEN_GAIN_DOES = {"+cards": (1, "its owner draws that many cards, per play since
                   "curse": (2, "the gainer gains a Curse, per copy of the gained card on "
                                "the owner's mat, if the owner's Attack hit the gainer"),
                   "play": (3, "its owner may play the gained card (a Duration), once per "
-                              "play of this card this turn, by its may")}
+                              "play of this card this turn, by its may"),
+                  "play this": (4, "its owner may play this card from the hand, each copy, "
+                                   "by its may: in play until the owner's next turn")}
 WHEN_GAIN_WHO = {"right": (1, "the player to the owner's right (in a 2-player game, the "
                               "other player), on any turn"),
                  "others on their turn": (2, "each other player, on their own turn"),
-                 "self on own turn": (3, "the owner, on its own turn")}
+                 "self on own turn": (3, "the owner, on its own turn"),
+                 "any": (4, "any player, on any turn, the owner too")}
 
 
 class WhenGain(NamedTuple):
@@ -184,7 +190,8 @@ class WhenGain(NamedTuple):
     (``types``: any of them; empty: any card) and what it does
     (``WHEN_GAIN_DOES``), ``amount`` times.  It watches while its next-turn
     effect is due ("until your next turn": each play counts, Throne Room's
-    too), "curse" while a copy of the gained card lies on its mat."""
+    too), "curse" while a copy of the gained card lies on its mat, "play
+    this" while it is in its owner's hand (Pirate)."""
     who: str
     does: str
     amount: int = 1
@@ -375,8 +382,16 @@ class CardSpec:
             if w.does == "curse" and ("Attack" not in self.types or "gain to mat" not in ops):
                 bad("a card whose set-aside cards curse their gainers is an Attack that "
                     "gains to its mat")
-            if w.does == "play" and "may" not in self.lists:
-                bad("a card that may play the card gained has a may")
+            if w.does in ("play", "play this") and "may" not in self.lists:
+                bad("a card that may play a card when one is gained has a may")
+            if (w.does == "play this") != (w.who == "any"):
+                bad("a card played from the hand when a card is gained (Pirate) watches "
+                    "any player's gains, and only it")
+            if w.does == "play this" and ("Reaction" not in self.types or self.effect or ops
+                                         or self.cards or self.actions or self.buys
+                                         or self.coins):
+                bad("a card played from the hand when a card is gained is a Reaction whose "
+                    "text is its next turn")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 
