@@ -497,7 +497,8 @@ _MOVE_VERBS = {
     "discard>deck": "puts {} from discard onto deck", "hand>deck": "puts {} onto deck",
     "deck>aside": "sets aside {}", "aside>discard": "discards set-aside {}",
     "hand>play": "plays {}", "discard>play": "plays {}",
-    "hand>duration": "plays {} (in play until its next turn)", "black_market>revealed": "reveals {} from the Black Market deck",
+    "hand>duration": "plays {} (in play until its next turn)",
+    "black_market>revealed": "reveals {} from the Black Market deck",
     "revealed>black_market": "puts {} under the Black Market deck",
     **{f"{src}>{mat.replace(' ', '_')}_mat": f"puts {{}}{how} the {mat.title()} mat"
        for mat in C.MAT_NAMES for src, how in (("deck", " face down on"), ("hand", " on"),
