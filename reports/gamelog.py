@@ -73,9 +73,12 @@ extra turn, which has the number of the turn before it: extra turns are not
 counted), ``extra_turn`` (card gives the player an extra turn after this
 one, which starts with a hand of count cards), ``react`` (the player reveals
 card from the hand as the Attack resolving is played, and does its reaction:
-Diplomat), ``when_gain`` (the player's card does its gain hook count times
-because the seat of "detail" gained a card: Monkey draws, Blockade's Curses,
-Sailor plays the card; its moves follow), ``move`` (copies moved),
+Diplomat), ``name`` (1: the player names card: Wishing Well), ``place``
+(the player puts card from "from" into its deck as the count-th card from
+the top; the deck's size + 1: at the bottom), ``when_gain`` (the player's
+card does its gain hook count times because the seat of "detail" gained a
+card: Monkey draws, Blockade's Curses, Sailor or Pirate plays a card; its
+moves follow), ``move`` (copies moved),
 ``shuffle`` (cards shuffled), ``resolve`` (1: card's text is done once),
 ``plays`` (the resolving card plays card count times), ``buy`` (the cost;
 "from": "black_market" for a Black Market buy, else null), ``buy_phase``
@@ -86,7 +89,14 @@ Duration in play since the player's last turn), ``nothing`` (the player is
 unaffected or does nothing; detail says why: no_cards, pile_empty (card:
 the pile), hand_size (count: the hand size), no_type (count: the type
 bit), no_play, no_buy, no_extra_turn (card gives no extra turn: one was
-given this turn, or the previous turn was the player's)),
+given this turn, or the previous turn was the player's), no_card_of_cost
+(count: no supply card costs that, Swindler's gain), no_gain (card has
+no card it may gain: Smugglers, Blockade, Pirate's next turn)),
+``pass`` (the player passes card from its hand to the hand of seat count:
+Masquerade), ``hook`` (card, of seat count, hits the player: detail
+"as_played" as it is played, the player subject to it until that seat's
+next turn; "treasure_played" as the player plays a Treasure it names, which
+the next event trashes: Corsair),
 ``deck_to_discard`` (cards moved), ``cleanup`` (0), ``end`` (the ended_by
 code: 0 provinces, 1 piles, 2 turn cap), ``vp`` (copies owned of card;
 detail: the VP they score).
@@ -120,11 +130,15 @@ from simulator.engine.codes import (
     EV_DURATION,
     EV_END,
     EV_EXTRA_TURN,
+    EV_HOOK,
+    EV_PASS,
     EV_REACT,
     EV_WHEN_GAIN,
     EV_MOAT,
     EV_MOVE,
+    EV_NAME,
     EV_NOTHING,
+    EV_PLACE,
     EV_PLAYS,
     EV_PLUS_ACTIONS,
     EV_PLUS_BUYS,
@@ -143,6 +157,7 @@ from simulator.engine.codes import (
     NO_EXTRA,
     NO_GAIN,
     NO_CARDS,
+    NO_COST,
     NO_PLAY,
     NO_TYPE,
     PILE_EMPTY,
@@ -165,11 +180,11 @@ ZONE_NAMES = {HAND: "hand", PLAY_ROW: "play", DISC: "discard", ASIDE: "aside", D
               **{MAT0 + m: mat.replace(" ", "_") + "_mat" for m, mat in enumerate(C.MAT_NAMES)}}
 NOTHING_NAMES = {NO_CARDS: "no_cards", PILE_EMPTY: "pile_empty", HAND_SIZE: "hand_size",
                  NO_TYPE: "no_type", NO_PLAY: "no_play", NO_BUY: "no_buy",
-                 NO_EXTRA: "no_extra_turn", NO_GAIN: "no_gain"}
+                 NO_EXTRA: "no_extra_turn", NO_COST: "no_card_of_cost", NO_GAIN: "no_gain"}
 OUTCOME_NAMES = ("loss", "win", "shared_win")
 _NO_CARD_EVENTS = (EV_TURN, EV_SHUFFLE, EV_COINS, EV_END, EV_BUY_PHASE, EV_CLEANUP,
                    EV_DECK_TO_DISCARD)
-_ZONED_EVENTS = (EV_MOVE, EV_SHUFFLE, EV_DECK_TO_DISCARD)
+_ZONED_EVENTS = (EV_MOVE, EV_SHUFFLE, EV_DECK_TO_DISCARD, EV_PLACE)
 
 # Okabe-Ito: distinguishable with every common colour-vision deficiency.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
@@ -375,6 +390,20 @@ class _Reader:
             self.turn.items.append(self.res)
             if C.GAIN_HOOK[c, 1] == HOOK_PLAY:   # its resolution follows, later
                 self.pending.append([dst, 1, self.res, False])
+        elif code == EV_PASS:                    # from p's hand to player k's
+            self.hand[p][c] -= 1
+            self.hand[k][c] += 1
+            self.frag(p, "pass", c, number=k)
+        elif code == EV_HOOK and src == 1 and self.phase == "buy":   # the move follows
+            nxt = self.next_row()
+            self.turn.items.append(("hook", c, k, nxt[3] if nxt else -1))
+        elif code == EV_HOOK:
+            self.frag(p, "hook" if src == 0 else "hook_now", c, number=k)
+        elif code == EV_NAME:
+            self.frag(p, "name", c)
+        elif code == EV_PLACE:                   # into the deck, k-th from the top
+            self.frag(p, "place", c, number=k, detail=int(k > self.deck_n[p]))
+            self.book(p, c, 1, src, Z_DECK)
         elif code == EV_DURATION:                # a next-turn effect, before the Actions
             self.res = Resolution(card=c, depth=0, how="duration" if k == 1 else f"duration {k}")
             self.turn.items.append(self.res)
@@ -486,6 +515,7 @@ class _Words:
 # "moves X from <zone> to <zone>".
 _MOVE_VERBS = {
     "deck>hand": "draws {}", "hand>trash": "trashes {}", "play>trash": "trashes {}",
+    "deck>trash": "trashes {} from the deck",
     "discard>trash": "trashes {}", "revealed>trash": "trashes {}",
     "looked_at>trash": "trashes {}", "supply>discard": "gains {}",
     "supply>hand": "gains {} to hand", "supply>deck": "gains {} onto deck",
@@ -524,8 +554,15 @@ def _nothing_text(f: Fragment, w: _Words) -> str:
             NO_PLAY: "plays no Action card",
             NO_BUY: "buys nothing",
             NO_EXTRA: "gives no extra turn (one a turn, never a third turn in a row)",
+            NO_COST: f"gains nothing (no card in the supply costs ${f.number})",
             NO_GAIN: "has no card to gain",
             }.get(f.detail, "nothing happens")
+
+
+def _ordinal(n: int) -> str:
+    """'2nd', '3rd', '11th'."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
 
 
 def _count(n: int, noun: str) -> str:
@@ -558,6 +595,18 @@ def _fragment_text(f: Fragment, w: _Words) -> str:
         return _nothing_text(f, w)
     if f.verb == "react":
         return f"reveals {w.cards(f.cards)} against the Attack"
+    if f.verb == "pass":
+        return f"passes {w.cards(f.cards)} to {w.label[f.number]}"
+    if f.verb == "hook":
+        return f"is hit by {w.cards(f.cards)} until {w.label[f.number]}'s next turn"
+    if f.verb == "hook_now":
+        return f"{w.label[f.number]}'s {w.cards(f.cards)} in play"
+    if f.verb == "name":
+        return f"names {w.cards(f.cards)}"
+    if f.verb == "place":
+        where = ("on top" if f.number == 1 else "at the bottom" if f.detail == 1
+                 else f"{_ordinal(f.number)} from the top")
+        return f"puts {w.cards(f.cards)} into the deck, {where}"
     if f.verb == "extra_turn":
         return f"takes an extra turn after this one, with a {f.number}-card hand"
     if f.verb in _MOVE_VERBS:
@@ -614,6 +663,10 @@ def _turn_lines(t: TurnLog, w: _Words) -> list:
         elif item[0] == "buy":
             bought = True
             lines.append(f"  buys {w.card(item[1])}")
+        elif item[0] == "hook":
+            _, hook, owner, lost = item
+            lines.append(f"  {w.label[owner]}'s {w.card(hook)} in play: trashes "
+                         f"{w.card(lost)}")
     if not bought:
         lines.append("  buys nothing")
     steps = [f"draws {k}" if kind == "draw" else f"reshuffles {_count(k, 'card')}"
@@ -769,6 +822,7 @@ def _event_dict(i, row, names) -> dict:
     zoned = code in _ZONED_EVENTS
     detail = (NOTHING_NAMES.get(src) if code == EV_NOTHING
               else src if code == EV_VP
+              else ("as_played", "treasure_played")[src] if code == EV_HOOK
               else {"gainer": src, "gained": _card_or_none(dst)} if code == EV_WHEN_GAIN
               else "extra" if code == EV_TURN and src == 1 else None)
     return {

@@ -5,7 +5,7 @@ after every real card; the numba cache keys on this file), in a subprocess
 of tests/test_mechanisms.py.  Each is data only: no effect code.
 """
 from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, NextTurn, OnAttack,
-                                         OwnList, WhenGain)
+                                         OnTreasure, OwnList, WhenGain)
 
 _ = CardSpec
 # Test Torturer's default for its victims: the Curse when none is left
@@ -105,6 +105,74 @@ CARDS += (
                        "itself (then Curses and Victory cards, Copper, the cheapest)")),
 )
 CARDS += (
+    # decisions other players' files take during my turn (Intrigue 2E texts):
+    # each player passes a card by its own pass list (Masquerade) ...
+    _("Test Masquerade", 3, ("Action",),
+      "+2 Cards. Each player with any cards in hand passes one to the next such player to "
+      "their left, at once. Then you may trash a card from your hand.",
+      "Test Masquerade", "Test Masquerade", "Test Masquerade", set="test", editions=(2,),
+      cards=2, others=True, lists=("pass", "trash", "may"),
+      may=May("trash a card from the hand after the pass (which: the trash list)", "yes"),
+      does=(Choice("pass", "pass"), Choice("trash", "may trash")),
+      own_list=OwnList("pass", "the card a player passes left when a Test Masquerade is "
+                       "played (then Curse, Estate, Copper, the cheapest card, Victory "
+                       "cards worth more last)")),
+    # ... and the attacker picks what each victim gains (Swindler)
+    _("Test Swindler", 3, ("Action", "Attack"),
+      "+$2. Each other player trashes the top card of their deck and gains a card with the "
+      "same cost that you choose.",
+      "Test Swindler", "Test Swindler", "Test Swindler", set="test", editions=(2,),
+      coins=2, lists=("swindle",), does=(Choice("swindle", "swindle"),),
+      own_list=OwnList("swindle", "the card each victim of Test Swindler gains, costing what "
+                       "it trashed (then Curse, Estate, Copper, the cheapest card, Victory "
+                       "cards worth more last)", default=("Duchy if supply.Province >= 6",))),
+    # a hook on another player's Treasure play while in play (Corsair, Seaside 2022)
+    _("Test Corsair", 5, ("Action", "Duration", "Attack"),
+      "+$2. At the start of your next turn, +1 Card. Until then, each other player trashes "
+      "the first Silver or Gold they play each turn.",
+      "Test Corsair", "Test Corsair", "Test Corsair", set="test", editions=(2,),
+      coins=2, next_turn=NextTurn(cards=1), on_treasure=OnTreasure(("Silver", "Gold"))),
+)
+CARDS += (
+    # a choice whose option makes the other players act (Minion, Intrigue 2E);
+    # the default (not measured) takes the $2 when it makes $6 with the hand
+    _("Test Minion", 5, ("Action", "Attack"),
+      "+1 Action. Choose one: +$2; or discard your hand, +4 Cards, and each other player "
+      "with at least 5 cards in hand discards their hand and draws 4 cards.",
+      "Test Minion", "Test Minion", "Test Minion", set="test", editions=(2,), actions=1,
+      lists=("choose",),
+      choose=Choose((Choice("coins", "+coins", 2), Choice("reset", "reset", 4)),
+                    default=("coins if hand.money + coins >= 6", "reset"))),
+)
+CARDS += (
+    # decisions whose answer is a card, a place in the deck or an order (the
+    # naming, position and order tables; simulator/engine/deck_answers.py)
+    _("Test Wishing Well", 3, ("Action",),
+      "+1 Card, +1 Action. Name a card, then reveal the top card of your deck. If you named "
+      "it, put it into your hand.",
+      "Test Wishing Well", "Test Wishing Well", "Test Wishing Well", set="test",
+      editions=(2,), cards=1, actions=1, lists=("naming",),
+      does=(Choice("wish", "name and reveal"),)),
+    _("Test Secret Passage", 4, ("Action",),
+      "+2 Cards, +1 Action. Take a card from your hand and put it anywhere in your deck.",
+      "Test Secret Passage", "Test Secret Passage", "Test Secret Passage", set="test",
+      editions=(2,), cards=2, actions=1, lists=("position", "topdeck"),
+      does=(Choice("passage", "hand into deck"),)),
+    _("Test Patrol", 5, ("Action",),
+      "+3 Cards. Reveal the top 4 cards of your deck. Put the Victory cards and Curses into "
+      "your hand. Put the rest back in any order.",
+      "Test Patrol", "Test Patrol", "Test Patrol", set="test", editions=(2,), cards=3,
+      lists=("order",), does=(Choice("patrol", "reveal, green to hand", 4),)),
+    _("Test Lookout", 3, ("Action",),
+      "+1 Action. Look at the top 3 cards of your deck. Trash one of them. Discard one of "
+      "them. Put the other one back on top of your deck.",
+      "Test Lookout", "Test Lookout", "Test Lookout", set="test", editions=(2,), actions=1,
+      lists=("trash", "discard", "order"), does=(Choice("lookout", "look, trash, discard", 3),)),
+    # Courtyard: Artisan's "put a card from your hand onto your deck" as data
+    _("Test Courtyard", 2, ("Action",),
+      "+3 Cards. Put a card from your hand onto your deck.",
+      "Test Courtyard", "Test Courtyard", "Test Courtyard", set="test", editions=(2,), cards=3,
+      lists=("topdeck",), does=(Choice("courtyard", "hand onto deck"),)),
     # gain hooks (Seaside 2022 texts; simulator/engine/gains.py cites the FAQ):
     # draw when the player to your right gains a card, until your next turn
     _("Test Monkey", 3, ("Action", "Duration"),

@@ -36,6 +36,19 @@ run it over random games of every card (``tests/test_oracle.py``).
   player goes again, in a turn that has the last one's number and is not
   counted (the tie-break, the turn cap); the card stays in play until the
   extra turn's clean-up only when it gave the turn.
+- Passing (Masquerade): every player with cards in hand at that moment
+  passes one card of that hand, once, to the next such player to the left
+  (itself when alone), in one batch; it is no gain and no trash, and the
+  card is the receiver's from then on (conservation, the score).  The
+  option "may trash" trashes at most its number from the player's hand.
+- Swindler: each other player hit trashes its top card and gains a card of
+  the same cost, or nothing only when no supply pile has one (or it had no
+  cards at all).
+- A hook on other players' Treasures (Corsair): it hits, as it is played,
+  the other players not protected; until its owner's next turn such a
+  player trashes the first Silver or Gold it plays each turn, one a turn
+  (after its $ counted), while the card is in play; a hit player keeping a
+  played Silver or Gold, or a player trashing one without being hit, fails.
 - Gain hooks (Monkey, Blockade, Sailor): each gain is followed by the hooks
   it triggers, in card order, and by no other (``when_gain`` events): the
   draws of each Monkey whose owner sits to the gainer's left, once per play
@@ -53,6 +66,14 @@ run it over random games of every card (``tests/test_oracle.py``).
   hand; itself while still in play and n cards of the hand, as many as it
   has), nothing else moves a mat's cards, and they stay owned: counted for
   conservation and scored at the end.
+- The deck's answers: a card named, then the top card revealed into the
+  hand exactly when it is the named one, else left on top (Wishing Well); a
+  hand card put into the deck at a place from the top to the bottom (Secret
+  Passage), the cards above it in no known order; revealed cards' Victory
+  cards and Curses into the hand and the rest put back one under the other
+  (Patrol); one looked-at card trashed, then one discarded, then the rest
+  put back (Lookout, doing what it can with fewer); a hand card onto the
+  deck (Courtyard).
 - The end: the end condition, the score (Gardens per 10 cards), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
@@ -79,9 +100,13 @@ from simulator.engine.codes import (
     EV_DURATION,
     EV_EXTRA_TURN,
     EV_END,
+    EV_HOOK,
+    EV_PASS,
     EV_MOAT,
     EV_MOVE,
+    EV_NAME,
     EV_NOTHING,
+    EV_PLACE,
     EV_PLAYS,
     EV_PLUS_ACTIONS,
     EV_PLUS_BUYS,
@@ -105,6 +130,10 @@ from simulator.engine.codes import (
     OPT_GAIN_TO_MAT,
     OPT_SMUGGLE,
     OPT_MAT_TO_HAND,
+    OPT_MAY_TRASH,
+    OPT_PASS,
+    OPT_RESET,
+    OPT_SWINDLE,
     OPT_TO_MAT,
     OPT_TRASH,
     PLAY_ROW,
@@ -139,6 +168,10 @@ MOVES = {
     (Z_DECK, ASIDE): "set_aside", (ASIDE, DISC): "discard_aside",
     (Z_BLACK_MARKET, Z_REVEAL): "market_reveal", (Z_REVEAL, Z_BLACK_MARKET): "market_bottom",
 }
+# a victim trashes its top card (Swindler), when some card's option does it
+if any(o.op == "swindle" for spec in C.TABLE
+       for o in (*spec.does, *(spec.choose.options if spec.choose else ()))):
+    MOVES[(Z_DECK, Z_TRASH)] = "trash_deck"
 # The mats some card uses (zone code MAT0 + m): what a card's mat options
 # move, named by the pair (a card's text check says which it may do).
 MAT_ZONES = sorted({S.MAT0 + int(m) for m in C.MAT_OF if m >= 0})
@@ -188,8 +221,9 @@ def decide(vp, turns) -> tuple[list, list, str]:
 @dataclass
 class Zones:
     """One player's cards.  ``deck`` holds the whole draw pile; ``deck_top``
-    the cards known to be on top (the last one on top); the rest has no
-    order.  ``revealed``/``looked`` hold cards taken from the own deck;
+    the cards known to be on top (the last one on top), where None is a
+    card in no known order above a known one (a card put into the deck
+    below its top: Secret Passage); the rest has no order.  ``revealed``/``looked`` hold cards taken from the own deck;
     ``market`` the Black Market cards this player revealed (not owned)."""
     hand: Counter = field(default_factory=Counter)
     deck: Counter = field(default_factory=Counter)
@@ -237,6 +271,9 @@ class Resolution:
     chosen: list = field(default_factory=list)     # (chooser, option, its hand size then)
     reactors: list = field(default_factory=list)   # seats that revealed a Reaction
     mat_at: list = field(default_factory=list)     # per choice: (its mat's size, card in play)
+    # Masquerade's passes: per round, (holders in turn order, their hands then, passed so far)
+    pass_rounds: list = field(default_factory=list)
+    dry: bool = False         # deck and discard pile were empty at its first choice
 
     def of(self, kind, p):
         return [c for q, k, c in self.did if q == p and k == kind]
@@ -326,9 +363,16 @@ def _choose(o, r, me):
     if len(did(parts[0], me, "draw")) > C.PLUS_CARDS[c] or any(q != me for q, _, _ in parts[0]) \
             or {k for _, k, _ in parts[0]} - {"draw", "shuffle", "actions", "buys", "coins"}:
         return f"does more than its text before choosing: {parts[0]}"
+    rounds = list(r.pass_rounds)
     for (q, opt, hand), part in zip(r.chosen, parts[1:]):
         op, n = C.CHOICE_OP[c, opt], C.CHOICE_ARG[c, opt]
         kinds = {k for _, k, _ in part} - {"shuffle"}
+        if op in (OPT_PASS, OPT_SWINDLE, OPT_RESET):      # other players act in these
+            why = (_pass(part, rounds, n) if op == OPT_PASS else _swindle(part, me)
+                   if op == OPT_SWINDLE else _reset(o, r, part, me, hand, n))
+            if why:
+                return f"option {opt} ({C.TABLE[c].does[opt].op if C.TABLE[c].does else op}) {why}"
+            continue
         if any(w != q for w, _, _ in part):
             return f"option {opt} of seat {q} affects another seat: {part}"
         if op == OPT_CARDS:
@@ -345,6 +389,13 @@ def _choose(o, r, me):
                     or not got and kinds == {"nothing"} and o.table.supply[n] == 0):
                 where = " to the hand" if op == OPT_GAIN_HAND else ""
                 return f"option {opt} (gain a {name(n)}{where}) did {part}"
+        elif op == OPT_MAY_TRASH:
+            if kinds - {"trash"} or len(did(part, q, "trash")) > n:
+                return f"option {opt} (may trash {n}) did {part}"
+        elif op in DECK_OP_CODES:
+            why = _deck_option(op, n, part, hand, q)
+            if why:
+                return f"option {opt} ({DECK_OP_CODES[op]}) {why}"
         elif op == OPT_GAIN_TO_MAT:   # Blockade: a card up to $n set aside on its mat
             m = S.MAT0 + int(C.MAT_OF[c])
             got = did(part, q, f"gain_mat{m}")
@@ -366,8 +417,150 @@ def _choose(o, r, me):
         elif kinds:
             return f"option {opt} (a '+' number) also did {part}"
     draws = sum(int(C.CHOICE_ARG[c, opt]) for q, opt, _ in r.chosen
-                if q == me and C.CHOICE_OP[c, opt] == OPT_CARDS) + int(C.PLUS_CARDS[c])
+                if q == me and C.CHOICE_OP[c, opt] in (OPT_CARDS, OPT_RESET)) \
+        + int(C.PLUS_CARDS[c])
+    if any(int(C.CHOICE_OP[c, k]) in DECK_OP_CODES for k in range(int(C.CHOICE_N[c]))):
+        # its options put cards back into the deck: its draws (all before its
+        # first choice) fall short only if the deck and discard pile had run out then
+        drawn = len(did(parts[0], me, "draw"))
+        if drawn > draws or drawn < draws and not r.dry:
+            return f"draws {drawn} cards, not {draws}"
+        return None
     return _drew(o, r, me, draws)
+
+
+def _pass(part, rounds, n):
+    """Masquerade's pass, n rounds: in each, every player that held cards
+    passed (on_pass checked each card and its receiver), and nothing else."""
+    if {k for _, k, _ in part} - {"pass"}:
+        return f"does more than pass: {part}"
+    passers = [q for q, _, _ in part]
+    want = [q for _ in range(n) for q in (rounds.pop(0)[0] if rounds else [])]
+    if sorted(passers) != sorted(want):
+        return f"has seats {passers} pass; the players with cards in hand were {want}"
+
+
+def _swindle(part, me):
+    """Swindler: each other player hit trashed its top card and gained one
+    of the same cost, or nothing (a reason the kernel states: no cards, no
+    card of that cost)."""
+    by: dict = {}
+    for q, kind, x in part:
+        if kind != "shuffle":
+            by.setdefault(q, []).append((kind, x))
+    for q, evs in by.items():
+        kinds = [k for k, _ in evs]
+        if q == me:
+            return f"makes its own player act: {evs}"
+        if kinds == ["nothing"]:
+            continue
+        if kinds not in (["trash_deck", "gain"], ["trash_deck", "nothing"]):
+            return f"has seat {q} do {evs}, not trash its top card and gain one"
+        if kinds[1] == "gain" and C.COST[evs[1][1]] != C.COST[evs[0][1]]:
+            return (f"gives seat {q} {name(evs[1][1])} for {name(evs[0][1])}: not the "
+                    "same cost")
+
+
+def _reset(o, r, part, me, hand, n):
+    """Minion's option: the player discards its whole hand (then draws n,
+    counted with its other draws); each other player with 5 or more cards
+    in hand discards them all and draws n, one with fewer is unaffected."""
+    by: dict = {}
+    for q, kind, _ in part:
+        if kind != "shuffle":
+            by.setdefault(q, Counter())[kind] += 1
+    mine = by.pop(me, Counter())
+    if set(mine) - {"discard", "draw"} or mine["discard"] != hand:
+        return f"has its player discard {mine['discard']} of a hand of {hand}: {part}"
+    for q, did in by.items():
+        z = o.zones[q]
+        if set(did) == {"nothing"}:
+            why, k = r.nothing.get(q, (None, 0))
+            if why != S.HAND_SIZE or k >= 5:
+                return f"leaves seat {q} alone with {k} cards in hand"
+        elif set(did) - {"discard", "draw"} or did["discard"] < 5 \
+                or did["draw"] > n or did["draw"] < n and (+z.deck or +z.discard):
+            return (f"has seat {q} discard {did['discard']} and draw {did['draw']}, "
+                    f"not a new hand of {n}")
+
+
+def _treasure_hook(o, r, me):
+    """Corsair as it is played: its "+" numbers; the other players are hit
+    (their Treasure hook is checked as they play Treasures) or protected."""
+    if any(k not in ("hooked", "moat") for q, k, _ in r.did if q != me):
+        return f"does more to the other players than hit them: {r.did}"
+    mine = {k for q, k, _ in r.did if q == me} - {"draw", "shuffle", "actions", "buys", "coins"}
+    if mine:
+        return f"does more than its text: {', '.join(sorted(mine))}"
+    return _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
+DECK_OP_CODES = {C.CHOICE_OPS[k][0]: k for k in C.DECK_OPS}
+
+
+def _put_back(placed, src, cards):
+    """The cards put back from src are ``cards`` (a multiset), each placed
+    under the one before: 1st from the top, 2nd ... ("back in any order")."""
+    if sorted(c for c, _, _ in placed) != sorted(cards) or any(s != src for _, s, _ in placed) \
+            or [k for _, _, k in placed] != list(range(1, len(placed) + 1)):
+        return (f"puts back {[(name(c), k) for c, _, k in placed]}, not "
+                f"{sorted(map(name, cards))} one under the other")
+
+
+def _deck_option(op, n, part, hand, q):
+    """What one deck option (``spec.DECK_OPS``) did, against its text."""
+    kinds = [k for w, k, _ in part if w == q and k != "shuffle"]
+    did = lambda kind: [x for w, k, x in part if w == q and k == kind]   # noqa: E731
+    what = DECK_OP_CODES[op]
+    if what == "name and reveal":                 # Wishing Well
+        named, shown = did("name"), did("reveal")
+        if len(named) > 1 or len(shown) > min(n, 1):
+            return f"names {len(named)} cards and reveals {len(shown)}"
+        if not shown:
+            if set(kinds) - {"name", "nothing"} or "nothing" not in kinds:
+                return f"reveals nothing and does {kinds}"
+            return None
+        hit = bool(named) and named[0] == shown[0]
+        want = "reveal_to_hand" if hit else "put_back"
+        if did(want) != shown or set(kinds) - {"name", "reveal", want}:
+            return (f"reveals {name(shown[0])} after naming "
+                    f"{name(named[0]) if named else 'nothing'}, and does {kinds}")
+        return None
+    if what == "hand into deck":                  # Secret Passage
+        placed = did("place")
+        if set(kinds) - {"place"} or len(placed) != min(n, hand) \
+                or any(s != HAND for _, s, _ in placed):
+            return f"puts {len(placed)} cards of a hand of {hand} into the deck, not {n}: {kinds}"
+        return None
+    if what == "hand onto deck":                  # Courtyard
+        if set(kinds) - {"topdeck"} or len(did("topdeck")) != min(n, hand):
+            return f"puts {len(did('topdeck'))} cards of a hand of {hand} onto the deck, not {n}"
+        return None
+    if what == "reveal, green to hand":           # Patrol
+        shown = did("reveal")
+        green = [c for c in shown if C.TYPES[c] & (C.VICTORY | C.CURSE)]
+        if len(shown) > n or set(kinds) - {"reveal", "reveal_to_hand", "place", "nothing"} \
+                or not shown and "nothing" not in kinds:
+            return f"reveals {len(shown)} cards, not {n}: {kinds}"
+        if sorted(did("reveal_to_hand")) != sorted(green):
+            return (f"puts {sorted(map(name, did('reveal_to_hand')))} into the hand, not the "
+                    "Victory cards and Curses")
+        return _put_back(did("place"), Z_REVEAL, [c for c in shown if c not in green])
+    looked = did("look")                          # Lookout
+    trashed, dropped = did("trash"), did("discard")
+    if len(looked) > n or set(kinds) - {"look", "trash", "discard", "place", "nothing"} \
+            or not looked and "nothing" not in kinds:
+        return f"looks at {len(looked)} cards, not {n}: {kinds}"
+    if len(trashed) != min(1, len(looked)) or len(dropped) != min(1, max(0, len(looked) - 1)):
+        return f"trashes {len(trashed)} and discards {len(dropped)} of {len(looked)} cards"
+    order = [k for k in kinds if k in ("trash", "discard", "place")]
+    if order != sorted(order, key=("trash", "discard", "place").index):
+        return f"does {order}: not trash, then discard, then put back"
+    rest = list(looked)
+    for c in trashed + dropped:
+        if c in rest:
+            rest.remove(c)
+    return _put_back(did("place"), Z_LOOK, rest)
 
 
 def _mat_option(op, n, m, part, hand, r, opt, me):
@@ -615,6 +808,7 @@ TEXT_CHECKS = {
        if C.TYPES[c] & C.ACTION and not C.EFFECT[c]},          # Village, Smithy ...
     **{c: _choose for c in range(C.NCARDS) if C.CHOOSE_PICK[c]},
     **{c: _extra_turn for c in range(C.NCARDS) if C.EXTRA_TURN[c]},
+    **{int(c): _treasure_hook for c in C.ON_TREASURE},
     Card.MERCHANT: _plus_only,      # its +$1 is checked when the Silver is played
     Card.CELLAR: _cellar, Card.HARBINGER: _harbinger, Card.SENTRY: _sentry,
     Card.COUNCIL_ROOM: _council_room,
@@ -669,6 +863,7 @@ class Oracle:
                                        # code due, or -1: the game goes on
         self.vp_events = [[] for _ in range(n)]
         self.rows = []
+        self.hooked = [set() for _ in range(n)]   # seat -> seats its Corsairs hit
         self.turn_gains = [Counter() for _ in range(n)]   # gained on its own last turn
         self.hits = [set() for _ in range(n)]     # seats its Blockade hit since its turn
         self.gq = []                   # gains whose hooks are due: {p, c, due}
@@ -685,11 +880,14 @@ class Oracle:
                 self.fail(f"moves {k} cards from a deck at once")
             if sum(z.deck.values()) == 0:
                 self.fail(f"seat {p} takes {name(c)} from an empty deck (no shuffle first)")
-            if z.deck_top:
-                if z.deck_top[-1] != c:
+            if z.deck_top:                # a known card, or a place above one (None)
+                top = z.deck_top.pop()
+                if top is not None and top != c:
                     self.fail(f"seat {p} takes {name(c)} from the deck, but "
-                              f"{name(z.deck_top[-1])} is on top")
-                z.deck_top.pop()
+                              f"{name(top)} is on top")
+                if top is None and z.deck[c] <= z.deck_top.count(c):
+                    self.fail(f"seat {p} takes {name(c)} from an unknown place of the "
+                              "deck, but every one there has a known place further down")
             if z.deck[c] < 1:
                 self.fail(f"seat {p}'s deck holds no {name(c)}")
             z.deck[c] -= 1
@@ -775,7 +973,8 @@ class Oracle:
         if code not in _NAMES:
             self.fail(f"unknown event code {code}")
         if code in (EV_MOVE, EV_RESOLVE, EV_BUY, EV_PLUS_ACTIONS, EV_PLUS_BUYS,
-                    EV_PLUS_COINS, EV_MOAT, EV_PLAYS, EV_START) and not 0 <= c < C.NCARDS:
+                    EV_PLUS_COINS, EV_MOAT, EV_PLAYS, EV_START, EV_PASS, EV_HOOK) \
+                and not 0 <= c < C.NCARDS:
             self.fail(f"unknown card {c}")
         if self.expect_take >= 0 and not (code == EV_MOVE and src == Z_DECK
                                           and p == self.expect_take):
@@ -805,6 +1004,10 @@ class Oracle:
             return self.on_nothing(p, c, k, src)
         if code == EV_REACT:
             return self.on_react(p, c)
+        if code == EV_PASS:
+            return self.on_pass(p, c, k)
+        if code == EV_HOOK:
+            return self.on_hook(p, c, k, src)
         if code == EV_WHEN_GAIN:
             self.fail(f"{name(c)} of seat {p} does its gain hook for no gain")
         if p != self.cur and code not in (EV_MOAT, EV_CHOOSE):
@@ -813,6 +1016,10 @@ class Oracle:
             return self.on_resolve(c)
         if code == EV_CHOOSE:
             return self.on_choose(p, c, k)
+        if code == EV_NAME:
+            return self.affect(p, "name", c)
+        if code == EV_PLACE:
+            return self.on_place(p, c, k, src, dst)
         if code == EV_EXTRA_TURN:
             return self.on_extra_turn(c, k)
         if code == EV_DURATION:
@@ -894,7 +1101,9 @@ class Oracle:
                       stack=[], res=None, pending_buy=-1, pending_market=False,
                       bought=False, drawn=0, resolved=False, stays=Counter(),
                       next=Counter(), kept=Counter(), discarded=False,
-                      extra=again, extra_hand=0, by=[], react=None, hook_plays=0)
+                      extra=again, extra_hand=0, by=[], react=None,
+                      hook_done=False, hook_due=None, hook_plays=0)
+        self.hooked[p] = set()            # its Corsairs' "until then" is over
         self.turn_gains[p] = Counter()    # its record starts again
         self.hits[p] = set()              # its Blockades' Curses end
         z = self.zones[p]                 # Durations from earlier turns: in play again
@@ -995,6 +1204,10 @@ class Oracle:
             self.fail(f"{name(r.card)} {why}")
         if r.card not in _ATTACKS:
             return
+        if r.chosen and not C.CHOOSE_OTHERS[r.card] and not any(
+                C.CHOICE_OP[r.card, o] in (OPT_PASS, OPT_SWINDLE, OPT_RESET)
+                for _, o, _ in r.chosen):
+            return                        # its chosen option touches no one (Minion's +$2)
         order = [(self.cur + j) % self.n for j in range(1, self.n)]
         hit = [q for q in order if q in r.victims]
         if hit != r.victims:
@@ -1090,6 +1303,8 @@ class Oracle:
         if (p != self.cur) != bool(C.CHOOSE_OTHERS[c]):
             self.fail(f"seat {p} chooses for {name(c)}, whose choice is "
                       f"{'the other players' if C.CHOOSE_OTHERS[c] else 'its player'}'s")
+        if not r.chosen:
+            r.dry = not (+self.zones[p].deck or +self.zones[p].discard)
         r.chosen.append((p, o, sum(self.zones[p].hand.values())))
         self.affect(p, "choose", o)
         if C.MAT_OF[c] >= 0:
@@ -1099,6 +1314,25 @@ class Oracle:
         for code, key in ((OPT_ACTIONS, "actions"), (OPT_BUYS, "buys"), (OPT_COINS, "coins")):
             if op == code:
                 t[key] += n
+
+    def on_place(self, p, c, k, src, dst):
+        """p puts c from src into its deck as the k-th card from the top: a
+        place from the top (1) to the bottom (its size + 1); the cards above
+        it that had no known order get places too, still unknown."""
+        z, r = self.zones[p], self.t["res"]
+        if self.t["phase"] != "action" or r is None or dst != Z_DECK \
+                or src not in (HAND, Z_REVEAL, Z_LOOK):
+            self.fail(f"puts {name(c)} from {src} into the deck outside a card's text")
+        size = sum(z.deck.values())
+        if not 1 <= k <= size + 1:
+            self.fail(f"puts {name(c)} {k}th from the top of a {size}-card deck")
+        self.expect_take = -1
+        self.take(p, src, c, 1)
+        if len(z.deck_top) < k - 1:
+            z.deck_top[:0] = [None] * (k - 1 - len(z.deck_top))
+        z.deck_top.insert(len(z.deck_top) - (k - 1), c)
+        z.deck[c] += 1
+        self.affect(p, "place", (c, src, k))
 
     def on_duration(self, c, k):
         t, z = self.t, self.zones[self.cur]
@@ -1164,12 +1398,78 @@ class Oracle:
                                         and (self.t["extra"] or self.t["extra_hand"])):
             self.fail(f"{name(c)} gives no extra turn, but none was given this turn and "
                       "the last turn was another player's")
+        elif why == S.NO_COST and any(s.supply[x] > 0 and C.COST[x] == k for x in s.supply):
+            self.fail(f"seat {p} gains nothing, but a supply card costs ${k}")
         elif why not in (S.NO_CARDS, S.PILE_EMPTY, S.HAND_SIZE, S.NO_TYPE, S.NO_PLAY,
-                         S.NO_BUY, S.NO_EXTRA, S.NO_GAIN):
+                         S.NO_BUY, S.NO_EXTRA, S.NO_COST, S.NO_GAIN):
             self.fail(f"unknown reason {why}")
         r = self.t["res"]
         self.affect(p, "nothing")
         r.nothing[p] = (why, k)
+
+    def on_pass(self, p, c, k):
+        """p passes c from its hand to seat k's (Masquerade): every player
+        with cards in hand when the passing starts passes one card of that
+        hand, once, to the next such player to its left (itself if alone)."""
+        t, r = self.t, self.t["res"]
+        if r is None or not r.chosen or C.CHOICE_OP[r.card, r.chosen[-1][1]] != OPT_PASS:
+            self.fail(f"seat {p} passes {name(c)}, but no card's pass is resolving")
+        rd = r.pass_rounds[-1] if r.pass_rounds else None
+        if rd is None or len(rd[2]) == len(rd[0]):      # a new round: who holds what now
+            holders = [q for q in ((self.cur + j) % self.n for j in range(self.n))
+                       if +self.zones[q].hand]
+            rd = (holders, {q: Counter(self.zones[q].hand) for q in holders}, [])
+            r.pass_rounds.append(rd)
+        holders, hands, done = rd
+        if p not in holders or p in done:
+            self.fail(f"seat {p} passes {'twice' if p in done else 'with no cards in hand'}")
+        if hands[p][c] < 1:
+            self.fail(f"seat {p} passes {name(c)}, which its hand did not hold before the pass")
+        hands[p][c] -= 1
+        want = next(q for q in ((p + j) % self.n for j in range(1, self.n + 1)) if q in holders)
+        if k != want:
+            self.fail(f"seat {p} passes to seat {k}, not seat {want}, the next player to "
+                      "its left with cards in hand")
+        done.append(p)
+        self.take(p, HAND, c, 1)
+        self.put(k, HAND, c, 1)
+        self.affect(p, "pass", c)
+
+    def on_hook(self, p, c, k, when):
+        """Corsair of seat k hits p: as it is played (when 0: p is then
+        subject to it until k's next turn), or as p plays a Treasure it
+        names (when 1: the next event trashes it; once a turn)."""
+        t, r = self.t, self.t["res"]
+        if c not in C.ON_TREASURE:
+            self.fail(f"{name(c)} has no hook on other players' Treasures")
+        if when == 0:
+            if r is None or r.card != c or r.duration or p == self.cur or k != self.cur:
+                self.fail(f"{name(c)} hits seat {p}, but seat {k} is not playing it")
+            self.hooked[k].add(p)
+            return self.affect(p, "hooked", c)
+        z = self.zones[k]
+        if when != 1 or p != self.cur or k == p:
+            self.fail(f"seat {p} is hit by seat {k}'s {name(c)} outside its own turn")
+        if p not in self.hooked[k] or z.dur[c] + z.play[c] < 1:
+            self.fail(f"seat {p} trashes a Treasure for seat {k}'s {name(c)}, which "
+                      + ("is not in play" if p in self.hooked[k] else "did not hit it"))
+        if t["hook_done"]:
+            self.fail(f"seat {p} trashes a second Treasure this turn for {name(c)}")
+        t["hook_done"] = True
+        t["hook_due"] = c
+
+    def hook_pending(self, p):
+        """(seat, card) of a Corsair in play that hit p while p has one of
+        its Treasures in play and trashed none this turn, else None."""
+        if self.t["hook_done"]:
+            return None
+        for q in range(self.n):
+            for h in C.ON_TREASURE:
+                if q != p and p in self.hooked[q] and \
+                        self.zones[q].dur[h] + self.zones[q].play[h] > 0 and any(
+                        self.zones[p].play[x] for x in C.ON_TREASURE_HITS[h] if x >= 0):
+                    return q, int(h)
+        return None
 
     def on_deck_to_discard(self, p, k):
         z = self.zones[p]
@@ -1364,6 +1664,16 @@ class Oracle:
             self.fail(f"a move of {k} cards")
         self.expect_take = -1
         pair = (src, dst)
+        if t["hook_due"] is not None:     # the Treasure another player's Corsair trashes
+            h, t["hook_due"] = t["hook_due"], None
+            hits = [x for x in C.ON_TREASURE_HITS[h] if x >= 0]
+            played = [x for x in hits if self.zones[p].play[x]]
+            if (p, pair, k) != (self.cur, (PLAY_ROW, Z_TRASH), 1) or c not in played:
+                self.fail(f"{name(h)} makes seat {p} move {name(c)} {src} -> {dst}, not "
+                          "trash a played " + " or ".join(name(x) for x in hits))
+            if C.COST[c] > min(C.COST[x] for x in played):
+                self.fail(f"{name(h)} trashes {name(c)}, not the first (cheapest) played")
+            return self.apply(p, c, k, src, dst)
         g = t["react"]                    # the reacting player's draws, then discards
         if g and pair == (Z_DECK, HAND) and not g["discarded"]:
             g["drawn"] += k
@@ -1521,6 +1831,10 @@ class Oracle:
         left = [c for c in +self.zones[self.cur].hand if C.TYPES[c] & C.TREASURE]
         if left:
             self.fail(f"{name(left[0])} left in hand in the buy phase")
+        hit = self.hook_pending(self.cur)
+        if hit:
+            self.fail(f"seat {self.cur} keeps its played Treasures though seat {hit[0]}'s "
+                      f"{name(hit[1])} in play hit it")
         if t["merchant_due"]:
             self.fail(f"Merchant bonus ${t['merchant_due']} not paid")
         if k != t["coins"]:

@@ -5,7 +5,7 @@ import pytest
 from simulator.engine import cards as C
 from simulator.engine import codes as S
 from simulator.engine.cards import Card
-from simulator.engine.kingdom import black_market_deck, resolve_kingdom
+from simulator.engine.kingdom import DRAWN_SETS, black_market_deck, resolve_kingdom
 from simulator.runs.runner import prepare, simulate, trace_game
 from simulator.language.strategy import Strategy, StrategyError
 
@@ -20,8 +20,10 @@ def _market_at_setup(t):
 def test_the_deck_is_the_pool_minus_the_supply():
     kingdom = resolve_kingdom(TEN)
     deck = black_market_deck(kingdom)
-    assert len(deck) == len(C.KINGDOM_CARDS) - 10 == 24
+    base_game = [c for c in C.KINGDOM_CARDS if C.TABLE[c].set in ("base", "promo")]
+    assert len(deck) == len(base_game) - 10 == 24
     assert not set(deck) & set(kingdom) and Card.GARDENS in deck
+    assert all(C.TABLE[c].set in DRAWN_SETS for c in deck)   # an expansion's: if named
     assert black_market_deck(resolve_kingdom("Smithy")) == []     # no Black Market
 
 

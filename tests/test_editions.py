@@ -5,20 +5,22 @@ import typer.testing
 
 from simulator.engine import cards as C
 from simulator.cli import app as cli
-from simulator.engine.kingdom import (random_kingdom, random_note, random_pool_name,
-                               resolve_kingdom)
+from simulator.engine.kingdom import (random_kingdom, random_note, random_pool,
+                                      random_pool_name, resolve_kingdom)
 from simulator.runs.runner import simulate
 
 SECOND_ONLY = {"Harbinger", "Merchant", "Vassal", "Poacher", "Bandit", "Sentry", "Artisan"}
 
 
 def test_the_second_edition_is_the_rulebook_s_26_cards():
-    second = {C.NAMES[c] for c in C.card_pool(2)}
+    second = {C.NAMES[c] for c in random_pool(2)}
     assert len(second) == 26 and SECOND_ONLY <= second
     assert not second & {C.NAMES[c] for c in C.KINGDOM_CARDS if not C.TABLE[c].editions}
-    first = {C.NAMES[c] for c in C.card_pool(1)}
+    first = {C.NAMES[c] for c in random_pool(1)}
     assert not first & SECOND_ONLY and len(second & first) == 19
     assert C.card_pool() == C.KINGDOM_CARDS
+    # an expansion's cards are never drawn, but may be named with an edition they have
+    assert all(C.TABLE[c].set == "base" for c in (*random_pool(1), *random_pool(2)))
 
 
 def test_random_kingdoms_draw_from_the_chosen_pool():
@@ -29,12 +31,12 @@ def test_random_kingdoms_draw_from_the_chosen_pool():
     default, first = set(), set()
     for seed in range(60):
         k2 = random_kingdom(seed, edition=2)
-        assert len(set(k2)) == 10 and set(k2) <= set(C.card_pool(2))
+        assert len(set(k2)) == 10 and set(k2) <= set(random_pool(2))
         assert random_kingdom(seed) == k2                 # the default is the second
         first |= set(random_kingdom(seed, edition=1))
         default |= set(random_kingdom(seed))
-    assert default == set(C.card_pool(2))
-    assert first == set(C.card_pool(1))
+    assert default == set(random_pool(2))
+    assert first == set(random_pool(1))
     assert {C.NAMES[c] for c in first} >= {"Feast", "Adventurer", "Woodcutter"}
     promos = {c for c in C.KINGDOM_CARDS if not C.TABLE[c].editions}
     assert not (default | first) & promos

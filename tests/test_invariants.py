@@ -188,7 +188,9 @@ def test_every_gain_goes_through_one_primitive():
     """Only ``_gain`` gives a player a card (the starting cards and
     ``recount`` of a built position aside), so every way of gaining, a buy,
     a Black Market buy, Thief's gain from the trash, keeps the owned
-    counts, ``gained.*``, ``bought.*`` and the supply true."""
+    counts, ``gained.*``, ``bought.*`` and the supply true.  A passed card
+    (``pass_left``, Masquerade) changes owner without being gained: its
+    official FAQ says passed cards are not gained."""
     import ast
     from simulator.engine import engine_sources
     adders = set()
@@ -205,4 +207,4 @@ def test_every_gain_goes_through_one_primitive():
                     and isinstance(node.target.slice, ast.Tuple) \
                     and getattr(node.target.slice.elts[0], "id", "") in ("GAINED", "BOUGHT"):
                 adders.add(fn.name)
-    assert adders == {"_gain", "_deal", "recount"}, adders
+    assert adders == {"_gain", "_deal", "recount", "pass_left"}, adders

@@ -54,6 +54,19 @@ def checks():
                 errors[name] = None
             except StrategyError as e:
                 errors[name] = str(e)
+        for name, keys in [
+                ("answer-no-card", {"naming": {"Smithy": ["Gold"]}}),
+                ("answer-not-a-table", {"order": ["Gold"]}),
+                ("answer-unknown-card", {"naming": {"Test Wishing Well": ["Gould"]}}),
+                ("position-no-place", {"position": {"Test Secret Passage": ["Estate"]}}),
+                ("position-bad-place", {"position": {"Test Secret Passage": ["Estate to middle"]}}),
+                ("position-bad-condition", {"position": {"Test Secret Passage":
+                                                         ["Estate to bottom if my.Nope"]}})]:
+            try:
+                Strategy.from_rules("x", ["Silver"], **keys)
+                errors[name] = None
+            except StrategyError as e:
+                errors[name] = str(e)
         out["errors"] = errors
         pawn = Strategy.from_rules("Pawns", ["Province if my.money > 15", "Gold",
                                              "Test Pawn if my.Test_Pawn < 2", "Silver"],
@@ -145,6 +158,51 @@ def checks():
         log = gamelog.render_json(trace_game([islands, "big-money"], 6, 0, kingdom=kingdom))
         out["json_mat_zones"] = sorted({z for e in json.loads(log)["events"]
                                         for z in (e["from"], e["to"]) if z and "mat" in z})
+        # decisions other players take during my turn, a hook on Treasures
+        for key, bots, kingdom, players in [
+                ("masquerade", ["Test Masquerade", "big-money", "Test Masquerade"],
+                 "Test Masquerade", 3),
+                ("swindler", ["Test Swindler", "big-money"], "Test Swindler,Moat", 2),
+                ("corsair", ["Test Corsair", "big-money"], "Test Corsair", 2),
+                ("minion", ["Test Minion", "big-money", "big-money"], "Test Minion", 3)]:
+            bots = [Strategy.from_rules(f"{b}s", ["Province if my.money > 15", "Gold",
+                                                  f"{b} if my.{b.replace(' ', '_')} < 2",
+                                                  "Silver"]) if b.startswith("Test") else b
+                    for b in bots]
+            r = simulate(bots, 300, seed=8, kingdom=kingdom, players=players, threads=1)
+            again = simulate(bots, 300, seed=8, kingdom=kingdom, players=players, threads=2)
+            out[key + "_same"] = bool((r.records == again.records).all())
+            text = "".join(gamelog.render_text(trace_game(bots, 8, g, kingdom=kingdom,
+                                                          players=players))
+                           for g in range(4))
+            out[key + "_lines"] = sorted({line.strip() for line in text.splitlines()
+                                          if any(w in line for w in (
+                                              " passes ", "from the deck", "in play: trashes",
+                                              "is hit by", "chooses reset"))})
+        answers = Strategy.from_rules(
+            "Answers", ["Province if my.money > 15", "Gold",
+                        "Test Patrol if my.Test_Patrol < 1", "Test Lookout if my.Test_Lookout < 1",
+                        "Test Wishing Well if my.Test_Wishing_Well < 2", "Silver"],
+            naming={"Test Wishing Well": ["Province if my.Province * 4 > my.cards", "Copper"]},
+            order={"Test Patrol": ["Gold", "Silver"]})
+        passages = Strategy.from_rules(
+            "Passages", ["Province if my.money > 15", "Gold",
+                         "Test Secret Passage if my.Test_Secret_Passage < 2",
+                         "Test Courtyard if my.Test_Courtyard < 1", "Silver"],
+            position={"Test Secret Passage": ["Estate to bottom", "Copper to 6 if my.turn > 4"]})
+        kingdom = "Test Wishing Well,Test Secret Passage,Test Patrol,Test Lookout,Test Courtyard"
+        r = simulate([answers, passages], 400, seed=7, kingdom=kingdom, threads=1)
+        again = simulate([answers, passages], 400, seed=7, kingdom=kingdom, threads=2)
+        out["answers_same"] = bool((r.records == again.records).all())
+        stats = r.rule_stats()
+        out["answer_fires"] = {f"{l}: {t}": int(n) for l, t, n in
+                               stats[stats["list"].isin(["naming", "position", "order"])]
+                               [["list", "text", "fires"]].itertuples(index=False)}
+        text = "".join(gamelog.render_text(trace_game([answers, passages], 7, g,
+                                                      kingdom=kingdom)) for g in range(3))
+        out["log_answer_lines"] = sorted({line.strip().split(": ", 1)[-1] for line in
+                                          text.splitlines()
+                                          if " names " in line or "into the deck" in line})
         monkeys = Strategy.from_rules("Monkeys", ["Province if my.money > 15", "Gold",
                                                   "Test Monkey if my.Test_Monkey < 2",
                                                   "Test Pirate if my.Test_Pirate < 2",
@@ -180,7 +238,10 @@ def test_the_test_cards_come_after_every_real_card(checks):
     assert checks["cards"] == ["Test Steward", "Test Pawn", "Test Patron", "Test Caravan",
                                "Test Fishing Village", "Test Lighthouse", "Test Torturer",
                                "Test Outpost", "Test Diplomat",
-                               "Test Native Village", "Test Island", "Test Monkey",
+                               "Test Native Village", "Test Island", "Test Masquerade",
+                               "Test Swindler", "Test Corsair", "Test Minion",
+                               "Test Wishing Well", "Test Secret Passage", "Test Patrol",
+                               "Test Lookout", "Test Courtyard", "Test Monkey",
                                "Test Smugglers", "Test Blockade", "Test Sailor", "Test Pirate"]
 
 
@@ -194,12 +255,14 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert sum(i.startswith("mech-reaction") for i in ids) == 6
     assert sum(i.startswith("mech-victims") for i in ids) == 14
     assert sum(i.startswith("mech-mat") for i in ids) == 15
+    assert sum(i.startswith("mech-passes") for i in ids) == 24
+    assert sum(i.startswith("mech-lists") for i in ids) == 23
     assert sum(i.startswith("mech-gains") for i in ids) == 36
 
 
 @pytest.mark.parametrize("name, pattern", [
     ("unknown-option", r"Test Steward has no option 'gold'; its options: cards, coins, trash"),
-    ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Test Steward, "
+    ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Steward, Test Steward, "
                   r"Test Pawn, Test Patron(, Test [A-Za-z ]+)*;"),
     ("not-a-list", r"choose.Test Pawn must be a list of rules"),
     ("bad-condition", r"unknown card 'Nope'|unknown .*'my.Nope'"),
@@ -208,6 +271,55 @@ def test_choose_mistakes_are_one_clear_error(checks, name, pattern):
     import re
     message = checks["errors"][name]
     assert message is not None and "\n" not in message and re.search(pattern, message), message
+
+
+@pytest.mark.parametrize("name, pattern", [
+    ("answer-no-card", r"naming.Smithy: Smithy has no naming decision; cards with one: "
+                       r"Test Wishing Well"),
+    ("answer-not-a-table", r"order must be a table of card = list of rules, like order = "),
+    ("answer-unknown-card", r"naming.Test Wishing Well\[1\] .*unknown card 'Gould' .*Gold"),
+    ("position-no-place", r"a position rule is \"<Card> to <top \| bottom \| N> "),
+    ("position-bad-place", r"place 'middle' is not top, bottom or a number from 1"),
+    ("position-bad-condition", r"unknown .*Nope"),
+])
+def test_answer_table_mistakes_are_one_clear_error(checks, name, pattern):
+    import re
+    message = checks["errors"][name]
+    assert message is not None and "\n" not in message and re.search(pattern, message), message
+
+
+def test_answer_games_play_the_same_on_any_thread_count_and_their_rules_fire(checks):
+    assert checks["answers_same"]
+    fires = checks["answer_fires"]
+    assert fires["naming: Test Wishing Well: Copper"] > 0, fires
+    assert fires["position: Test Secret Passage: Estate to bottom"] > 0, fires
+    assert fires["order: Test Patrol: Gold"] + fires["order: Test Patrol: Silver"] > 0, fires
+
+
+def test_the_log_says_what_was_named_and_where_a_card_went(checks):
+    lines = " | ".join(checks["log_answer_lines"])
+    assert "names Copper" in lines, lines
+    assert "into the deck, at the bottom" in lines, lines
+    assert "into the deck, on top" in lines, lines
+
+
+def test_cards_json_describes_the_answer_decisions():
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import as_json
+        print("JSON" + json.dumps({c["name"]: c for c in as_json() if c["answers"]}))
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    cards = json.loads(done.stdout.split("JSON", 1)[1])
+    assert sorted(cards) == ["Test Lookout", "Test Patrol", "Test Secret Passage",
+                             "Test Wishing Well"]
+    assert list(cards["Test Wishing Well"]["answers"]) == ["naming"]
+    assert cards["Test Wishing Well"]["does"] == [{"name": "wish", "op": "name and reveal",
+                                                   "amount": 1, "card": None}]
+    assert list(cards["Test Secret Passage"]["answers"]) == ["position"]
+    assert "bottom" in cards["Test Secret Passage"]["answers"]["position"]
+    assert cards["Test Patrol"]["does"][0]["amount"] == 4
+    assert cards["Test Lookout"]["lists"] == ["trash", "discard", "order"]
 
 
 def test_games_with_choose_cards_play_the_same_on_any_thread_count(checks):
@@ -343,6 +455,44 @@ def test_the_rules_oracle_audits_games_of_the_test_cards():
     assert " passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-500:]
 
 
+def test_passes_swindles_hooks_and_new_hands_play_the_same_on_any_thread_count(checks):
+    """Games of the cards whose decisions other players' files take (and of
+    the Treasure hook) are the same on 1 and 2 threads, and their log says
+    who passed what to whom, what a victim trashed and gained, who a
+    Corsair hit and what it trashed, and Minion's new hands."""
+    for key in ("masquerade", "swindler", "corsair", "minion"):
+        assert checks[key + "_same"], key
+    assert any(" passes " in line and " to " in line for line in checks["masquerade_lines"])
+    assert any("trashes" in line and "from the deck; gains" in line
+               for line in checks["swindler_lines"]), checks["swindler_lines"]
+    corsair = checks["corsair_lines"]
+    assert any("is hit by Test Corsair until Test Corsairs's next turn" in line
+               for line in corsair), corsair
+    assert any(line.startswith("Test Corsairs's Test Corsair in play: trashes ")
+               for line in corsair), corsair
+    assert any("chooses reset; discards" in line for line in checks["minion_lines"])
+
+
+def test_cards_json_describes_passes_swindles_and_the_treasure_hook():
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import as_json
+        names = ("Test Masquerade", "Test Swindler", "Test Corsair", "Test Minion")
+        print("JSON" + json.dumps({c["name"]: c for c in as_json() if c["name"] in names}))
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    cards = json.loads(done.stdout.split("JSON", 1)[1])
+    masquerade, swindler = cards["Test Masquerade"], cards["Test Swindler"]
+    assert [o["op"] for o in masquerade["does"]] == ["pass", "may trash"]
+    assert masquerade["own_list"]["key"] == "pass" and masquerade["others"]
+    assert masquerade["may"]["default"] == "yes"
+    assert swindler["does"] == [{"name": "swindle", "op": "swindle", "amount": 1,
+                                 "card": None}]
+    assert swindler["own_list"]["default"] == ["Duchy if supply.Province >= 6"]
+    assert cards["Test Corsair"]["on_treasure"] == {"cards": ["Silver", "Gold"]}
+    assert cards["Test Corsair"]["next_turn"]["cards"] == 1
+    assert masquerade["on_treasure"] is None and swindler["on_treasure"] is None
+    assert [o["op"] for o in cards["Test Minion"]["choose"]["options"]] == ["+coins", "reset"]
 def test_gain_hook_games_play_the_same_on_any_thread_count_and_the_log_shows_them(checks):
     """Monkey, Blockade, Sailor, Smugglers and Pirate in one kingdom: the same games
     on 1 or 2 threads, both bots win some, and the log has a line per hook

@@ -3,8 +3,13 @@
 next-turn effect), "choose" decisions (the player's and those each victim
 of an Attack takes: Test Torturer), extra turns, reactions to an Attack
 being played, mats (Native Village's and Island's moves, Island under a
-Throne Room, the mats' cards scored) and gain hooks (Monkey, Blockade,
-Sailor, Smugglers).
+Throne Room, the mats' cards scored), passing (Masquerade: to the next
+player with cards on the left, a card of the hand held before), Swindler's
+same-cost gain, Corsair's hook on other players' Treasures (only those it
+hit, one a turn, never kept), Minion's new hands, the deck's answers:
+a card named (Wishing Well), a place in the deck (Secret Passage), cards
+put back in an order (Patrol, Lookout), a hand card onto the deck
+(Courtyard), and gain hooks (Monkey, Blockade, Sailor, Pirate, Smugglers).
 
 Runs only with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (tests/test_mechanisms.py
 starts it in a subprocess, with the oracle's random games of every card): real
@@ -422,6 +427,185 @@ def test_games_of_the_mat_cards_cover_their_moves_and_score_the_mats():
     assert scored
 
 
+MASQUERADE, SWINDLER, CORSAIR, MINION = ("Test Masquerade", "Test Swindler", "Test Corsair",
+                                         "Test Minion")
+
+
+def test_a_pass_to_a_player_not_on_the_left_is_caught():
+    t, rows, i = _game([_bot(MASQUERADE), "big-money", "big-money"], MASQUERADE,
+                       lambda rows, i: _is(rows[i], S.EV_PASS) and rows[i][1] == 0)
+    rows[i][4] = 2                                     # seat 0 passes to seat 2, not 1
+    _fails(t, rows, i, "passes to seat 2, not seat 1, the next player to its left")
+
+
+def test_a_passed_card_the_hand_did_not_hold_is_caught():
+    t, rows, i = _game([_bot(MASQUERADE), "big-money"], MASQUERADE,
+                       lambda rows, i: _is(rows[i], S.EV_PASS) and rows[i][1] == 1)
+    rows[i][3] = C.Card.PROVINCE                       # a card seat 1 never held
+    _fails(t, rows, i, "passes Province, which its hand did not hold")
+
+
+def test_a_player_left_out_of_the_pass_is_caught():
+    t, rows, i = _game([_bot(MASQUERADE, may={MASQUERADE: "false"}), "big-money"], MASQUERADE,
+                       lambda rows, i: _is(rows[i], S.EV_PASS) and rows[i][1] == 1
+                       and rows[i - 1][2] == S.EV_PASS and rows[i][3] == rows[i - 1][3])
+    del rows[i]                                        # seat 1 keeps its card
+    _fails(t, rows, _close(rows, i - 1), r"has seats \[0\] pass; the players with cards "
+                                         r"in hand were \[0, 1\]")
+
+
+def test_a_swindled_card_of_another_cost_is_caught():
+    t, rows, i = _game([_bot(SWINDLER), "big-money"], SWINDLER,
+                       lambda rows, i: _is(rows[i], S.EV_MOVE, "Copper") and rows[i][1] == 1
+                       and (rows[i][5], rows[i][6]) == (S.Z_DECK, S.Z_TRASH)
+                       and (rows[i + 1][5], rows[i + 1][6]) == (S.Z_SUPPLY, S.DISC))
+    rows[i + 1][3] = C.Card.SILVER                     # a $3 card for a $0 one
+    _fails(t, rows, _close(rows, i), "gives seat 1 Silver for Copper: not the same cost")
+
+
+def test_a_victim_gaining_nothing_with_a_card_of_that_cost_left_is_caught():
+    t, rows, i = _game([_bot(SWINDLER), "big-money"], SWINDLER,
+                       lambda rows, i: _is(rows[i], S.EV_MOVE, "Copper") and rows[i][1] == 1
+                       and (rows[i][5], rows[i][6]) == (S.Z_DECK, S.Z_TRASH)
+                       and (rows[i + 1][5], rows[i + 1][6]) == (S.Z_SUPPLY, S.DISC))
+    rows[i + 1] = [rows[i][0], 1, S.EV_NOTHING, -1, 0, S.NO_COST, 0]
+    _fails(t, rows, i + 1, r"gains nothing, but a supply card costs \$0")
+
+
+def _corsair_trash(rows, i):
+    return _is(rows[i], S.EV_HOOK, CORSAIR) and rows[i][5] == 1
+
+
+def test_a_victim_keeping_its_silver_under_a_corsair_is_caught():
+    t, rows, i = _game([_bot(CORSAIR), "big-money"], CORSAIR, _corsair_trash)
+    del rows[i:i + 2]                                  # no hook, no trash
+    assert rows[i][2] == S.EV_COINS
+    _fails(t, rows, i, "keeps its played Treasures though seat 0's Test Corsair in play hit it")
+
+
+def test_a_corsair_trash_of_a_player_it_did_not_hit_is_caught():
+    t, rows, i = _game([_bot(CORSAIR), "big-money", "big-money"], CORSAIR,
+                       lambda rows, i: _corsair_trash(rows, i) and rows[i][1] == 1)
+    rows[i][4] = 2                                     # seat 2 played no Corsair
+    _fails(t, rows, i, "trashes a Treasure for seat 2's Test Corsair, which did not hit it")
+
+
+def test_a_second_treasure_trashed_in_a_turn_is_caught():
+    t, rows, i = _game([_bot(CORSAIR), "big-money"], CORSAIR, _corsair_trash)
+    rows[i + 2:i + 2] = [list(rows[i]), list(rows[i + 1])]   # the same hook again
+    _fails(t, rows, i + 2, "trashes a second Treasure this turn")
+
+
+def test_a_minion_victim_with_four_cards_discarding_is_caught():
+    t, rows, i = _game([_bot(MINION, choose={MINION: ["reset"]}), "big-money"], MINION,
+                       lambda rows, i: _is(rows[i], S.EV_NOTHING) and rows[i][5] == S.HAND_SIZE
+                       and rows[i][1] == 1 and rows[i][4] == 4)
+    rows[i][4] = 5                                      # "5 cards: unaffected"
+    _fails(t, rows, i, "has 4 cards in hand, not 5")
+
+
+def test_games_of_passes_swindles_hooks_and_minions_pass_the_audit():
+    """Real games of the four cards pass the audit and show each event: a
+    pass, a swindle, a Corsair hitting as played and trashing a Treasure."""
+    seen = set()
+    for seed in range(3):
+        for bots, kingdom, n in [([_bot(MASQUERADE), "big-money", _bot(MASQUERADE)],
+                                  MASQUERADE, 3),
+                                 ([_bot(SWINDLER), "big-money"], SWINDLER, 2),
+                                 ([_bot(CORSAIR, "Black Market"), "big-money"],
+                                  f"{CORSAIR},Black Market", 2),
+                                 ([_bot(MINION), _bot(MINION), "big-money"], MINION, 3)]:
+            t = trace_game(bots, seed, 0, kingdom=kingdom, players=n)
+            audit(t)
+            seen |= {(r[2], r[5] if r[2] in (S.EV_HOOK, S.EV_NOTHING) else 0)
+                     for r in t.events.tolist()}
+    assert {(S.EV_PASS, 0), (S.EV_HOOK, 0), (S.EV_HOOK, 1)} <= seen, seen
+WISHING_WELL, PASSAGE, PATROL, LOOKOUT, COURTYARD = (
+    "Test Wishing Well", "Test Secret Passage", "Test Patrol", "Test Lookout", "Test Courtyard")
+
+
+def _move(r, src, dst):
+    return r[2] == S.EV_MOVE and (r[5], r[6]) == (src, dst)
+
+
+def test_a_card_not_named_that_goes_into_the_hand_is_caught():
+    t, rows, i = _game([_bot(WISHING_WELL), "big-money"], WISHING_WELL,
+                       lambda rows, i: _move(rows[i], S.Z_REVEAL, S.Z_DECK))
+    rows[i][6] = S.HAND                                # a miss taken into the hand
+    _fails(t, rows, _closed(rows, i + 1), r"reveals .* after naming")
+
+
+def test_a_named_card_left_on_the_deck_is_caught():
+    t, rows, i = _game([_bot(WISHING_WELL), "big-money"], WISHING_WELL,
+                       lambda rows, i: _move(rows[i], S.Z_REVEAL, S.HAND))
+    rows[i][6] = S.Z_DECK                              # a hit left on top
+    _fails(t, rows, _closed(rows, i + 1), r"reveals .* after naming")
+
+
+def test_a_place_below_the_bottom_of_the_deck_is_caught():
+    t, rows, i = _game([_bot(PASSAGE), "big-money"], PASSAGE,
+                       lambda rows, i: _is(rows[i], S.EV_PLACE, None))
+    rows[i][4] = 99
+    _fails(t, rows, i, r"99th from the top of a \d+-card deck")
+
+
+def test_a_card_put_back_in_another_place_than_logged_is_caught():
+    """Secret Passage's default puts an Estate at the bottom; logged on top,
+    the next draw of the known top card contradicts the deck."""
+    t, rows, i = _game([_bot(PASSAGE), "big-money"], PASSAGE,
+                       lambda rows, i: _is(rows[i], S.EV_PLACE, "Estate") and rows[i][4] > 3)
+    rows[i][4] = 1
+    with pytest.raises(RuleViolation, match="but Estate is on top"):
+        audit(dataclasses.replace(t, events=np.array(rows, dtype=np.int32).reshape(-1, 7)))
+
+
+def test_a_green_card_patrol_puts_back_is_caught():
+    t, rows, i = _game([_bot(PATROL), "big-money"], PATROL,
+                       lambda rows, i: _move(rows[i], S.Z_REVEAL, S.HAND) and rows[i][4] == 1)
+    rows[i] = [rows[i][0], rows[i][1], S.EV_PLACE, rows[i][3], 1, S.Z_REVEAL, S.Z_DECK]
+    _fails(t, rows, _closed(rows, i + 1), "not the Victory cards and Curses")
+
+
+def test_cards_put_back_out_of_order_are_caught():
+    t, rows, i = _game([_bot(PATROL), "big-money"], PATROL,
+                       lambda rows, i: _is(rows[i], S.EV_PLACE) and rows[i][4] == 1
+                       and _is(rows[i + 1], S.EV_PLACE) and rows[i + 1][4] == 2)
+    rows[i][4], rows[i + 1][4] = 2, 1                  # the second card on top
+    with pytest.raises(RuleViolation, match="one under the other|2th from the top of a 0-card"):
+        audit(dataclasses.replace(t, events=np.array(rows, dtype=np.int32).reshape(-1, 7)))
+
+
+def test_a_lookout_that_trashes_two_is_caught():
+    t, rows, i = _game([_bot(LOOKOUT), "big-money"], LOOKOUT,
+                       lambda rows, i: _move(rows[i], S.Z_LOOK, S.DISC))
+    rows[i][6] = S.Z_TRASH
+    _fails(t, rows, _closed(rows, i + 1), "trashes 2 and discards 0")
+
+
+def test_a_courtyard_that_keeps_its_hand_is_caught():
+    t, rows, i = _game([_bot(COURTYARD), "big-money"], COURTYARD,
+                       lambda rows, i: _move(rows[i], S.HAND, S.Z_DECK))
+    del rows[i]
+    _fails(t, rows, _closed(rows, i), "puts 0 cards of a hand of")
+
+
+def test_games_of_the_answer_cards_cover_their_decisions():
+    """Games of the five cards (their defaults) pass the audit and show every
+    kind of answer: a card named and hit or missed, a card placed at the top,
+    inside and at the bottom of the deck, cards put back in an order."""
+    seen = set()
+    bots = [_bot(WISHING_WELL, PATROL, LOOKOUT), _bot(PASSAGE, COURTYARD, "Throne Room")]
+    for seed in range(6):
+        t = trace_game(bots, seed, 0, kingdom=f"Throne Room,{WISHING_WELL},{PASSAGE},{PATROL},"
+                                              f"{LOOKOUT},{COURTYARD}")
+        audit(t)
+        rows = t.events.tolist()
+        seen |= {(r[5], r[6]) for r in rows if r[2] == S.EV_MOVE}
+        seen |= {("place", r[5], min(r[4], 3)) for r in rows if r[2] == S.EV_PLACE}
+        seen |= {"name" for r in rows if r[2] == S.EV_NAME}
+    assert {(S.Z_REVEAL, S.HAND), (S.Z_REVEAL, S.Z_DECK), (S.Z_LOOK, S.Z_TRASH),
+            (S.Z_LOOK, S.DISC), (S.HAND, S.Z_DECK), "name", ("place", S.HAND, 3),
+            ("place", S.Z_REVEAL, 1), ("place", S.Z_REVEAL, 2), ("place", S.Z_LOOK, 1)} <= seen
 MONKEY, BLOCKADE, SAILOR, SMUGGLERS = ("Test Monkey", "Test Blockade", "Test Sailor",
                                        "Test Smugglers")
 BLOCKADE_MAT = S.MAT0 + C.MAT_NAMES.index("blockade")

@@ -321,11 +321,15 @@ def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
     # (this process has run the kernel).
     r = simulate(["big-money", "bm-witch"], 10, seed=3, threads=1)
     assert len(r.kingdom) == 10
-    loaded = _child("from simulator.runs.runner import simulate\n"
-                    "from simulator.engine import cards as C, jit as J\n"
-                    "simulate(['big-money', 'bm-witch'], 200, seed=3, threads=1)\n"
-                    "print([C.NAMES[c] for c, d in J.EFFECTS.items() if d.overloads])\n")
-    assert loaded.strip() == "['Witch']"
+    code = ("from simulator.runs.runner import simulate\n"
+            "from simulator.engine import cards as C, jit as J\n"
+            "simulate(['big-money', {bot!r}], 200, seed=3, threads=1)\n"
+            "names = {{J.MECH_CHOOSE: 'choose', J.MECH_REACT: 'react', **dict(enumerate(C.NAMES))}}\n"
+            "print([names[c] for c, d in J.EFFECTS.items() if d.overloads])\n")
+    assert _child(code.format(bot="bm-witch")).strip() == "['Witch']"
+    # a "choose one" card's mechanism likewise: compiled only where one is played
+    simulate(["big-money", "bm-steward"], 10, seed=3, threads=1)
+    assert _child(code.format(bot="bm-steward")).strip() == "['choose']"
 
 
 def _ownable(strategies, kingdom):

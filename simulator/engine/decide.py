@@ -21,9 +21,11 @@ from simulator.engine.codes import (
     DISC,
     DUR,
     EV_MOAT,
+    EV_MOVE,
     FST_HITS,
     GAINED,
     GS,
+    GS_ACTIONS,
     GS_COINS,
     GS_EMPTY,
     GS_EMPTY_TO_END,
@@ -39,6 +41,7 @@ from simulator.engine.codes import (
     P_COINS,
     PLAY_ROW,
     PR,
+    PS_HAND_N,
     PS_MONEY,
     PS_OWN_N,
     PS_STRAT,
@@ -53,6 +56,7 @@ from simulator.engine.codes import (
     TYPES,
     VPS,
     XS,
+    Z_DECK,
     U,
 )
 from simulator.engine.jit import _z_fixed, kernel_fn
@@ -109,10 +113,20 @@ from simulator.engine.program import (
     Q_CELL,
     Q_SHIFT,
     TEST_MASK,
+    TOPDECK,
     TRASH,
     is_upgrade,
 )
-from simulator.engine.zones import _ps, _traced, cost, emit, move, trash_from, victory_points
+from simulator.engine.zones import (
+    _ps,
+    _traced,
+    cost,
+    emit,
+    move,
+    put_top,
+    trash_from,
+    victory_points,
+)
 
 # UPGRADE[t, g]: gaining g for a trashed t improves the deck (program.is_upgrade)
 UPGRADE = np.array([[is_upgrade(t, g) for g in range(NC)] for t in range(NC)],
@@ -739,3 +753,43 @@ def required_trash(z, fst, prog, p, n):
             return
         trash_from(z, p, HAND, c)
 
+
+@kernel_fn('i8')
+def default_topdeck(z, fst, prog, p):
+    """The hand card worth least now and most next turn: an Action that
+    cannot be played this turn; else the dearest Treasure the buy does not
+    need (the buy list takes the same card without it); else a dead card;
+    else the cheapest Treasure; else the first card in DISCARD_ORDER."""
+    h = p * PR + HAND
+    if z[GS, GS_ACTIONS] == 0:
+        c = dearest_in(z, h, T_ACTION)       # cannot be played this turn
+        if c >= 0:
+            return c
+    for i in range(TREASURE_CARDS.shape[0] - 1, -1, -1):   # dearest first
+        c = TREASURE_CARDS[i]
+        if z[h, c] > 0 and buys_the_same(z, fst, prog, p, P_COINS[c]):
+            return c
+    c = first_in(z, h, DISCARD_ORDER, 0)
+    if c >= 0 and not TYPES[c] & (T_ACTION | T_TREASURE):
+        return c
+    c = cheapest_in(z, h, T_TREASURE, -1)
+    if c >= 0:
+        return c
+    return first_in(z, h, DISCARD_ORDER, 0)
+
+
+@kernel_fn('void')
+def topdeck_from_hand(z, deck, fst, prog, p):
+    """Put a card from p's hand onto its deck (Artisan, Courtyard): the first
+    card of the topdeck list, else ``default_topdeck``; nothing from an
+    empty hand."""
+    h = p * PR + HAND
+    if z[_ps(p), PS_HAND_N] == 0:
+        return
+    c = pick_call(z, fst, prog, p, TOPDECK, h, 0, 0)
+    if c < 0:
+        c = default_topdeck(z, fst, prog, p)
+    z[h, c] -= 1
+    z[_ps(p), PS_HAND_N] -= 1
+    put_top(z, deck, p, c)
+    emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)

@@ -121,8 +121,13 @@ def kernel_fn(ret: str, inline: bool = False):
 # directly, every effect was compiled whatever the kingdom, and its code
 # linked into ``resolve`` and again into each of its callers, which tripled
 # a cold start (docs/performance.md, "Start-up").
-EFFECTS: dict[int, CPUDispatcher] = {}       # card id -> its effect
-EFFECT_AT = np.zeros(NC, dtype=np.int64)     # card id -> its effect's address, 0: not loaded
+EFFECTS: dict[int, CPUDispatcher] = {}       # card id (or mechanism slot) -> its code
+# The same holds for the mechanisms only some cards use ("choose one", the
+# Reactions with an effect of their own): each is compiled when a card of
+# the game needs it (``MECHANISM_CARDS``), its address kept after the cards'.
+MECH_CHOOSE, MECH_REACT = NC, NC + 1            # their slots in EFFECT_AT
+NSLOTS = NC + 2
+EFFECT_AT = np.zeros(NSLOTS, dtype=np.int64)  # slot -> its code's address, 0: not loaded
 _EFFECT_AT_SYMBOL = "domsim_kernel_effect_at"
 ll.add_symbol(_EFFECT_AT_SYMBOL, EFFECT_AT.ctypes.data)
 
@@ -138,32 +143,54 @@ def effect(card: int):
     return wrap
 
 
+def mechanism(slot: int):
+    """Register the code of a mechanism (``MECH_*``): called by address like
+    an effect, with the card that asks for it as a last argument."""
+    def wrap(fn):
+        EFFECTS[slot] = disp = kernel_fn('void')(fn)
+        return disp
+    return wrap
+
+
 @intrinsic
-def _effect_at(typingctx, c):
-    """EFFECT_AT[c], read through its symbol."""
+def _effect_at(typingctx, slot):
+    """EFFECT_AT[slot], read through its symbol."""
     def codegen(context, builder, signature, args):
         table = builder.module.globals.get(_EFFECT_AT_SYMBOL)
         if table is None:
             table = llvm_ir.GlobalVariable(builder.module,
-                                           llvm_ir.ArrayType(llvm_ir.IntType(64), NC),
+                                           llvm_ir.ArrayType(llvm_ir.IntType(64), NSLOTS),
                                            name=_EFFECT_AT_SYMBOL)
         zero = llvm_ir.Constant(llvm_ir.IntType(64), 0)
         return builder.load(builder.gep(table, [zero, args[0]]))
-    return nb.int64(c), codegen
+    return nb.int64(slot), codegen
+
+
+def _call_at(context, builder, signature, args):
+    """Call the void function at address args[0] with the other arguments
+    (numba's own calling convention; an exception it raises passes on)."""
+    argtys = signature.args[1:]
+    fnty = context.call_conv.get_function_type(nb.void, argtys)
+    fn = builder.inttoptr(args[0], fnty.as_pointer())
+    status, _ = context.call_conv.call_function(builder, fn, nb.void, argtys, args[1:])
+    # return_status_propagate returns from the caller whatever the status:
+    # only on an error (an effect followed by more of the card's text, a
+    # Duration's stay, went unrun when it was called unconditionally)
+    with builder.if_then(status.is_error, likely=False):
+        context.call_conv.return_status_propagate(builder, status)
+    return context.get_dummy_value()
 
 
 @intrinsic
 def _call_effect(typingctx, address, z, deck, rng, fst, prog, p):
-    """Call the effect at ``address`` (numba's own calling convention; an
-    exception it raises passes on to the caller)."""
-    def codegen(context, builder, signature, args):
-        argtys = signature.args[1:]
-        fnty = context.call_conv.get_function_type(nb.void, argtys)
-        fn = builder.inttoptr(args[0], fnty.as_pointer())
-        status, _ = context.call_conv.call_function(builder, fn, nb.void, argtys, args[1:])
-        context.call_conv.return_status_propagate(builder, status)
-        return context.get_dummy_value()
-    return nb.void(address, z, deck, rng, fst, prog, p), codegen
+    """Call the effect at ``address``."""
+    return nb.void(address, z, deck, rng, fst, prog, p), _call_at
+
+
+@intrinsic
+def _call_mechanism(typingctx, address, z, deck, rng, fst, prog, p, c):
+    """Call the mechanism at ``address`` for card c."""
+    return nb.void(address, z, deck, rng, fst, prog, p, c), _call_at
 
 
 def _fixed_columns(ncols: int):

@@ -72,9 +72,17 @@ from simulator.engine.codes import (
     GS_STACK_N,
     GS_TURN_LOG,
     GS_TURN_NO,
+    GS_HOOK_DONE,
     HAND,
     HAS_GAIN_HOOKS,
+    HAS_DECK_OPS,
     HAS_MATS,
+    HAS_ON_TREASURE,
+    HAS_PASS_OPS,
+    ON_TREASURE_HITS,
+    OPT_PASS,
+    OPT_RESET,
+    PS_HOOK_HITS,
     IN_GAME,
     IN_MARKET,
     IN_SUPPLY,
@@ -100,8 +108,11 @@ from simulator.engine.codes import (
     OPT_DISCARD,
     OPT_GAIN,
     OPT_GAIN_HAND,
+    OPT_LOOKOUT,
+    OPT_NAME_REVEAL,
     OPT_DECK_TO_MAT,
     OPT_GAIN_TO_MAT,
+    OPT_SMUGGLE,
     OPT_MAT_TO_HAND,
     OPT_TO_MAT,
     OPT_TRASH,
@@ -161,16 +172,22 @@ from simulator.engine.decide import (
     required_trash,
 )
 from simulator.engine.jit import (
+    MECH_CHOOSE,
+    MECH_REACT,
     _call_effect,
+    _call_mechanism,
     _check_shapes,
     _deck_fixed,
     _effect_at,
     _quick_load,
     _z_fixed,
     kernel_fn,
+    mechanism,
 )
 from simulator.engine.gains import gain, gain_option, start_turn_gains, when_gained
+from simulator.engine.deck_answers import deck_option
 from simulator.engine.mats import mat_option
+from simulator.engine.passes import hook_victims, pass_option, treasure_hook
 from simulator.engine.program import (
     BUY,
     FLAG_TURN_LOG,
@@ -230,7 +247,9 @@ def resolve(z, deck, rng, fst, prog, p, c):
     deck = _deck_fixed(deck)
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
     if TYPES[c] & T_ATTACK and len(ON_ATTACK):
-        react_to_attack(z, deck, rng, fst, prog, p)
+        at = _effect_at(MECH_REACT)         # loaded when a player may own one
+        if at:
+            _call_mechanism(at, z, deck, rng, fst, prog, p, c)
     if P_CARDS[c]:
         draw(z, deck, rng, p, P_CARDS[c])
     _plus(z, p, c, _traced(z))
@@ -243,8 +262,14 @@ def resolve(z, deck, rng, fst, prog, p, c):
     elif HAS_EFFECT[c]:
         raise RuntimeError("a card's effect is not loaded: call "
                            "load_effects(ownable_cards(...)) before the games")
-    if CHOOSE_PICK[c]:
-        do_choices(z, deck, rng, fst, prog, p, c)
+    if CHOOSE_PICK[c]:                  # by address: compiled only for a game with one
+        at = _effect_at(MECH_CHOOSE)
+        if not at:
+            raise RuntimeError("a card's effect is not loaded: call "
+                               "load_effects(ownable_cards(...)) before the games")
+        _call_mechanism(at, z, deck, rng, fst, prog, p, c)
+    if HAS_ON_TREASURE and ON_TREASURE_HITS[c, 0] >= 0:     # simulator/engine/passes.py
+        hook_victims(z, p, c)
     # "at the start of your next turn ...": it stays in play until then, if
     # it still has something to do (an Outpost that gives no turn has not)
     if TYPES[c] & T_DURATION and (EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c)):
@@ -255,8 +280,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
 T_ATTACK = C.ATTACK
 
 
-@kernel_fn('void')
-def react_to_attack(z, deck, rng, fst, prog, p):
+@mechanism(MECH_REACT)
+def react_to_attack(z, deck, rng, fst, prog, p, c):
     """Before an Attack p plays does anything, each other player in turn
     order reveals the Reactions (ON_ATTACK, card order) its ``may`` table
     wants, from a hand large enough, each doing its draw and discard; again
@@ -291,7 +316,7 @@ def give_extra_turn(z, p, c):
     return True
 
 
-@kernel_fn('void')
+@mechanism(MECH_CHOOSE)
 def do_choices(z, deck, rng, fst, prog, p, c):
     """c's "choose one" (or "choose two, different"), taken by p, or, when
     its registry row says ``who="others"`` (Torturer), by each other player
@@ -346,7 +371,11 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
         elif HAS_MATS and OPT_DECK_TO_MAT <= op <= OPT_TO_MAT:    # simulator/engine/mats.py
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
-        elif HAS_GAIN_HOOKS and op >= OPT_GAIN_TO_MAT:    # simulator/engine/gains.py
+        elif HAS_PASS_OPS and OPT_PASS <= op <= OPT_RESET:      # simulator/engine/passes.py
+            pass_option(z, deck, rng, fst, prog, p, c, op, n)
+        elif HAS_DECK_OPS and OPT_NAME_REVEAL <= op <= OPT_LOOKOUT:  # engine/deck_answers.py
+            deck_option(z, deck, rng, fst, prog, p, c, op, n)
+        elif HAS_GAIN_HOOKS and OPT_GAIN_TO_MAT <= op <= OPT_SMUGGLE:   # engine/gains.py
             gain_option(z, deck, rng, fst, prog, p, c, op, n)
 
 
@@ -431,6 +460,9 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
     if traced:
         if merchant:
             _record(z, EV_PLUS_COINS, p, Card.MERCHANT, merchant, 0, 0)
+    if HAS_ON_TREASURE and played:           # compiled out when no card has the hook
+        treasure_hook(z, p)
+    if traced:
         _record(z, EV_COINS, p, -1, z[GS, GS_COINS], 0, 0)
     while z[GS, GS_BUYS] > 0:
         c = _pick_supply(z, fst, prog, p, BUY, z[GS, GS_COINS], 0, True)
@@ -497,6 +529,9 @@ def begin_turn(z, prog, p):
     z[GS, GS_COINS] = 0
     z[GS, GS_MERCHANT] = 0
     z[GS, GS_COST_DOWN] = 0
+    if HAS_ON_TREASURE:                      # Corsair: "until then"; once a turn
+        z[_ps(p), PS_HOOK_HITS] = 0
+        z[GS, GS_HOOK_DONE] = 0
     if HAS_GAIN_HOOKS:
         start_turn_gains(z, p)
 

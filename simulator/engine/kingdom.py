@@ -11,6 +11,11 @@ edition's 25 with ``edition=1``.  Promotional cards (Envoy, Black Market)
 are never drawn: they are cards one buys apart, so a game has them only
 when the kingdom names them or a strategy needs them.  The same seed and
 pool always draw the same kingdom.
+
+The expansions' cards are likewise played only when named or needed: a
+random kingdom, the filler and the Black Market deck come from the sets in
+``DRAWN_SETS``, so adding a set changes no game that does not name its
+cards.
 """
 from __future__ import annotations
 
@@ -38,12 +43,19 @@ _SET_CARDS = {**RECOMMENDED, **NAMED_KINGDOMS}
 
 
 DEFAULT_EDITION = 2            # the edition random kingdoms come from by default
+DRAWN_SETS = ("base", "promo")  # where unnamed kingdom cards come from
+
+
+def drawn_pool(edition: int | None = None) -> tuple[int, ...]:
+    """The kingdom cards a game may hold without naming them: the filler and
+    the Black Market deck (an edition's, or every one's)."""
+    return tuple(c for c in C.card_pool(edition) if C.TABLE[c].set in DRAWN_SETS)
 
 
 def random_pool(edition: int | None = None) -> tuple[int, ...]:
     """The cards a random kingdom is drawn from: one edition's base set, the
     second by default; never the promotional cards (see the module's text)."""
-    return C.card_pool(DEFAULT_EDITION if edition is None else edition)
+    return drawn_pool(DEFAULT_EDITION if edition is None else edition)
 
 
 def random_pool_name(edition: int | None = None) -> str:
@@ -100,11 +112,12 @@ def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
         _check_edition(needed, pool, edition)
         if spec is not None:
             return random_kingdom(seed, needed, edition)
-        return complete_kingdom([], needed, filler=pool)
+        return complete_kingdom([], needed, filler=drawn_pool(edition))
     base = list(dict.fromkeys([*chosen, *needed]))
     _check_edition(base, pool, edition)
     room = [c for c in wanted if c not in base]
-    return complete_kingdom(base, room[:max(0, KINGDOM_SIZE - len(base))], filler=pool)
+    return complete_kingdom(base, room[:max(0, KINGDOM_SIZE - len(base))],
+                            filler=drawn_pool(edition))
 
 
 def _is_random(spec) -> bool:
@@ -125,7 +138,7 @@ def black_market_deck(kingdom: Iterable[int], edition: int | None = None) -> lis
     kingdom = set(kingdom)
     if not kingdom & C.MARKET_CARDS:
         return []
-    return [c for c in C.card_pool(edition) if c not in kingdom]
+    return [c for c in drawn_pool(edition) if c not in kingdom]
 
 
 def _check_edition(cards: Iterable[int], pool, edition) -> None:

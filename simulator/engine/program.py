@@ -61,8 +61,17 @@ MAY = len(LIST_KEYS)
 # ``choose``: the rules of every card's "choose" decision; a rule's card
 # column is card << CHOICE_BITS | option (the option a rule names)
 CHOOSE = MAY + 1
-NLISTS = CHOOSE + 1
 CHOICE_BITS = 3                  # options per card: up to 1 << CHOICE_BITS
+# The answer lists (``cards.ANSWERS``), each the rules of every card that asks
+# it: ``naming`` and ``order`` rules name a card, card column card <<
+# COL_BITS | the card named; ``position`` rules a card and a place, card <<
+# 2 * COL_BITS | place << COL_BITS | the card (place 1: on top, N: the N-th
+# from the top, PLACE_BOTTOM: at the bottom)
+NAMING, POSITION, ORDER = CHOOSE + 1, CHOOSE + 2, CHOOSE + 3
+ANSWER_LISTS = {"naming": NAMING, "position": POSITION, "order": ORDER}
+NLISTS = ORDER + 1
+PLACE_BOTTOM = 0
+MAX_PLACE = (1 << COL_BITS) - 1
 
 # ---- rule flags (third column of ``rules``)
 RULE_OPTIONAL = 1                # "Card?": skipped silently when not in the kingdom

@@ -56,6 +56,7 @@ from simulator.engine.codes import (
     STACK,
     STAY,
     SUPPLY,
+    TMP,
     TR_CARD,
     TR_CODE,
     TR_COUNT,
@@ -376,6 +377,36 @@ def trash_from(z, p, src, c):
     z[TRASH_ROW, c] += 1
     _own(z, p, c, -1)
     emit(z, EV_MOVE, p, c, 1, src, Z_TRASH)
+
+
+# Revealed and looked-at cards wait in TMP; ``zone`` (Z_REVEAL or Z_LOOK)
+# only says which of the two the log shows.
+
+@kernel_fn('void')
+def _discard_revealed(z, p, c, zone):
+    z[TMP, c] -= 1
+    z[p * PR + DISC, c] += 1
+    z[_ps(p), PS_DISC_N] += 1
+    emit(z, EV_MOVE, p, c, 1, zone, DISC)
+
+
+@kernel_fn('void')
+def _trash_revealed(z, p, c, zone):
+    z[TMP, c] -= 1
+    z[TRASH_ROW, c] += 1
+    _own(z, p, c, -1)
+    emit(z, EV_MOVE, p, c, 1, zone, Z_TRASH)
+
+
+@kernel_fn('i8')
+def _reveal(z, deck, rng, p, zone):
+    """Take p's top card into TMP (revealed or looked at); the card, -1 if none."""
+    c = take_top(z, deck, rng, p)
+    if c < 0:
+        return np.int64(-1)
+    z[TMP, c] += 1
+    emit(z, EV_MOVE, p, c, 1, Z_DECK, zone)
+    return c
 
 
 @njit(cache=True, inline="always", _nrt=False)

@@ -62,7 +62,7 @@ import numpy as np
 from simulator.engine import cards as C
 from simulator.engine.cards import TABLE, Card, UnknownCardError, card_id, suggest
 from simulator.engine.program import (
-    CHOICE_BITS, CHOOSE, FLAG_TURN_LOG, LIST_KEYS, MAY, NLISTS, OP_ABS, OP_ACTIONS, OP_ADD, OP_AND,
+    ANSWER_LISTS, CHOICE_BITS, CHOOSE, COL_BITS, FLAG_TURN_LOG, MAX_PLACE, PLACE_BOTTOM, LIST_KEYS, MAY, NLISTS, OP_ABS, OP_ACTIONS, OP_ADD, OP_AND,
     OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_CARD_COST, OP_COINS, OP_CONST, OP_DECK_CARD,
     OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV, OP_EMPTY_PILES, OP_END,
     OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED, OP_GAINED_CARDS, OP_GAINS_TO_END,
@@ -75,7 +75,9 @@ from simulator.engine.program import (
     TURN_LOG_OPS, UNARY_OPS, Program, is_operand, is_upgrade)
 
 PYTHON_SOURCE = "<python>"
-OPTION_KEYS = ("extends", "let", "may", "choose", "penultimate_province", "kingdom")
+# the answer tables (``C.ANSWERS``: naming, position, order) after choose
+OPTION_KEYS = ("extends", "let", "may", "choose", *C.ANSWERS, "penultimate_province",
+               "kingdom")
 TOP_KEYS = ("name", "description", *OPTION_KEYS, *LIST_KEYS)
 SPLICE = "..."                      # in an extending file's list: the parent's list
 KINGDOM = frozenset(C.KINGDOM_CARDS)
@@ -149,6 +151,15 @@ REFERENCE = {
     "choose": ("choose-one-choose",
                'choose = { <Card> = ["<option> if <condition>", "<option>"] } for a card '
                'with a "choose" decision'),
+    "naming": ("a-card-a-place-an-order-naming-position-order",
+               'naming = { <Card> = ["<Card named> if <condition>", ...] } for a card that '
+               "names a card"),
+    "position": ("a-card-a-place-an-order-naming-position-order",
+                 'position = { <Card> = ["<hand card> to <top | bottom | N> if <condition>", '
+                 '...] } for a card that puts a hand card anywhere in the deck'),
+    "order": ("a-card-a-place-an-order-naming-position-order",
+              'order = { <Card> = ["<card first back on top> if <condition>", ...] } for a '
+              "card that puts cards back in any order"),
     "kingdom": ("the-kingdom-a-strategy-is-for-kingdom",
                 'kingdom = "<recommended set>" or a list of card names: played when no '
                 "--kingdom is given"),
@@ -167,7 +178,7 @@ def _topic(where: str, column: int, word: str) -> str:
     tail = where.rsplit(": ", 1)[-1] if ": " in where else ""
     for prefix, topic in (("let", "let"), ("may", "may"), ("extends", "extends"),
                           ("penultimate_province", "penultimate"), ("kingdom", "kingdom"),
-                          ("choose", "choose")):
+                          ("choose", "choose"), *((k, k) for k in C.ANSWERS)):
         if tail == prefix or tail.startswith(prefix + "."):
             return topic
     return "rules" if tail.split("[")[0] in LIST_KEYS else "keys"
@@ -865,6 +876,8 @@ class _Spec:
     lets: dict = field(default_factory=dict)     # _key(name) -> (name, text, where)
     may: dict = field(default_factory=dict)      # card -> (text, where)
     choose: dict = field(default_factory=dict)   # card -> [(text, where)]
+    answers: dict = field(default_factory=lambda: {k: {} for k in C.ANSWERS})
+    # answers[kind]: card -> [(text, where)], the naming, position and order tables
     penultimate: bool = False
     kingdom: str | None = None                    # the kingdom it was made for
     parent: str | None = None
@@ -986,6 +999,7 @@ def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
         spec.lets = dict(parent.lets)
         spec.may = dict(parent.may)
         spec.choose = dict(parent.choose)
+        spec.answers = {k: dict(v) for k, v in parent.answers.items()}
         spec.penultimate = parent.penultimate
         spec.kingdom = parent.kingdom
         spec.parent = str(path)
@@ -1036,6 +1050,8 @@ def _spec(data, source: str, chain: tuple[str, ...] = ()) -> _Spec:
     if "kingdom" in data:
         spec.kingdom = _kingdom_key(data["kingdom"], source)
     spec.choose.update(_choose_table(data.get("choose", {}), source))
+    for kind in C.ANSWERS:
+        spec.answers[kind].update(_answer_table(kind, data.get(kind, {}), source))
     return spec
 
 
@@ -1059,6 +1075,70 @@ def _choose_table(table, source: str) -> dict:
         out[card] = [(_text_of(text, f"{where}[{i}]"), f"{where}[{i}]")
                      for i, text in enumerate(rules, 1)]
     return out
+
+
+_ANSWER_EXAMPLE = {"naming": 'naming = { "Wishing Well" = ["Province if my.Province >= 3", '
+                              '"Gold"] }',
+                   "position": 'position = { "Secret Passage" = ["Estate to bottom", '
+                               '"Gold to 2 if actions == 0"] }',
+                   "order": 'order = { Patrol = ["Gold", "Silver"] }'}
+
+
+def _answer_table(kind: str, table, source: str) -> dict:
+    """A file's table of one answer kind (``naming``, ``position``,
+    ``order``): card -> its rules as [(text, where)]."""
+    if not isinstance(table, dict):
+        raise StrategyError(f"{source}: {kind} must be a table of card = list of rules, "
+                            f"like {_ANSWER_EXAMPLE[kind]}", where=f"{source}: {kind}")
+    out: dict = {}
+    for name, rules in table.items():
+        where = f"{source}: {kind}.{name}"
+        card = _decision_card(name, where, C.ANSWER_CARDS[kind], f"{kind} decision")
+        if card in out:
+            raise StrategyError(f"{where}: {TABLE[card].name} is named twice in the {kind} "
+                                "table (card names ignore case, spaces, '_' and '-'); keep one",
+                                where=where, word=str(name))
+        if not isinstance(rules, list) or not rules:
+            raise StrategyError(f"{where} must be a list of rules, like "
+                                f"{_ANSWER_EXAMPLE[kind]}, got {_shown(rules)}", where=where)
+        out[card] = [(_text_of(text, f"{where}[{i}]"), f"{where}[{i}]")
+                     for i, text in enumerate(rules, 1)]
+    return out
+
+
+_TO = re.compile(r"\s+to\s+(\S+)\s*$", re.IGNORECASE)
+
+
+def _parse_answer(kind: str, card: int, text: str, where: str, lets: dict) -> Rule:
+    """One rule of a card's answer list: "<Card> [if <condition>]" (naming,
+    order), "<Card> to <top | bottom | N> [if <condition>]" (position), as
+    the Rule whose card column ``ANSWER_LISTS`` describes."""
+    place = 0
+    rule_text = text
+    if kind == "position":
+        parts = _IF.split(text, maxsplit=1)
+        m = _TO.search(parts[0])
+        if not m:
+            raise StrategyError(f'{where} "{_excerpt(text, 1)}": a position rule is "<Card> '
+                                'to <top | bottom | N> [if <condition>]", like "Estate to '
+                                'bottom" (N: the N-th card from the top)', where=where,
+                                topic="position")
+        spot = m.group(1).lower()
+        if spot in ("top", "bottom"):
+            place = 1 if spot == "top" else PLACE_BOTTOM
+        elif spot.isdigit() and 1 <= int(spot) <= MAX_PLACE:
+            place = int(spot)
+        else:
+            raise StrategyError(f'{where} "{_excerpt(text, 1)}": place {m.group(1)!r} is not '
+                                f"top, bottom or a number from 1 (the top) to {MAX_PLACE}",
+                                where=where, word=m.group(1), topic="position")
+        rule_text = parts[0][:m.start()] + text[len(parts[0]):]
+    rule = _parse_rule(rule_text, where, kind, lets)
+    code = card << COL_BITS | rule.card
+    if kind == "position":
+        code = card << 2 * COL_BITS | place << COL_BITS | rule.card
+    return Rule(card=code, text=f"{TABLE[card].name}: {text}", condition=rule.condition,
+                optional=False, where=where)
 
 
 def _decision_card(name, where: str, cards, lacks: str) -> int:
@@ -1204,6 +1284,8 @@ class Strategy:
     choose: tuple[Rule, ...] = ()               # every "choose" card's rules (choose table
                                                 # or the registry's default), card << CHOICE_BITS
                                                 # | option
+    answers: dict = field(default_factory=dict)  # naming/position/order -> its rules
+                                                 # (program.ANSWER_LISTS says their codes)
     lets: tuple[str, ...] = ()                  # let names, in order
     parent: str | None = None                   # the file it extends
     penultimate: bool = False                   # penultimate_province = true
@@ -1277,9 +1359,13 @@ class Strategy:
             for text, where in spec.choose.get(card) or [
                 (t, f"<default>: choose.{TABLE[card].name}")
                 for t in TABLE[card].choose.default])
+        answers = {kind: tuple(_parse_answer(kind, card, text, where, lets)
+                               for card, items in spec.answers[kind].items()
+                               for text, where in items)
+                   for kind in C.ANSWERS}
         return cls(name=name.strip(), description=description.strip(),
                    source=source, lists={k: lists[k] for k in LIST_KEYS},
-                   explicit=explicit, may=may, choose=choose,
+                   explicit=explicit, may=may, choose=choose, answers=answers,
                    lets=tuple(let.name for let in lets.values()), parent=spec.parent,
                    penultimate=spec.penultimate, kingdom=spec.kingdom,
                    unnamed_actions=unnamed,
@@ -1317,6 +1403,10 @@ def _written(spec: _Spec) -> dict:
     if spec.choose:
         data["choose"] = {TABLE[c].name: [text for text, _ in items]
                           for c, items in spec.choose.items()}
+    for kind, table in spec.answers.items():
+        if table:
+            data[kind] = {TABLE[c].name: [text for text, _ in items]
+                          for c, items in table.items()}
     if spec.penultimate:
         data["penultimate_province"] = True
     if spec.kingdom is not None:
@@ -1489,7 +1579,9 @@ def compile_program(strategies: list[Strategy],
                 given: bool = True) -> tuple[int, int]:
         first = len(rules)
         for number, rule in enumerate(items, 1):
-            card = rule.card >> CHOICE_BITS if key == "choose" else rule.card
+            card = (rule.card >> CHOICE_BITS if key == "choose"
+                    else rule.card >> COL_BITS * (2 if key == "position" else 1)
+                    if key in ANSWER_LISTS else rule.card)   # the card that asks
             if card not in present:
                 # nobody can own an absent card: its rule never matches
                 if rule.optional or key not in ("buy", "gain"):
@@ -1520,6 +1612,8 @@ def compile_program(strategies: list[Strategy],
                            int(given))
         lists[s, MAY] = (*lay_out(s, strat, "may", strat.may), 1)
         lists[s, CHOOSE] = (*lay_out(s, strat, "choose", strat.choose), 1)
+        for kind, k in ANSWER_LISTS.items():
+            lists[s, k] = (*lay_out(s, strat, kind, strat.answers.get(kind, ())), 1)
     flags = FLAG_TURN_LOG if any(op in TURN_LOG_OPS for op in code[::2]) else 0
     return Program(
         code=np.ascontiguousarray(np.array(code, dtype=np.int32).reshape(-1)),

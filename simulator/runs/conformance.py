@@ -25,7 +25,8 @@ STEPS = {"play": 0, "turn": 1, "end_of_turn": 2}
 ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": S.ASIDE,
          "durations": S.DUR}
 # "durations" (a domsim extension): cards in play since an earlier turn, a
-# Duration card among them with its next-turn effect still to come.
+# Duration card among them with its next-turn effect still to come (a
+# Duration Attack with a lasting effect, Corsair, hit every other player).
 # "mats" (a domsim extension): a table of the player's mats by name
 # (``mats = { "island" = ["Test Island", "Estate"] }``), each a multiset;
 # the mats a case names are set up, or checked, and no others
@@ -301,6 +302,8 @@ def build(case: Case) -> Position:
             if C.TYPES[c] & C.DURATION:
                 z[p * S.PR + S.NEXT, c] += 1
             z[ps, S.PS_NEXT_N] += 1
+            if C.ON_TREASURE_HITS[c, 0] >= 0:       # played hitting every other player
+                z[ps, S.PS_HOOK_HITS] |= sum(1 << q for q in range(n) if q != p)
     p0 = d.get("p0", {})
     for key, default, row in (("actions", 1, S.GS_ACTIONS), ("buys", 1, S.GS_BUYS),
                               ("coins", 0, S.GS_COINS), ("cost_reduction", 0, S.GS_COST_DOWN)):

@@ -24,20 +24,25 @@ import os
 
 import numpy as np
 
-from simulator.engine.cards import base
+from simulator.engine.cards import base, intrigue
 
 # the row and its vocabulary, re-exported: C.CardSpec, C.ROLES, C.LANGUAGES ...
 from simulator.engine.cards.spec import (
+    ANSWERS,
+    ASKS,
     BLACK_MARKET_DECK,
     CARD_OPS,
     CHOICE_OPS,
     CHOOSERS,
     DECISIONS,
     GAIN_OPS,
+    DECK_OPS,
     LANGUAGES,
     MAT_OPS,
     MATS,
     MAX_CHOICES,
+    OTHERS_OPS,
+    PASS_OPS,
     ROLES,
     SETS,
     SETUPS,
@@ -50,6 +55,7 @@ from simulator.engine.cards.spec import (
     May,
     NextTurn,
     OnAttack,
+    OnTreasure,
     OwnList,
     VPRule,
     WHEN_GAIN_DOES,
@@ -66,7 +72,7 @@ TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
 
 # The set modules, in id order: a new set's module is appended, so that no
 # card id ever changes (Intrigue, then Seaside).
-SET_MODULES = (base,)
+SET_MODULES = (base, intrigue)
 # Modules of extra rows (``CARDS``), appended after every set: the tests'
 # cards for a mechanism no set uses yet (``tests/cards_for_tests.py``).
 # The numba cache folder keys on them (``simulator.engine.engine_sources``).
@@ -151,6 +157,25 @@ HAS_MATS = bool((MAT_OF >= 0).any())
 # CHOOSE_OTHERS[c]: each other player takes c's decision (``Choose.who``)
 CHOOSE_OTHERS = np.array([bool(c.choose) and c.choose.who == "others" for c in TABLE],
                          dtype=np.bool_)
+# the options other players act in or the player may trash by (PASS_OPS:
+# simulator/engine/passes.py); HAS_PASS_OPS: some card has one (else that
+# code is compiled out)
+HAS_PASS_OPS = any(o.op in PASS_OPS for c in TABLE
+                   for o in (*c.does, *(c.choose.options if c.choose else ())))
+# hooks on another player's Treasure play (Corsair), in card order:
+# ON_TREASURE_HITS[c, :] the Treasures c makes them trash (-1 padded);
+# HAS_ON_TREASURE: some card has one (else the Buy phase's check is compiled out)
+ON_TREASURE = np.array([i for i, c in enumerate(TABLE) if c.on_treasure], dtype=np.int64)
+ON_TREASURE_HITS = np.full((len(TABLE), max([len(c.on_treasure.cards) for c in TABLE
+                                              if c.on_treasure] or [1])), -1, dtype=np.int64)
+HAS_ON_TREASURE = len(ON_TREASURE) > 0
+# HAS_DECK_OPS: some card names a card, places one in the deck or puts cards
+# back in an order (``spec.DECK_OPS``), else the kernel's code for them is
+# compiled out; ANSWER_CARDS[kind]: the cards that ask that decision
+HAS_DECK_OPS = any(o.op in DECK_OPS for c in TABLE
+                   for o in (*c.does, *(c.choose.options if c.choose else ())))
+ANSWER_CARDS = {kind: tuple(i for i, c in enumerate(TABLE) if kind in c.lists)
+                for kind in ANSWERS}
 # gain hooks (``WhenGain``): GAIN_HOOK_CARDS the cards with one, in card
 # order; GAIN_HOOK[c] = (who, does, amount, type mask) as WHEN_GAIN_WHO and
 # WHEN_GAIN_DOES codes; HAS_GAIN_HOOKS: some card has one or a GAIN_OPS
@@ -240,12 +265,15 @@ def as_json() -> list[dict]:
             "extra_turn": s.extra_turn or None,
             "on_attack": None if s.on_attack is None else s.on_attack._asdict(),
             "mat": s.mat or None,
+            "on_treasure": None if s.on_treasure is None else {
+                "cards": list(s.on_treasure.cards)},
             "when_gain": None if s.when_gain is None else {
                 "who": s.when_gain.who, "does": s.when_gain.does,
                 "amount": s.when_gain.amount, "types": list(s.when_gain.types)},
             "does": [{"name": o.name, "op": o.op, "amount": o.amount, "card": o.card or None}
                      for o in s.does],
             "lists": list(s.lists),
+            "answers": {k: ANSWERS[k] for k in s.lists if k in ANSWERS},
             "own_list": None if s.own_list is None else {
                 "key": s.own_list.key, "decides": s.own_list.decides,
                 "default": list(s.own_list.default)},
@@ -337,6 +365,11 @@ def _choice_tables() -> None:
         for o, choice in enumerate(spec.choose.options if spec.choose else spec.does):
             CHOICE_OP[c, o] = CHOICE_OPS[choice.op][0]
             CHOICE_ARG[c, o] = card_id(choice.card) if choice.op in CARD_OPS else choice.amount
+        for k, hit in enumerate(spec.on_treasure.cards if spec.on_treasure else ()):
+            ON_TREASURE_HITS[c, k] = card_id(hit)
+            if not TYPES[ON_TREASURE_HITS[c, k]] & TREASURE:
+                raise ValueError(f"card registry: {spec.name}: on_treasure names {hit}, "
+                                 "not a Treasure")
 
 
 _choice_tables()

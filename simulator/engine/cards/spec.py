@@ -32,7 +32,8 @@ ROLES = {
 # The decision lists a strategy file shares among cards (simulator/engine/program.py
 # numbers them in this order; a card's own list, ``OwnList``, comes after).
 SHARED_LISTS = ("buy", "play", "gain", "trash", "discard", "topdeck")
-DECISIONS = ("may", "choose")         # decisions that are not lists
+# decisions that are not lists of cards to pick (the last three: ``ANSWERS``)
+DECISIONS = ("may", "choose", "naming", "position", "order")
 # How a card keeps its owner unaffected by another player's Attack ("" : not).
 BLOCKS = {"": "", "hand": "revealed from the hand when another player plays an Attack",
           "in play": "while in play from an earlier turn (a Duration)"}
@@ -63,6 +64,7 @@ MATS = {"island": Mat(True, "face up; its cards are the owner's and score at the
 
 SETS = {"base": "Dominion (the base game, first and second edition)",
         "promo": "promotional cards",
+        "intrigue": "Dominion: Intrigue (second edition, and the first edition's six)",
         "test": "cards made for the tests of a mechanism (DOMSIM_EXTRA_SETS only)"}
 LANGUAGES = ("en", "nl", "de", "ja")          # the languages of card names and logs
 
@@ -108,12 +110,41 @@ CHOICE_OPS = {
     "discard": (10, "discard that many cards from the hand (required: as many as it has; "
                     "the chooser's discard list, then the default discard order)"),
     "gain to hand": (11, "gain a copy of the card named to the hand (if its pile has one)"),
+    # what other players do, or the player may do, during the player's turn
+    # (simulator/engine/passes.py); each reads the card's own list
+    "pass": (12, "each player with any cards in hand passes that many cards to the next "
+                 "such player to their left, at once, each picking by its own list of the "
+                 "card, else Curse, Estate, Copper, the cheapest card, Victory cards worth "
+                 "more last; not a gain nor a trash: the card changes owner"),
+    "may trash": (13, "you may (the card's may) trash that many cards from your hand: the "
+                      "trash list's; without a trash list of its own file a Treasure only "
+                      "when this turn's buy does not need it"),
+    "swindle": (14, "each other player it hits trashes the top card of their deck (shuffling "
+                    "if needed) and gains a card with the same cost that you choose: your "
+                    "list of the card, else the worst for them (Curse, Estate, Copper, the "
+                    "cheapest, Victory cards worth more last); none of that cost: nothing"),
+    "reset": (15, "discard your hand, +that many Cards, and each other player it hits with "
+                  "at least 5 cards in hand discards their hand and draws that many"),
+    # the deck's decisions whose answer is a card, a place or an order
+    # (``ANSWERS``; simulator/engine/deck_answers.py)
+    "name and reveal": (16, "name a card (the naming table), then reveal the top card of "
+                            "your deck: into the hand if named, else back on top"),
+    "hand into deck": (17, "put that many cards from your hand anywhere in your deck (the "
+                           "position table: a card and a place)"),
+    "hand onto deck": (18, "put that many cards from your hand onto your deck (the topdeck "
+                           "list, then Artisan's default)"),
+    "reveal, green to hand": (19, "reveal that many cards from the top of your deck; the "
+                                  "Victory cards and Curses into the hand, the rest back in "
+                                  "any order (the order table)"),
+    "look, trash, discard": (20, "look at that many cards from the top of your deck; trash "
+                                 "one (the trash list), discard one (the discard list), the "
+                                 "rest back in any order (the order table)"),
     # Blockade's: an Attack that gains now and acts later (``WhenGain`` "curse")
-    "gain to mat": (12, "gain a card costing up to that much, setting it aside on your "
+    "gain to mat": (21, "gain a card costing up to that much, setting it aside on your "
                         "mat (the gain list, else the default pick of a gain); each other "
                         "player the Attack hits is marked until your next turn"),
     # Smugglers'
-    "smuggle": (13, "gain a copy of a card costing up to that much that the player to "
+    "smuggle": (22, "gain a copy of a card costing up to that much that the player to "
                     "your right gained on their last turn (the gain list among those "
                     "cards, else the default pick of a gain)"),
 }
@@ -121,7 +152,22 @@ CARD_OPS = ("gain", "gain to hand")    # the options that name their card
 TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
 MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat", "gain to mat")
 GAIN_OPS = ("gain to mat", "smuggle")   # the options gains.py does (HAS_GAIN_HOOKS)
+PASS_OPS = ("pass", "may trash", "swindle", "reset")  # done by simulator/engine/passes.py
+OTHERS_OPS = ("pass", "swindle", "reset")  # options other players act in (an Attack, or others)
 MAX_CHOICES = 8                       # options a card may offer
+# Decisions whose answer is a card, a place in the deck or an order, each its
+# own list kind: a table of card = rules in a strategy file, like ``choose``
+# (docs/strategies.md).  What each kind answers, and the ops that ask it.
+ANSWERS = {"naming": "the card named (Wishing Well): rules \"<Card> [if <condition>]\"",
+           "position": "a hand card and where in the deck it goes (Secret Passage): rules "
+                       "\"<Card> to <top | bottom | N> [if <condition>]\" (N: the N-th card "
+                       "from the top)",
+           "order": "the order cards go back on the deck (Patrol, Lookout): rules "
+                    "\"<Card> [if <condition>]\", the first card back on top first"}
+ASKS = {"name and reveal": "naming", "hand into deck": "position",
+        "reveal, green to hand": "order", "look, trash, discard": "order"}
+DECK_OPS = ("name and reveal", "hand into deck", "hand onto deck", "reveal, green to hand",
+            "look, trash, discard")
 # Who takes a "choose" decision (``Choose.who``).
 CHOOSERS = {"player": "the player who plays the card",
             "others": "each other player, in turn order from the player's left, each "
@@ -207,6 +253,14 @@ class OnAttack(NamedTuple):
     discard: int = 3
 
 
+class OnTreasure(NamedTuple):
+    """A hook on another player's Treasure play (Corsair): while this is in
+    play, each other player it hit when played (a Moat or a Lighthouse then
+    keeps a player out) trashes the first of ``cards`` it plays each turn,
+    after the card gave its $."""
+    cards: tuple[str, ...] = ("Silver", "Gold")
+
+
 class OwnList(NamedTuple):
     """A decision list of one card (Remodel's ``remodel``, Library's ``skip``):
     its key in a strategy file, what it decides and its default rules."""
@@ -252,9 +306,14 @@ class CardSpec:
     player plays an Attack (``OnAttack``: Diplomat).
     ``mat``: the player's mat its options use (``MATS``).  ``does``: what
     its text does after its "+" numbers, as options of ``CHOICE_OPS`` done
-    every play, in order, with nothing to choose (Island).
+    every play, in order, with nothing to choose (Island); an option that
+    asks a decision whose answer is a card, a place or an order (``ASKS``:
+    Wishing Well's naming, Secret Passage's position, Patrol's order) has
+    that kind in its ``lists``.
+    ``on_treasure``: a Duration Attack whose lasting effect trashes a
+    Treasure another player plays (``OnTreasure``: Corsair).
     ``when_gain``: what it does when a card is gained while it watches
-    (``WhenGain``: Monkey, Blockade, Sailor).
+    (``WhenGain``: Monkey, Blockade, Sailor, Pirate).
     """
     name: str
     cost: int
@@ -295,6 +354,7 @@ class CardSpec:
     on_attack: OnAttack | None = None
     mat: str = ""
     does: tuple[Choice, ...] = ()
+    on_treasure: OnTreasure | None = None
     when_gain: WhenGain | None = None
 
     def __post_init__(self):
@@ -366,9 +426,24 @@ class CardSpec:
                 o.op not in CHOICE_OPS or (o.op in CARD_OPS) != bool(o.card) for o in self.does):
             bad(f"does {[o.op for o in self.does]}: up to {MAX_CHOICES} of "
                 f"{', '.join(CHOICE_OPS)} ({' and '.join(CARD_OPS)} name their card)")
+        asked = {ASKS[op] for op in ops if op in ASKS}
+        if asked != {k for k in self.lists if k in ANSWERS}:
+            bad(f"the answer lists in its lists ({', '.join(sorted(asked)) or 'none'}) are "
+                "those its options ask (ASKS), and only those")
         if bool(self.mat) != any(op in MAT_OPS for op in ops):
             bad(f"a card with a mat has an option that uses it ({', '.join(MAT_OPS)}), "
                 "and only it")
+        if any(op in OTHERS_OPS for op in ops) and "Attack" not in self.types \
+                and not self.others:
+            bad("an option other players act in affects them: an Attack, or others=True")
+        if "swindle" in ops and "Attack" not in self.types:
+            bad("a card that makes other players trash and gain (swindle) is an Attack")
+        if any(op in ("pass", "swindle") for op in ops) and self.own_list is None:
+            bad("a card whose option passes or swindles picks by its own list (own_list)")
+        if "may trash" in ops and self.may is None:
+            bad("a card that may trash (may trash) has a may choice that decides it")
+        if self.on_treasure is not None and not {"Attack", "Duration"} <= set(self.types):
+            bad("a hook on other players' Treasures lasts while in play: a Duration Attack")
         if self.next_turn is not None and self.next_turn.mat_to_hand and not self.mat:
             bad("a next turn that puts its mat into the hand needs a mat")
         w = self.when_gain

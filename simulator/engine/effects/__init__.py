@@ -11,7 +11,19 @@ from __future__ import annotations
 from numba.core.compiler_lock import global_compiler_lock
 
 from simulator.engine.effects import base  # noqa: F401  (registers the base set's effects)
-from simulator.engine.jit import EFFECT_AT, EFFECTS
+from simulator.engine import cards as C
+from simulator.engine import kernel  # noqa: F401  (registers the mechanisms)
+from simulator.engine.jit import EFFECT_AT, EFFECTS, MECH_CHOOSE, MECH_REACT
+
+
+def _slots(cards: set[int]) -> set[int]:
+    """The effects these cards have and the mechanisms they use."""
+    slots = cards & EFFECTS.keys()
+    if any(C.CHOOSE_PICK[c] for c in cards):
+        slots.add(MECH_CHOOSE)
+    if any(C.TABLE[c].on_attack for c in cards):
+        slots.add(MECH_REACT)
+    return slots
 
 
 def load_effects(cards) -> None:
@@ -21,7 +33,7 @@ def load_effects(cards) -> None:
     card whose effect is not loaded stops the run.  Safe from several
     threads at once (the jobs of one run): one lock covers it all."""
     with global_compiler_lock:
-        for c in sorted(set(int(c) for c in cards) & EFFECTS.keys()):
+        for c in sorted(_slots({int(c) for c in cards})):
             if not EFFECT_AT[c]:
                 disp = EFFECTS[c]
                 disp._declare()

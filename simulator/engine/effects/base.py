@@ -32,6 +32,7 @@ from simulator.engine.codes import (
     GS_PLAYERS,
     HAND,
     HAND_SIZE,
+    HAS_ON_TREASURE,
     IN_GAME,
     KINDS,
     MARKET,
@@ -58,7 +59,6 @@ from simulator.engine.codes import (
     T_TREASURE,
     T_VICTORY,
     TMP,
-    TRASH_ROW,
     TREASURE_CARDS,
     TYPES,
     XS,
@@ -69,7 +69,6 @@ from simulator.engine.codes import (
     Z_TRASH,
 )
 from simulator.engine.decide import (
-    DISCARD_ORDER,
     TRASH_ORDER,
     UPGRADE,
     _attacked,
@@ -77,7 +76,6 @@ from simulator.engine.decide import (
     _fired,
     _gainable,
     _list,
-    buys_the_same,
     cheapest_in,
     chooses,
     dearest_in,
@@ -88,10 +86,12 @@ from simulator.engine.decide import (
     pick_call,
     required_discard,
     rule_holds,
+    topdeck_from_hand,
     would_pick,
 )
 from simulator.engine.gains import gain, gain_from
 from simulator.engine.jit import effect, kernel_fn
+from simulator.engine.passes import treasure_hook
 from simulator.engine.program import (
     BUY,
     DISCARD,
@@ -103,8 +103,10 @@ from simulator.engine.program import (
     TRASH,
 )
 from simulator.engine.zones import (
-    _own,
+    _discard_revealed,
     _ps,
+    _reveal,
+    _trash_revealed,
     _push,
     _traced,
     cost,
@@ -330,36 +332,6 @@ def effect_throne_room(z, deck, rng, fst, prog, p):
         emit(z, EV_NOTHING, p, -1, 0, NO_PLAY, 0)
 
 
-# Revealed and looked-at cards wait in TMP; ``zone`` (Z_REVEAL or Z_LOOK)
-# only says which of the two the log shows.
-
-@kernel_fn('void')
-def _discard_revealed(z, p, c, zone):
-    z[TMP, c] -= 1
-    z[p * PR + DISC, c] += 1
-    z[_ps(p), PS_DISC_N] += 1
-    emit(z, EV_MOVE, p, c, 1, zone, DISC)
-
-
-@kernel_fn('void')
-def _trash_revealed(z, p, c, zone):
-    z[TMP, c] -= 1
-    z[TRASH_ROW, c] += 1
-    _own(z, p, c, -1)
-    emit(z, EV_MOVE, p, c, 1, zone, Z_TRASH)
-
-
-@kernel_fn('i8')
-def _reveal(z, deck, rng, p, zone):
-    """Take p's top card into TMP (revealed or looked at); the card, -1 if none."""
-    c = take_top(z, deck, rng, p)
-    if c < 0:
-        return np.int64(-1)
-    z[TMP, c] += 1
-    emit(z, EV_MOVE, p, c, 1, Z_DECK, zone)
-    return c
-
-
 @kernel_fn('void')
 def _tmp_to_discard(z, p):
     for c in range(NC):
@@ -503,45 +475,12 @@ def effect_witch(z, deck, rng, fst, prog, p):
             emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
 
 
-@kernel_fn('i8')
-def default_topdeck(z, fst, prog, p):
-    """The hand card worth least now and most next turn: an Action that
-    cannot be played this turn; else the dearest Treasure the buy does not
-    need (the buy list takes the same card without it); else a dead card;
-    else the cheapest Treasure; else the first card in DISCARD_ORDER."""
-    h = p * PR + HAND
-    if z[GS, GS_ACTIONS] == 0:
-        c = dearest_in(z, h, T_ACTION)       # cannot be played this turn
-        if c >= 0:
-            return c
-    for i in range(TREASURE_CARDS.shape[0] - 1, -1, -1):   # dearest first
-        c = TREASURE_CARDS[i]
-        if z[h, c] > 0 and buys_the_same(z, fst, prog, p, P_COINS[c]):
-            return c
-    c = first_in(z, h, DISCARD_ORDER, 0)
-    if c >= 0 and not TYPES[c] & (T_ACTION | T_TREASURE):
-        return c
-    c = cheapest_in(z, h, T_TREASURE, -1)
-    if c >= 0:
-        return c
-    return first_in(z, h, DISCARD_ORDER, 0)
-
-
 @effect(Card.ARTISAN)
 def effect_artisan(z, deck, rng, fst, prog, p):
-    h = p * PR + HAND
     g = gain_choice(z, fst, prog, p, XS[Card.ARTISAN], 0, -1)
     if g >= 0:
         gain(z, deck, rng, fst, prog, p, g, HAND)
-    if z[_ps(p), PS_HAND_N] == 0:
-        return
-    c = pick_call(z, fst, prog, p, TOPDECK, h, 0, 0)
-    if c < 0:
-        c = default_topdeck(z, fst, prog, p)
-    z[h, c] -= 1
-    z[_ps(p), PS_HAND_N] -= 1
-    put_top(z, deck, p, c)
-    emit(z, EV_MOVE, p, c, 1, HAND, Z_DECK)
+    topdeck_from_hand(z, deck, fst, prog, p)
 
 
 @kernel_fn('b1')
@@ -760,6 +699,8 @@ def _play_treasures(z, p):
         z[GS, GS_COINS] += z[GS, GS_MERCHANT]
         emit(z, EV_PLUS_COINS, p, Card.MERCHANT, z[GS, GS_MERCHANT], 0, 0)
         z[GS, GS_MERCHANT] = 0
+    if HAS_ON_TREASURE:                       # another player's Corsair (passes.py)
+        treasure_hook(z, p)
 
 
 @kernel_fn('i8')
