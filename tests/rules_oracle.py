@@ -1204,6 +1204,12 @@ class Oracle:
             self.fail(f"{name(r.card)} {why}")
         if r.card not in _ATTACKS:
             return
+        order = [(self.cur + j) % self.n for j in range(1, self.n)]
+        if r.card in ACTS_LATER:          # Blockade: hits now who has no Moat, acts later
+            if [q for q in order if q in r.victims] != r.victims:
+                self.fail(f"{name(r.card)} hits {r.victims}, not in turn order")
+            self.hits[self.cur] |= {q for q in order if not r.of("moat", q)}
+            return
         if r.chosen and not C.CHOOSE_OTHERS[r.card] and not any(
                 C.CHOICE_OP[r.card, o] in (OPT_PASS, OPT_SWINDLE, OPT_RESET)
                 for _, o, _ in r.chosen):
@@ -1212,9 +1218,6 @@ class Oracle:
         hit = [q for q in order if q in r.victims]
         if hit != r.victims:
             self.fail(f"{name(r.card)} hits {r.victims}, not in turn order")
-        if r.card in ACTS_LATER:          # Blockade: hits now who has no Moat, acts later
-            self.hits[self.cur] |= {q for q in order if not r.of("moat", q)}
-            return
         for q in order:
             if q not in r.victims:
                 self.fail(f"{name(r.card)} leaves seat {q} untouched")
