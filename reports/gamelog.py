@@ -50,7 +50,8 @@ JSON schema (``render_json``; one object)::
          "count": int,         # see below
          "from": str | null,   # zone (ZONE_NAMES) for move, shuffle,
          "to": str | null,     #   deck_to_discard; start: "to" only
-         "detail": str | int | null},   # nothing: why (NOTHING_NAMES); vp: the VP
+         "detail": str | int | dict | null},   # nothing: why (NOTHING_NAMES); vp: the
+                               # VP; when_gain: {"gainer": seat, "gained": card}
         ...],
       "summary": {
         "ended_by": "provinces" | "piles" | "turn_cap",
@@ -74,7 +75,10 @@ one, which starts with a hand of count cards), ``react`` (the player reveals
 card from the hand as the Attack resolving is played, and does its reaction:
 Diplomat), ``name`` (1: the player names card: Wishing Well), ``place``
 (the player puts card from "from" into its deck as the count-th card from
-the top; the deck's size + 1: at the bottom), ``move`` (copies moved),
+the top; the deck's size + 1: at the bottom), ``when_gain`` (the player's
+card does its gain hook count times because the seat of "detail" gained a
+card: Monkey draws, Blockade's Curses, Sailor or Pirate plays a card; its
+moves follow), ``move`` (copies moved),
 ``shuffle`` (cards shuffled), ``resolve`` (1: card's text is done once),
 ``plays`` (the resolving card plays card count times), ``buy`` (the cost;
 "from": "black_market" for a Black Market buy, else null), ``buy_phase``
@@ -86,7 +90,8 @@ unaffected or does nothing; detail says why: no_cards, pile_empty (card:
 the pile), hand_size (count: the hand size), no_type (count: the type
 bit), no_play, no_buy, no_extra_turn (card gives no extra turn: one was
 given this turn, or the previous turn was the player's), no_card_of_cost
-(count: no supply card costs that, Swindler's gain)),
+(count: no supply card costs that, Swindler's gain), no_gain (card has
+no card it may gain: Smugglers, Blockade, Pirate's next turn)),
 ``pass`` (the player passes card from its hand to the hand of seat count:
 Masquerade), ``hook`` (card, of seat count, hits the player: detail
 "as_played" as it is played, the player subject to it until that seat's
@@ -128,6 +133,7 @@ from simulator.engine.codes import (
     EV_HOOK,
     EV_PASS,
     EV_REACT,
+    EV_WHEN_GAIN,
     EV_MOAT,
     EV_MOVE,
     EV_NAME,
@@ -145,9 +151,11 @@ from simulator.engine.codes import (
     EVENT_NAMES,
     HAND,
     HAND_SIZE,
+    HOOK_PLAY,
     MAT0,
     NO_BUY,
     NO_EXTRA,
+    NO_GAIN,
     NO_CARDS,
     NO_COST,
     NO_PLAY,
@@ -172,7 +180,7 @@ ZONE_NAMES = {HAND: "hand", PLAY_ROW: "play", DISC: "discard", ASIDE: "aside", D
               **{MAT0 + m: mat.replace(" ", "_") + "_mat" for m, mat in enumerate(C.MAT_NAMES)}}
 NOTHING_NAMES = {NO_CARDS: "no_cards", PILE_EMPTY: "pile_empty", HAND_SIZE: "hand_size",
                  NO_TYPE: "no_type", NO_PLAY: "no_play", NO_BUY: "no_buy",
-                 NO_EXTRA: "no_extra_turn", NO_COST: "no_card_of_cost"}
+                 NO_EXTRA: "no_extra_turn", NO_COST: "no_card_of_cost", NO_GAIN: "no_gain"}
 OUTCOME_NAMES = ("loss", "win", "shared_win")
 _NO_CARD_EVENTS = (EV_TURN, EV_SHUFFLE, EV_COINS, EV_END, EV_BUY_PHASE, EV_CLEANUP,
                    EV_DECK_TO_DISCARD)
@@ -208,7 +216,9 @@ class Resolution:
     card: int
     depth: int
     how: str                  # hand | played (by the card above) | again | duration
+                              # | when_gain (a gain hook)
     fragments: list = field(default_factory=list)
+    about: tuple = ()         # when_gain: (owner, gainer, card gained, times)
 
 
 @dataclass
@@ -362,7 +372,7 @@ class _Reader:
             self.frag(p, "plays", c, number=k)
             self.pending.append([c, k, self.res, False])
         elif code in (EV_PLUS_ACTIONS, EV_PLUS_BUYS, EV_PLUS_COINS):
-            if self.phase == "buy":
+            if self.phase == "buy" and self.res is None:
                 self.buy_phase[1].append((c, k))
             else:
                 self.frag(p, EVENT_NAMES[code], c, number=k)
@@ -375,6 +385,11 @@ class _Reader:
             self.frag(p, "extra_turn", c, number=k)
         elif code == EV_REACT:                   # before the Attack does anything
             self.frag(p, "react", c)
+        elif code == EV_WHEN_GAIN:               # p's card c, for seat src's gain of dst
+            self.res = Resolution(card=c, depth=0, how="when_gain", about=(p, src, dst, k))
+            self.turn.items.append(self.res)
+            if C.GAIN_HOOK[c, 1] == HOOK_PLAY:   # its resolution follows, later
+                self.pending.append([dst, 1, self.res, False])
         elif code == EV_PASS:                    # from p's hand to player k's
             self.hand[p][c] -= 1
             self.hand[k][c] += 1
@@ -397,6 +412,7 @@ class _Reader:
         elif code == EV_BUY:
             self.absorb = (p, c)
             if self.phase == "buy":
+                self.res = None                  # after a card a gain hook played
                 self.turn.items.append(("buy", c))
             else:
                 self.frag(p, "buy", c)
@@ -433,7 +449,7 @@ class _Reader:
         if self.absorb == (p, c):             # the bought card arriving
             self.absorb = None
             return
-        if self.phase == "buy":
+        if self.phase == "buy" and self.res is None:   # else a gain hook's doing
             if (src, dst) == (HAND, PLAY_ROW):
                 self.buy_phase[2][c] += k
             return
@@ -445,7 +461,7 @@ class _Reader:
                 else:
                     cl.append(("draw", k))
             return
-        if self.phase != "action":            # the setup draws
+        if self.phase not in ("action", "buy"):   # the setup draws
             return
         if dst == PLAY_ROW:
             nxt = self.next_row()
@@ -510,13 +526,18 @@ _MOVE_VERBS = {
     "revealed>hand": "puts {} into hand", "deck>discard": "discards {} from deck",
     "discard>deck": "puts {} from discard onto deck", "hand>deck": "puts {} onto deck",
     "deck>aside": "sets aside {}", "aside>discard": "discards set-aside {}",
-    "hand>play": "plays {}", "black_market>revealed": "reveals {} from the Black Market deck",
+    "hand>play": "plays {}", "discard>play": "plays {}",
+    "hand>duration": "plays {} (in play until its next turn)",
+    "black_market>revealed": "reveals {} from the Black Market deck",
     "revealed>black_market": "puts {} under the Black Market deck",
     **{f"{src}>{mat.replace(' ', '_')}_mat": f"puts {{}}{how} the {mat.title()} mat"
        for mat in C.MAT_NAMES for src, how in (("deck", " face down on"), ("hand", " on"),
                                                 ("play", " on"))},
     **{f"{mat.replace(' ', '_')}_mat>hand": f"puts {{}} from the {mat.title()} mat into hand"
        for mat in C.MAT_NAMES},
+    **{f"supply>{mat.replace(' ', '_')}_mat": f"gains {{}}, setting it aside on the "
+       f"{mat.title()} mat" for mat in C.MAT_NAMES},
+    **{f"{mat.replace(' ', '_')}_mat>play": "plays {}" for mat in C.MAT_NAMES},
 }
 
 
@@ -534,6 +555,7 @@ def _nothing_text(f: Fragment, w: _Words) -> str:
             NO_BUY: "buys nothing",
             NO_EXTRA: "gives no extra turn (one a turn, never a third turn in a row)",
             NO_COST: f"gains nothing (no card in the supply costs ${f.number})",
+            NO_GAIN: "has no card to gain",
             }.get(f.detail, "nothing happens")
 
 
@@ -603,6 +625,12 @@ def _resolution_lines(r: Resolution, me: int, w: _Words) -> list:
     if r.how.startswith("duration"):
         times = r.how.split()[1] + " times, " if " " in r.how else ""
         head = f"{name} ({times}in play since the last turn)"
+    elif r.how == "when_gain":
+        owner, gainer, gained, times = r.about
+        whose = "" if owner == me else f"{w.label[owner]}'s "
+        times = f" ({times} times)" if times > 1 else ""
+        head = (f"{whose}{name}{times}, as {'it' if gainer == owner else w.label[gainer]} "
+                f"gains {w.card(gained)}")
     else:
         head = {"hand": f"plays {name}", "played": name, "again": f"{name} again"}[r.how]
     runs: list = []                                    # [player, [text, ...]]
@@ -795,6 +823,7 @@ def _event_dict(i, row, names) -> dict:
     detail = (NOTHING_NAMES.get(src) if code == EV_NOTHING
               else src if code == EV_VP
               else ("as_played", "treasure_played")[src] if code == EV_HOOK
+              else {"gainer": src, "gained": _card_or_none(dst)} if code == EV_WHEN_GAIN
               else "extra" if code == EV_TURN and src == 1 else None)
     return {
         "i": i, "turn": turn, "player": p, "seat_name": names[p],

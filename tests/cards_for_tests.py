@@ -5,7 +5,7 @@ after every real card; the numba cache keys on this file), in a subprocess
 of tests/test_mechanisms.py.  Each is data only: no effect code.
 """
 from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, NextTurn, OnAttack,
-                                         OnTreasure, OwnList)
+                                         OnTreasure, OwnList, WhenGain)
 
 _ = CardSpec
 # Test Torturer's default for its victims: the Curse when none is left
@@ -173,4 +173,45 @@ CARDS += (
       "+3 Cards. Put a card from your hand onto your deck.",
       "Test Courtyard", "Test Courtyard", "Test Courtyard", set="test", editions=(2,), cards=3,
       lists=("topdeck",), does=(Choice("courtyard", "hand onto deck"),)),
+    # gain hooks (Seaside 2022 texts; simulator/engine/gains.py cites the FAQ):
+    # draw when the player to your right gains a card, until your next turn
+    _("Test Monkey", 3, ("Action", "Duration"),
+      "Until your next turn, when the player to your right gains a card, +1 Card. At the "
+      "start of your next turn, +1 Card.",
+      "Test Monkey", "Test Monkey", "Test Monkey", set="test", editions=(2,),
+      next_turn=NextTurn(cards=1), when_gain=WhenGain("right", "+cards")),
+    # gain what the player to your right gained on their last turn
+    _("Test Smugglers", 3, ("Action",),
+      "Gain a copy of a card costing up to $6 that the player to your right gained on "
+      "their last turn.",
+      "Test Smugglers", "Test Smugglers", "Test Smugglers", set="test", editions=(2,),
+      nothing_now=True, lists=("gain",), does=(Choice("smuggle", "smuggle", 6),)),
+    # a set-aside card that curses the other players who gain a copy on their turn
+    _("Test Blockade", 4, ("Action", "Duration", "Attack"),
+      "Gain a card costing up to $4, setting it aside. At the start of your next turn, put "
+      "it into your hand. While it's set aside, when another player gains a copy of it on "
+      "their turn, they gain a Curse.",
+      "Test Blockade", "Test Blockade", "Test Blockade", set="test", editions=(2,),
+      curses=True, mat="blockade", lists=("gain",), does=(Choice("gain", "gain to mat", 4),),
+      next_turn=NextTurn(mat_to_hand=True),
+      when_gain=WhenGain("others on their turn", "curse")),
+    # play a Duration you gain this turn, in the Buy phase too
+    _("Test Sailor", 4, ("Action", "Duration"),
+      "+1 Action. Once this turn, when you gain a Duration card, you may play it. At the "
+      "start of your next turn, +$2 and you may trash a card from your hand.",
+      "Test Sailor", "Test Sailor", "Test Sailor", set="test", editions=(2,), actions=1,
+      lists=("may", "trash"), may=May("play the Duration card it gains this turn", "yes"),
+      next_turn=NextTurn(coins=2, trash=1),
+      when_gain=WhenGain("self on own turn", "play", types=("Duration",))),
+)
+CARDS += (
+    # a Reaction played from the hand when any player gains a Treasure, on any turn
+    _("Test Pirate", 5, ("Action", "Duration", "Reaction"),
+      "At the start of your next turn, gain a Treasure costing up to $6 to your hand. When "
+      "any player gains a Treasure, you may play this from your hand.",
+      "Test Pirate", "Test Pirate", "Test Pirate", set="test", editions=(2,),
+      lists=("may", "gain"), may=May("play it from the hand when a player gains a Treasure",
+                                     "yes"),
+      next_turn=NextTurn(gain_treasure=6),
+      when_gain=WhenGain("any", "play this", types=("Treasure",))),
 )

@@ -49,6 +49,18 @@ run it over random games of every card (``tests/test_oracle.py``).
   player trashes the first Silver or Gold it plays each turn, one a turn
   (after its $ counted), while the card is in play; a hit player keeping a
   played Silver or Gold, or a player trashing one without being hit, fails.
+- Gain hooks (Monkey, Blockade, Sailor): each gain is followed by the hooks
+  it triggers, in card order, and by no other (``when_gain`` events): the
+  draws of each Monkey whose owner sits to the gainer's left, once per play
+  since its owner's last turn; a Curse per copy of the card set aside by
+  another player's Blockade whose Attack hit the gainer, on the gainer's
+  turn only; at most one play of a gained Duration per Sailor played this
+  turn, into play and resolved next (in the Buy phase too); Pirates played
+  from the hand of any player holding one when a Treasure is gained (on
+  another's turn straight into its Durations).  Smugglers gains
+  a card costing up to its limit that the player to its right gained on
+  their own last turn, or says there is none; Blockade sets a card up to $4
+  aside, and its next turn puts the whole mat into the hand.
 - Mats: a card's mat options move only to and from its own mat (the top
   card of the deck, n times while there are cards; all of the mat into the
   hand; itself while still in play and n cards of the hand, as many as it
@@ -100,6 +112,7 @@ from simulator.engine.codes import (
     EV_PLUS_BUYS,
     EV_PLUS_COINS,
     EV_REACT,
+    EV_WHEN_GAIN,
     EV_RESOLVE,
     EV_SHUFFLE,
     EV_START,
@@ -114,6 +127,8 @@ from simulator.engine.codes import (
     OPT_DISCARD,
     OPT_GAIN,
     OPT_GAIN_HAND,
+    OPT_GAIN_TO_MAT,
+    OPT_SMUGGLE,
     OPT_MAT_TO_HAND,
     OPT_MAY_TRASH,
     OPT_PASS,
@@ -162,7 +177,12 @@ if any(o.op == "swindle" for spec in C.TABLE
 MAT_ZONES = sorted({S.MAT0 + int(m) for m in C.MAT_OF if m >= 0})
 for _m in MAT_ZONES:
     MOVES.update({(Z_DECK, _m): f"deck>mat{_m}", (HAND, _m): f"hand>mat{_m}",
-                  (PLAY_ROW, _m): f"play>mat{_m}", (_m, HAND): f"mat{_m}>hand"})
+                  (PLAY_ROW, _m): f"play>mat{_m}", (_m, HAND): f"mat{_m}>hand",
+                  (Z_SUPPLY, _m): f"gain_mat{_m}"})
+# gain hooks (the registry's ``when_gain``): card -> (who, does, amount, types)
+GAIN_HOOKS = {int(c): tuple(int(x) for x in C.GAIN_HOOK[c]) for c in C.GAIN_HOOK_CARDS}
+# Attacks whose effect on the players they hit comes later (Blockade's Curses)
+ACTS_LATER = {c for c, h in GAIN_HOOKS.items() if h[1] == S.HOOK_CURSE}
 
 
 class RuleViolation(AssertionError):
@@ -376,6 +396,20 @@ def _choose(o, r, me):
             why = _deck_option(op, n, part, hand, q)
             if why:
                 return f"option {opt} ({DECK_OP_CODES[op]}) {why}"
+        elif op == OPT_GAIN_TO_MAT:   # Blockade: a card up to $n set aside on its mat
+            m = S.MAT0 + int(C.MAT_OF[c])
+            got = did(part, q, f"gain_mat{m}")
+            if kinds - {f"gain_mat{m}", "nothing"} or len(got) + len(did(part, q, "nothing")) != 1 \
+                    or any(C.COST[x] > n for x in got):
+                return f"option {opt} (gain a card up to ${n}, set aside) did {part}"
+        elif op == OPT_SMUGGLE:       # a card up to $n the player to the right gained
+            got, record = did(part, q, "gain"), o.turn_gains[(q - 1) % o.n]
+            legal = [x for x in +record if C.COST[x] <= n]
+            if kinds - {"gain", "nothing"} or len(got) > 1 \
+                    or got and got[0] not in legal or not got and any(
+                        o.table.supply[x] > 0 for x in legal):
+                return (f"option {opt} gains {[name(x) for x in got]}; the player to the "
+                        f"right gained {[name(x) for x in +record]}")
         elif op in (OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT):
             why = _mat_option(op, n, S.MAT0 + int(C.MAT_OF[c]), part, hand, r, opt, me)
             if why:
@@ -830,6 +864,10 @@ class Oracle:
         self.vp_events = [[] for _ in range(n)]
         self.rows = []
         self.hooked = [set() for _ in range(n)]   # seat -> seats its Corsairs hit
+        self.turn_gains = [Counter() for _ in range(n)]   # gained on its own last turn
+        self.hits = [set() for _ in range(n)]     # seats its Blockade hit since its turn
+        self.gq = []                   # gains whose hooks are due: {p, c, due}
+        self.hook = None               # the gain hook whose moves are being done
 
     # ---------------------------------------------------------- helpers
     def fail(self, msg: str):
@@ -860,6 +898,7 @@ class Oracle:
             if s.supply[c] < k:
                 self.fail(f"the {name(c)} pile has {s.supply[c]}, not {k}")
             s.supply[c] -= k
+            self.gained(p, c, self.move_dst)
             return
         if zone == Z_TRASH:
             r = self.t and self.t["res"]
@@ -867,6 +906,7 @@ class Oracle:
                 self.fail(f"{name(c)} leaves the trash, not trashed by this card")
             r.trashed[c] -= k
             s.trash[c] -= k
+            self.gained(p, c, self.move_dst)
             return
         if zone == Z_BLACK_MARKET:
             if s.market[:1] != [c]:
@@ -953,6 +993,8 @@ class Oracle:
             self.fail(f"turn field {turn}, expected {want}")
         if self.cur < 0:
             return self.on_setup(p, code, c, k, src, dst)
+        if (self.gq or self.hook) and self.on_hook_event(p, code, c, k, src, dst):
+            return
         t = self.t
         if code == EV_SHUFFLE:
             return self.on_shuffle(p, k, src, dst)
@@ -966,6 +1008,8 @@ class Oracle:
             return self.on_pass(p, c, k)
         if code == EV_HOOK:
             return self.on_hook(p, c, k, src)
+        if code == EV_WHEN_GAIN:
+            self.fail(f"{name(c)} of seat {p} does its gain hook for no gain")
         if p != self.cur and code not in (EV_MOAT, EV_CHOOSE):
             self.fail(f"{_NAMES[code]} of seat {p} in seat {self.cur}'s turn")
         if code == EV_RESOLVE:
@@ -995,6 +1039,7 @@ class Oracle:
         if code == EV_BUY:
             return self.on_buy(c, k, src)
         if code == EV_CLEANUP:
+            self.close_res()              # a card a gain hook played in the Buy phase
             if t["phase"] != "buy" or t["pending_buy"] >= 0:
                 self.fail("clean-up before the buy phase is over")
             t["phase"] = "cleanup"
@@ -1057,8 +1102,10 @@ class Oracle:
                       bought=False, drawn=0, resolved=False, stays=Counter(),
                       next=Counter(), kept=Counter(), discarded=False,
                       extra=again, extra_hand=0, by=[], react=None,
-                      hook_done=False, hook_due=None)
+                      hook_done=False, hook_due=None, hook_plays=0)
         self.hooked[p] = set()            # its Corsairs' "until then" is over
+        self.turn_gains[p] = Counter()    # its record starts again
+        self.hits[p] = set()              # its Blockades' Curses end
         z = self.zones[p]                 # Durations from earlier turns: in play again
         z.play.update(z.dur)
         z.dur = Counter()
@@ -1129,10 +1176,25 @@ class Oracle:
         t["res"] = None
         if r is None:
             return
-        if r.duration:                    # a next-turn effect: its "+Cards" only
-            extra = sorted({k for q, k, _ in r.did if k not in ("draw", "shuffle") or q != self.cur})
+        if r.duration:                    # a next-turn effect: "+Cards", may trash, its mat
+            c, me = r.card, self.cur
+            allowed = {"draw", "shuffle"} | ({"trash"} if C.NEXT_TURN[c, 4] else set()) \
+                | ({"gain_hand", "nothing"} if C.NEXT_TURN[c, 6] else set())
+            got = r.of("gain_hand", me)
+            mat = S.MAT0 + int(C.MAT_OF[c])
+            if C.NEXT_TURN[c, 5]:
+                allowed.add(f"mat{mat}>hand")
+            extra = sorted({k for q, k, _ in r.did if k not in allowed or q != me})
             why = (f"does more than its next-turn text: {', '.join(extra)}" if extra
-                   else _drew(self, r, self.cur, int(C.NEXT_TURN[r.card, 0]) * r.duration))
+                   else f"trashes {len(r.of('trash', me))} cards" if len(r.of("trash", me))
+                   > C.NEXT_TURN[c, 4] * r.duration
+                   else f"gains {[name(x) for x in got]} to the hand" if len(got) + len(
+                       r.of("nothing", me)) != (r.duration if C.NEXT_TURN[c, 6] else 0)
+                   or any(not C.TYPES[x] & C.TREASURE or C.COST[x] > C.NEXT_TURN[c, 6]
+                          for x in got)
+                   else "leaves cards on its mat" if C.NEXT_TURN[c, 5]
+                   and +self.zones[me].mats[mat]
+                   else _drew(self, r, me, int(C.NEXT_TURN[c, 0]) * r.duration))
             if why:
                 self.fail(f"{name(r.card)} at the start of the turn {why}")
             return
@@ -1141,6 +1203,12 @@ class Oracle:
         if why:
             self.fail(f"{name(r.card)} {why}")
         if r.card not in _ATTACKS:
+            return
+        order = [(self.cur + j) % self.n for j in range(1, self.n)]
+        if r.card in ACTS_LATER:          # Blockade: hits now who has no Moat, acts later
+            if [q for q in order if q in r.victims] != r.victims:
+                self.fail(f"{name(r.card)} hits {r.victims}, not in turn order")
+            self.hits[self.cur] |= {q for q in order if not r.of("moat", q)}
             return
         if r.chosen and not C.CHOOSE_OTHERS[r.card] and not any(
                 C.CHOICE_OP[r.card, o] in (OPT_PASS, OPT_SWINDLE, OPT_RESET)
@@ -1170,7 +1238,7 @@ class Oracle:
 
     def on_resolve(self, c):
         t = self.t
-        if t["phase"] != "action":
+        if t["phase"] != "action" and not (t["phase"] == "buy" and t["stack"]):
             self.fail("an Action resolves outside the action phase")
         if not C.TYPES[c] & C.ACTION:
             self.fail(f"{name(c)} is not an Action")
@@ -1291,7 +1359,7 @@ class Oracle:
             t["merchant_due"] = None
             t["coins"] += k
             return
-        if t["phase"] != "action" or r is None or r.card != c:
+        if t["phase"] not in ("action", "buy") or r is None or r.card != c:
             self.fail(f"+{k} from {name(c)}, which is not resolving")
         table = {EV_PLUS_ACTIONS: C.PLUS_ACTIONS, EV_PLUS_BUYS: C.PLUS_BUYS,
                  EV_PLUS_COINS: C.PLUS_COINS}[code]
@@ -1336,7 +1404,7 @@ class Oracle:
         elif why == S.NO_COST and any(s.supply[x] > 0 and C.COST[x] == k for x in s.supply):
             self.fail(f"seat {p} gains nothing, but a supply card costs ${k}")
         elif why not in (S.NO_CARDS, S.PILE_EMPTY, S.HAND_SIZE, S.NO_TYPE, S.NO_PLAY,
-                         S.NO_BUY, S.NO_EXTRA, S.NO_COST):
+                         S.NO_BUY, S.NO_EXTRA, S.NO_COST, S.NO_GAIN):
             self.fail(f"unknown reason {why}")
         r = self.t["res"]
         self.affect(p, "nothing")
@@ -1428,12 +1496,12 @@ class Oracle:
                       f"{sum(z.discard.values())}")
         z.deck, z.discard, z.deck_top = +z.discard, Counter(), []
         self.expect_take = p
-        if t["react"]:                    # to draw for a reaction: not the Attack's doing
+        if t["react"] or self.hook:       # to draw for a reaction or a hook: not the card's
             return
         if t["phase"] == "cleanup":
             if p != self.cur:
                 self.fail(f"seat {p} shuffles in seat {self.cur}'s clean-up")
-        elif t["phase"] != "action":
+        elif t["phase"] != "action" and t["res"] is None:
             self.fail("a shuffle in the buy phase")
         else:
             self.affect(p, "shuffle")
@@ -1463,11 +1531,138 @@ class Oracle:
         g, z = t["react"], self.zones[t["react"]["seat"]]
         t["react"] = None
         _, cards, discard = (int(x) for x in C.ON_ATTACK_DO[g["card"]])
-        if g["drawn"] > cards or g["drawn"] < cards and (+z.deck or +z.discard):
+        # short only when deck and discard pile ran out: the discard pile now
+        # holds no more than the reveal's own discards, made after its draws
+        if g["drawn"] > cards or g["drawn"] < cards and (
+                +z.deck or sum(z.discard.values()) > g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} draws {g['drawn']}, not {cards}")
         if g["discarded"] != min(discard, sum(z.hand.values()) + g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} discards {g['discarded']}, "
                       f"not {discard}")
+
+    # ---------------------------------------------------------- gain hooks
+    def gained(self, p, c, dst):
+        """p gained c (to zone dst): recorded on p's own turn (Smugglers), and
+        the hooks it triggers are due next, in card order ("play" ones may
+        be declined)."""
+        t = self.t
+        own = t is not None and p == self.cur
+        if own:
+            self.turn_gains[p][c] += 1
+        due = []
+        for w, (who, does, amount, types) in GAIN_HOOKS.items():
+            if types and not C.TYPES[c] & types:
+                continue
+            if who == S.HOOK_RIGHT:       # the player whose right p is
+                q = (p + 1) % self.n
+                k = self.zones[q].next[w] + (t["next"][w] if q == self.cur else 0)
+                if k:
+                    due.append(dict(q=q, w=w, k=k, does=does, need=k * amount, optional=False))
+            elif who == S.HOOK_OTHERS and own:
+                mat = S.MAT0 + int(C.MAT_OF[w])
+                for j in range(1, self.n):
+                    q = (p + j) % self.n
+                    k = self.zones[q].mats[mat][c]
+                    if k and p in self.hits[q]:
+                        due.append(dict(q=q, w=w, k=k, does=does, need=k * amount,
+                                        optional=False))
+            elif who == S.HOOK_SELF and own and dst is not None and dst >= 0:
+                due.append(dict(q=p, w=w, k=1, does=does, need=1, optional=True, dst=dst))
+        if due or any(h[1] == S.HOOK_PLAY_THIS and C.TYPES[c] & h[3]
+                      for h in GAIN_HOOKS.values()):
+            self.gq.append(dict(p=p, c=c, due=due))
+
+    def on_hook_event(self, p, code, c, k, src, dst) -> bool:
+        """An event while gain hooks are due or doing their moves; True when
+        it is theirs."""
+        h = self.hook
+        if h is not None:
+            if self.hook_move(h, p, code, c, k, src, dst):
+                return True
+            self.close_hook()
+        match = lambda e: (e["q"], e["w"], e["k"], self.gq[0]["p"], self.gq[0]["c"]) == \
+            (p, c, k, src, dst)                                     # noqa: E731
+        # Pirate: played from the hand of whoever holds one, for the gain being
+        # handled (a Pirate a hook just drew counts: checked as it comes)
+        pirate = code == EV_WHEN_GAIN and GAIN_HOOKS.get(c, (0, 0))[1] == S.HOOK_PLAY_THIS
+        while self.gq:                    # declined plays are skipped
+            due = self.gq[0]["due"]
+            while due and due[0]["optional"] and not (code == EV_WHEN_GAIN and match(due[0])):
+                due.pop(0)
+            if due or pirate and (self.gq[0]["p"], self.gq[0]["c"]) == (src, dst):
+                break
+            self.gq.pop(0)
+        if pirate and self.gq and (self.gq[0]["p"], self.gq[0]["c"]) == (src, dst):
+            if k != 1 or self.zones[p].hand[c] < 1 or not C.TYPES[dst] & GAIN_HOOKS[c][3]:
+                self.fail(f"seat {p} plays {name(c)} from a hand of {self.zones[p].hand[c]} "
+                          f"for seat {src}'s {name(dst)}")
+            self.hook = dict(q=p, w=c, k=1, does=S.HOOK_PLAY_THIS, need=1, optional=True,
+                             done=0, gainer=src, card=dst, empty=False)
+            return True
+        if code != EV_WHEN_GAIN:
+            if self.gq:
+                g, e = self.gq[0], self.gq[0]["due"][0]
+                self.fail(f"seat {g['p']}'s gain of {name(g['c'])} does not trigger seat "
+                          f"{e['q']}'s {name(e['w'])} ({e['k']} times)")
+            return False
+        if not self.gq or not match(self.gq[0]["due"][0]):
+            self.fail(f"seat {p}'s {name(c)} does its gain hook {k} times for seat {src}'s "
+                      f"{name(dst)}: not due")
+        e = self.gq[0]["due"].pop(0)
+        t = self.t
+        if e["does"] == S.HOOK_PLAY:      # once per play of it this turn, a card still there
+            if t["next"][c] <= t["hook_plays"] or self.zones[p].zone(e["dst"])[dst] < 1:
+                self.fail(f"{name(c)} plays {name(dst)}: no play of it left this turn, or "
+                          "the card is gone")
+            t["hook_plays"] += 1
+        self.hook = dict(e, done=0, gainer=src, card=dst, empty=False)
+        return True
+
+    def hook_move(self, h, p, code, c, k, src, dst) -> bool:
+        """One of the moves the open hook does, done; False if not its."""
+        if h["done"] >= h["need"] or h["empty"]:
+            return False
+        if h["does"] == S.HOOK_DRAW:
+            if code == EV_SHUFFLE and p == h["q"]:
+                self.on_shuffle(p, k, src, dst)
+                return True
+            if code != EV_MOVE or p != h["q"] or (src, dst) != (Z_DECK, HAND):
+                return False
+            self.expect_take = -1
+        elif h["does"] == S.HOOK_CURSE:
+            if code == EV_NOTHING and (p, c, src) == (h["gainer"], Card.CURSE, S.PILE_EMPTY):
+                if self.table.supply[Card.CURSE]:
+                    self.fail("no Curse for a Blockade, but the pile has some")
+                h["empty"] = True
+                return True
+            if code != EV_MOVE or (p, c, src, dst) != (h["gainer"], Card.CURSE, Z_SUPPLY, DISC):
+                return False
+        elif h["does"] == S.HOOK_PLAY_THIS:
+            to = PLAY_ROW if p == self.cur else DUR
+            if code != EV_MOVE or (p, c, src, dst) != (h["q"], h["w"], HAND, to):
+                return False
+            z, t = self.zones[p], self.t      # a Duration played now: due next turn
+            if p == self.cur:
+                t["next"][c] += 1
+                t["stays"][c] += 1
+            else:
+                z.next[c] += 1
+        elif code != EV_MOVE or (p, c, src, dst) != (h["q"], h["card"], h["dst"], PLAY_ROW):
+            return False
+        else:                             # Sailor: into play, resolved next
+            self.t["stack"].append(c)
+            self.t["by"].append(None)
+        self.apply(p, c, k, src, dst)
+        h["done"] += k
+        return True
+
+    def close_hook(self):
+        h, self.hook = self.hook, None
+        z = self.zones[h["q"]]
+        if h["done"] < h["need"] and not h["empty"] and (
+                h["does"] != S.HOOK_DRAW or +z.deck or +z.discard):
+            self.fail(f"seat {h['q']}'s {name(h['w'])} does {h['done']} of its "
+                      f"{h['need']} for seat {h['gainer']}'s {name(h['card'])}")
 
     def on_move(self, p, c, k, src, dst):
         t = self.t
@@ -1503,8 +1698,10 @@ class Oracle:
                           "the discard pile")
             self.apply(p, c, k, src, dst)
             t["pending_buy"] = -1
+            if src == Z_REVEAL:           # bought from the Black Market deck
+                self.gained(p, c, dst)
             return
-        if phase == "buy":
+        if phase == "buy" and t["res"] is None:   # else a card a gain hook played
             if pair != (HAND, PLAY_ROW) or p != self.cur or not C.TYPES[c] & C.TREASURE:
                 self.fail(f"move {src} -> {dst} in the buy phase")
             if t["bought"]:
@@ -1516,7 +1713,7 @@ class Oracle:
             return
         if phase == "cleanup":
             return self.cleanup_move(p, c, k, src, dst)
-        if phase != "action":
+        if phase not in ("action", "buy"):
             self.fail(f"a move in the {phase} phase")
         if pair not in MOVES:
             self.fail(f"a move {src} -> {dst}")
@@ -1666,6 +1863,7 @@ class Oracle:
         else:
             if t["phase"] != "buy":
                 self.fail("a buy before the buy phase or after clean-up")
+            self.close_res()              # a card a gain hook played
             if t["buys"] < 1:
                 self.fail("buys with no Buy left")
             t["buys"] -= 1

@@ -203,6 +203,25 @@ def checks():
         out["log_answer_lines"] = sorted({line.strip().split(": ", 1)[-1] for line in
                                           text.splitlines()
                                           if " names " in line or "into the deck" in line})
+        monkeys = Strategy.from_rules("Monkeys", ["Province if my.money > 15", "Gold",
+                                                  "Test Monkey if my.Test_Monkey < 2",
+                                                  "Test Pirate if my.Test_Pirate < 2",
+                                                  "Test Blockade if my.Test_Blockade < 1",
+                                                  "Silver"])
+        sailors = Strategy.from_rules("Sailors", ["Province if my.money > 15", "Gold",
+                                                  "Test Sailor if my.Test_Sailor < 2",
+                                                  "Test Smugglers if my.Test_Smugglers < 1",
+                                                  "Test Fishing Village", "Silver"])
+        kingdom = ("Test Monkey,Test Blockade,Test Sailor,Test Smugglers,Test Fishing Village,"
+                   "Test Pirate")
+        r = simulate([monkeys, sailors], 400, seed=7, kingdom=kingdom, threads=1)
+        again = simulate([monkeys, sailors], 400, seed=7, kingdom=kingdom, threads=2)
+        out["hooks_same"] = bool((r.records == again.records).all())
+        out["hooks_wins"] = [int(w) for w in r.summary()["wins"]]
+        text = "".join(gamelog.render_text(trace_game([monkeys, sailors], 7, g, kingdom=kingdom))
+                       for g in range(3))
+        out["log_hook_lines"] = sorted({line.strip() for line in text.splitlines()
+                                        if ", as " in line and " gains " in line})
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -222,7 +241,8 @@ def test_the_test_cards_come_after_every_real_card(checks):
                                "Test Native Village", "Test Island", "Test Masquerade",
                                "Test Swindler", "Test Corsair", "Test Minion",
                                "Test Wishing Well", "Test Secret Passage", "Test Patrol",
-                               "Test Lookout", "Test Courtyard"]
+                               "Test Lookout", "Test Courtyard", "Test Monkey",
+                               "Test Smugglers", "Test Blockade", "Test Sailor", "Test Pirate"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -237,6 +257,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert sum(i.startswith("mech-mat") for i in ids) == 15
     assert sum(i.startswith("mech-passes") for i in ids) == 24
     assert sum(i.startswith("mech-lists") for i in ids) == 23
+    assert sum(i.startswith("mech-gains") for i in ids) == 36
 
 
 @pytest.mark.parametrize("name, pattern", [
@@ -396,7 +417,7 @@ def test_cards_json_describes_a_mat_and_what_a_card_does():
     """)
     assert done.returncode == 0, done.stderr[-2000:]
     cards = json.loads(done.stdout.split("JSON", 1)[1])
-    assert sorted(cards) == ["Test Island", "Test Native Village"]
+    assert sorted(cards) == ["Test Blockade", "Test Island", "Test Native Village"]
     island, village = cards["Test Island"], cards["Test Native Village"]
     assert island["mat"] == "island" and island["vp"] == 2 and island["choose"] is None
     assert island["does"] == [{"name": "mat", "op": "this and hand to mat", "amount": 1,
@@ -472,3 +493,39 @@ def test_cards_json_describes_passes_swindles_and_the_treasure_hook():
     assert cards["Test Corsair"]["next_turn"]["cards"] == 1
     assert masquerade["on_treasure"] is None and swindler["on_treasure"] is None
     assert [o["op"] for o in cards["Test Minion"]["choose"]["options"]] == ["+coins", "reset"]
+def test_gain_hook_games_play_the_same_on_any_thread_count_and_the_log_shows_them(checks):
+    """Monkey, Blockade, Sailor, Smugglers and Pirate in one kingdom: the same games
+    on 1 or 2 threads, both bots win some, and the log has a line per hook
+    (whose card, who gains what)."""
+    assert checks["hooks_same"] and min(checks["hooks_wins"]) > 0, checks["hooks_wins"]
+    lines = checks["log_hook_lines"]
+    for card in ("Test Monkey", "Test Blockade", "Test Sailor", "Test Pirate"):
+        assert any(card in line for line in lines), (card, lines)
+
+
+def test_cards_json_describes_gain_hooks_and_next_turns():
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import as_json
+        print("JSON" + json.dumps({c["name"]: c for c in as_json()
+                                   if c["name"] in ("Test Monkey", "Test Blockade",
+                                                    "Test Sailor", "Test Smugglers",
+                                                    "Test Pirate")}))
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    cards = json.loads(done.stdout.split("JSON", 1)[1])
+    assert cards["Test Monkey"]["when_gain"] == {"who": "right", "does": "+cards", "amount": 1,
+                                                 "types": []}
+    assert cards["Test Sailor"]["when_gain"] == {"who": "self on own turn", "does": "play",
+                                                 "amount": 1, "types": ["Duration"]}
+    assert cards["Test Sailor"]["next_turn"]["trash"] == 1
+    assert cards["Test Blockade"]["when_gain"]["does"] == "curse"
+    assert cards["Test Blockade"]["mat"] == "blockade"
+    assert cards["Test Blockade"]["next_turn"]["mat_to_hand"] is True
+    assert cards["Test Blockade"]["does"] == [{"name": "gain", "op": "gain to mat", "amount": 4,
+                                               "card": None}]
+    assert cards["Test Smugglers"]["does"][0]["op"] == "smuggle"
+    assert cards["Test Smugglers"]["when_gain"] is None
+    assert cards["Test Pirate"]["when_gain"] == {"who": "any", "does": "play this",
+                                                 "amount": 1, "types": ["Treasure"]}
+    assert cards["Test Pirate"]["next_turn"]["gain_treasure"] == 6

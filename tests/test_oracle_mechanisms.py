@@ -6,10 +6,10 @@ being played, mats (Native Village's and Island's moves, Island under a
 Throne Room, the mats' cards scored), passing (Masquerade: to the next
 player with cards on the left, a card of the hand held before), Swindler's
 same-cost gain, Corsair's hook on other players' Treasures (only those it
-hit, one a turn, never kept), Minion's new hands, and the deck's answers:
+hit, one a turn, never kept), Minion's new hands, the deck's answers:
 a card named (Wishing Well), a place in the deck (Secret Passage), cards
 put back in an order (Patrol, Lookout), a hand card onto the deck
-(Courtyard).
+(Courtyard), and gain hooks (Monkey, Blockade, Sailor, Pirate, Smugglers).
 
 Runs only with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (tests/test_mechanisms.py
 starts it in a subprocess, with the oracle's random games of every card): real
@@ -606,3 +606,103 @@ def test_games_of_the_answer_cards_cover_their_decisions():
     assert {(S.Z_REVEAL, S.HAND), (S.Z_REVEAL, S.Z_DECK), (S.Z_LOOK, S.Z_TRASH),
             (S.Z_LOOK, S.DISC), (S.HAND, S.Z_DECK), "name", ("place", S.HAND, 3),
             ("place", S.Z_REVEAL, 1), ("place", S.Z_REVEAL, 2), ("place", S.Z_LOOK, 1)} <= seen
+MONKEY, BLOCKADE, SAILOR, SMUGGLERS = ("Test Monkey", "Test Blockade", "Test Sailor",
+                                       "Test Smugglers")
+BLOCKADE_MAT = S.MAT0 + C.MAT_NAMES.index("blockade")
+
+
+def _hook(card, count=None):
+    """A when_gain event of ``card`` followed by its one move."""
+    return lambda rows, i: _is(rows[i], S.EV_WHEN_GAIN, card) \
+        and (count is None or rows[i][4] == count) and rows[i + 1][2] == S.EV_MOVE \
+        and rows[i + 2][2] not in (S.EV_MOVE, S.EV_SHUFFLE, S.EV_NOTHING)
+
+
+def _monkey_game(pred):
+    return _game([_bot(MONKEY, "Witch"), _bot(SMUGGLERS)], f"{MONKEY},Witch,{SMUGGLERS}", pred)
+
+
+def test_a_monkey_that_does_not_draw_for_a_gain_is_caught():
+    t, rows, i = _monkey_game(_hook(MONKEY, 1))
+    del rows[i:i + 2]                                  # the hook and its draw
+    _fails(t, rows, i, r"gain of .* does not trigger seat \d's Test Monkey \(1 times\)")
+
+
+def test_a_monkey_drawing_for_the_player_to_its_left_is_caught():
+    t, rows, i = _monkey_game(_hook(MONKEY, 1))
+    rows[i][1] = rows[i + 1][1] = rows[i][5]           # the gainer's own Monkey "draws"
+    _fails(t, rows, i, "does its gain hook 1 times for seat .*: not due")
+
+
+def test_a_missing_blockade_curse_is_caught():
+    t, rows, i = _game([_bot(BLOCKADE), _bot(SMUGGLERS)], f"{BLOCKADE},{SMUGGLERS}",
+                       lambda rows, i: _hook(BLOCKADE, 1)(rows, i)
+                       and rows[i + 1][3] == C.Card.CURSE)
+    del rows[i:i + 2]
+    _fails(t, rows, i, r"does not trigger seat \d's Test Blockade")
+
+
+def test_a_blockade_card_left_on_its_mat_is_caught():
+    t, rows, i = _game([_bot(BLOCKADE), "big-money"], BLOCKADE,
+                       lambda rows, i: _is(rows[i], S.EV_MOVE)
+                       and (rows[i][5], rows[i][6]) == (BLOCKADE_MAT, S.HAND))
+    del rows[i]
+    with pytest.raises(RuleViolation, match="Test Blockade at the start of the turn leaves "
+                                            "cards on its mat"):
+        audit(dataclasses.replace(t, events=np.array(rows, dtype=np.int32).reshape(-1, 7)))
+
+
+def _sailor_bot():
+    return _bot(SAILOR, "Test Fishing Village", "Workshop", gain=["Test Caravan", "Silver"])
+
+
+def test_a_sailor_playing_more_than_once_a_turn_is_caught():
+    t, rows, i = _game([_sailor_bot(), "big-money"],
+                       f"{SAILOR},Test Fishing Village,Test Caravan,Workshop", _hook(SAILOR))
+    rows[i][4] = 2                                     # "two plays left"
+    _fails(t, rows, i, "does its gain hook 2 times .*: not due")
+
+
+def test_smugglers_gaining_what_the_right_player_did_not_gain_is_caught():
+    t, rows, i = _game([_bot(SMUGGLERS), "big-money"], SMUGGLERS,
+                       lambda rows, i: _is(rows[i], S.EV_CHOOSE, SMUGGLERS)
+                       and _is(rows[i + 1], S.EV_MOVE, "Silver")
+                       and (rows[i + 1][5], rows[i + 1][6]) == (S.Z_SUPPLY, S.DISC))
+    rows[i + 1][3] = C.Card.ESTATE                     # an Estate the other player never gained
+    _fails(t, rows, _closed(rows, i + 2), r"option 0 gains \['Estate'\]; the player to the "
+                                          "right gained")
+
+
+PIRATE = "Test Pirate"
+
+
+def test_a_pirate_played_from_a_hand_without_one_is_caught():
+    t, rows, i = _game([_bot(PIRATE), _bot(PIRATE)], PIRATE,
+                       lambda rows, i: _hook(PIRATE)(rows, i) and rows[i][1] != rows[i][5])
+    rows[i][1] = rows[i + 1][1] = rows[i][5]          # the gainer, holding none, "plays" it
+    _fails(t, rows, i, "plays Test Pirate from a hand of 0|not due")
+
+
+def test_a_pirate_played_on_another_players_turn_kept_only_for_that_turn_is_caught():
+    t, rows, i = _game([_bot(PIRATE), _bot(PIRATE)], PIRATE,
+                       lambda rows, i: _hook(PIRATE)(rows, i) and rows[i + 1][6] == S.DUR)
+    rows[i + 1][6] = S.PLAY_ROW                        # into play as if it were its turn
+    _fails(t, rows, i + 1, r"seat \d's Test Pirate does 0 of its 1")
+
+
+def test_games_of_the_gain_hook_cards_fire_every_hook_and_pass_the_audit():
+    seen = set()
+    for seed in range(4):
+        for bots, kingdom, n in (
+                ([_bot(MONKEY, "Witch"), _bot(SMUGGLERS), _bot(BLOCKADE, "Moat")],
+                 f"{MONKEY},Witch,{SMUGGLERS},{BLOCKADE},Moat", 3),
+                ([_sailor_bot(), _bot(BLOCKADE, "Test Lighthouse"), _bot(PIRATE, MONKEY)],
+                 f"{SAILOR},Test Fishing Village,Test Caravan,Workshop,{BLOCKADE},"
+                 f"Test Lighthouse,{PIRATE},{MONKEY}", 3)):
+            t = trace_game(bots, seed, 0, kingdom=kingdom, players=n)
+            audit(t)
+            rows = t.events.tolist()
+            seen |= {C.NAMES[r[3]] for r in rows if r[2] == S.EV_WHEN_GAIN}
+            seen |= {"smuggled" for j, r in enumerate(rows[:-1]) if _is(r, S.EV_CHOOSE, SMUGGLERS)
+                     and rows[j + 1][2] == S.EV_MOVE}
+    assert seen == {MONKEY, BLOCKADE, SAILOR, PIRATE, "smuggled"}, seen

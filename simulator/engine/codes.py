@@ -17,6 +17,8 @@ Layout of one game (all int32 unless noted)::
         MAT0 + m  cards on p's mat m (C.MAT_NAMES[m]: Island, Native
                 Village ...), owned, out of the deck for good or until a
                 card takes them back; no shuffle or clean-up touches them
+        TURN_GAINS  the cards p gained on its own turn, this one or its last
+                (Smugglers reads them); kept only when C.HAS_GAIN_HOOKS
       game rows, from G
         SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
         TRASH   trash counts           GS      game scalars (ACTIONS ...)
@@ -69,7 +71,8 @@ DECK_DTYPE = np.uint16    # a draw pile holds card ids: any of up to 1 << COL_BI
 HAND, PLAY_ROW, DISC, ASIDE, OWN, PS, KINDS, DUR, NEXT, STAY = range(10)
 MAT0 = 10                                    # one row per mat, in C.MAT_NAMES order
 NMATS = len(C.MAT_NAMES)
-PR = MAT0 + NMATS                            # rows per player
+TURN_GAINS = MAT0 + NMATS
+PR = TURN_GAINS + 1                          # rows per player
 G = MAXP * PR
 SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
 GAINED, BOUGHT, MARKET = G + 6, G + 7, G + 8
@@ -88,6 +91,10 @@ PS_MAT_N0 = PS_NEXT_N + 1      # PS_MAT_N0 + m: cards on mat m
 # cards on Treasures (Corsair), hit when one was played; cleared at the start
 # of this player's turn ("until then")
 PS_HOOK_HITS = PS_MAT_N0 + NMATS
+# the players p's Attacks that act later (Blockade's set-aside card) hit
+# since p's last turn, a bit each (a Moat revealed or a Lighthouse in play
+# when the Attack was played: not hit)
+PS_HIT = PS_HOOK_HITS + 1
 # the size scalar of each count zone by its row (HAND, PLAY_ROW, DISC, ASIDE
 # ... DUR ... the mats), -1: none kept
 ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1, -1, -1]
@@ -97,9 +104,11 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1, -1, 
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
     GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
     GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN, GS_EXTRA_HAND, GS_IN_EXTRA, \
-    GS_HOOK_DONE = range(19)
+    GS_HOOK_DONE, GS_TURN_P, GS_HOOK_PLAYS = range(21)
 # GS_HOOK_DONE: 1 once a hook on Treasures (Corsair) trashed this turn's
 # first hit Treasure (one a turn, however many such cards are in play)
+# GS_TURN_P: 1 + the player whose turn it is; GS_HOOK_PLAYS: gained cards a
+# "play" gain hook (Sailor) played this turn (both kept when C.HAS_GAIN_HOOKS)
 # GS_EXTRA_HAND: > 0 when a card gave the player whose turn it is an extra
 # turn after this one: the size of the hand its clean-up draws (Outpost: 3)
 # GS_IN_EXTRA: 1 during an extra turn (the previous turn was this player's)
@@ -158,11 +167,14 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #                     `count`-th card from the top (1: on top; the deck's
 #                     size + 1: at the bottom); the cards above it keep their
 #                     places (Secret Passage; cards put back in an order)
+#   EV_WHEN_GAIN      p's `card` does its gain hook (C.WHEN_GAIN_DOES) `count`
+#                     times because seat `from` gained the card `to`: its
+#                     moves follow (p draws; `from` gains Curses; p plays `to`)
 # (EV_TURN's `count` is the number of p's turn, `from` 1 for an extra turn:
 # it has the number of the turn before it, as extra turns are not counted)
 EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
     EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN, EV_REACT, EV_PASS, EV_HOOK, EV_NAME, \
-    EV_PLACE = range(11, 26)
+    EV_PLACE, EV_WHEN_GAIN = range(11, 27)
 # each event code's name (the game log's JSON, the rules oracle)
 EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
@@ -173,11 +185,14 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_CLEANUP: "cleanup", EV_VP: "vp", EV_CHOOSE: "choose",
                EV_DURATION: "duration", EV_EXTRA_TURN: "extra_turn", EV_REACT: "react",
                EV_PASS: "pass", EV_HOOK: "hook",
-               EV_NAME: "name", EV_PLACE: "place"}
+               EV_NAME: "name", EV_PLACE: "place", EV_WHEN_GAIN: "when_gain"}
 # why nothing happens (EV_NOTHING's `from`); NO_EXTRA: `card` gives no extra
 # turn (one was given this turn already, or the previous turn was p's);
-# NO_COST: p gains nothing, no supply pile has a card costing `count` (Swindler)
-NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA, NO_COST = range(8)
+# NO_COST: p gains nothing, no supply pile has a card costing `count` (Swindler);
+# NO_GAIN: `card` has no card it may gain (Smugglers: the player to the
+# right gained none costing up to its limit)
+NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA, NO_COST, \
+    NO_GAIN = range(9)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
 # zones of a move: HAND, PLAY_ROW, DISC, ASIDE, DUR and the mats (MAT0 + m)
 # are their own row offsets; the others are numbered above every row offset
@@ -200,8 +215,15 @@ CHOOSE_OTHERS = C.CHOOSE_OTHERS
 OPT_CARDS, OPT_ACTIONS, OPT_BUYS, OPT_COINS, OPT_TRASH, OPT_GAIN = (
     C.CHOICE_OPS[k][0] for k in ("+cards", "+actions", "+buys", "+coins", "trash", "gain"))
 OPT_DISCARD, OPT_GAIN_HAND = (C.CHOICE_OPS[k][0] for k in ("discard", "gain to hand"))
-OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT = (C.CHOICE_OPS[k][0] for k in C.MAT_OPS)
+OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT, OPT_GAIN_TO_MAT = (C.CHOICE_OPS[k][0]
+                                                                 for k in C.MAT_OPS)
 OPT_PASS, OPT_MAY_TRASH, OPT_SWINDLE, OPT_RESET = (C.CHOICE_OPS[k][0] for k in C.PASS_OPS)
+OPT_SMUGGLE = C.CHOICE_OPS["smuggle"][0]
+# gain hooks (C.GAIN_HOOK's columns): whose gains a card watches, and what it does
+GAIN_HOOK_CARDS, GAIN_HOOK, HAS_GAIN_HOOKS = C.GAIN_HOOK_CARDS, C.GAIN_HOOK, C.HAS_GAIN_HOOKS
+HOOK_RIGHT, HOOK_OTHERS, HOOK_SELF, HOOK_ANY = (C.WHEN_GAIN_WHO[k][0] for k in C.WHEN_GAIN_WHO)
+HOOK_DRAW, HOOK_CURSE, HOOK_PLAY, HOOK_PLAY_THIS = (C.WHEN_GAIN_DOES[k][0]
+                                                    for k in C.WHEN_GAIN_DOES)
 CHOOSE_ALL, MAT_OF, HAS_MATS = C.CHOOSE_ALL, C.MAT_OF, C.HAS_MATS
 HAS_PASS_OPS, HAS_ON_TREASURE = C.HAS_PASS_OPS, C.HAS_ON_TREASURE
 ON_TREASURE, ON_TREASURE_HITS = C.ON_TREASURE, C.ON_TREASURE_HITS
@@ -223,8 +245,8 @@ ACTION_BIT = int(TYPE_BIT_INDEX[C.ACTION])
 # or a trash updates only those counts (a card has any number of types)
 if NTYPES > MAX_TYPES:
     raise ValueError(f"{NTYPES} card types: the player rows have room for {MAX_TYPES}")
-if PS_HOOK_HITS + 1 > NC:
-    raise ValueError(f"the player scalars need {PS_HOOK_HITS + 1} columns, the cards give {NC}")
+if PS_HIT + 1 > NC:
+    raise ValueError(f"the player scalars need {PS_HIT + 1} columns, the cards give {NC}")
 
 
 def type_columns(types: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -634,9 +634,11 @@ def _gainable(z, c, limit, typemask):
 
 
 @kernel_fn('i8')
-def gain_choice(z, fst, prog, p, limit, typemask):
+def gain_choice(z, fst, prog, p, limit, typemask, row):
     """What a required gain ("gain a card costing up to $limit") takes, or -1
-    only when no card can be gained.
+    only when no card can be gained.  row >= 0: only among the cards with a
+    copy in z[row] (Smugglers' TMP: the legal ones the player to the right
+    gained).
 
     The gain list first; when it names no legal card, the dearest legal
     Treasure (never a dead card: at worst a Copper replaces a trashed
@@ -646,19 +648,20 @@ def gain_choice(z, fst, prog, p, limit, typemask):
     the buy list without its conditions, which gains Estates (bm-remodel vs
     Big Money Ultimate, 100,000 games: 0.506 against 0.483; docs/strategies.md).
     """
-    g = pick_call(z, fst, prog, p, GAIN, -1, limit, typemask)
+    g = pick_call(z, fst, prog, p, GAIN, row, limit, typemask)
     if g >= 0:
         return g
     for treasure_first in (True, False):
         best = -1
         for c in range(NC):
             if c != Card.CURSE and _gainable(z, c, limit, typemask) \
+                    and (row < 0 or z[row, c] > 0) \
                     and (not treasure_first or TYPES[c] & T_TREASURE) \
                     and (best < 0 or cost(z, c) > cost(z, best)):
                 best = c
         if best >= 0:
             return np.int64(best)
-    if _gainable(z, Card.CURSE, limit, typemask):
+    if _gainable(z, Card.CURSE, limit, typemask) and (row < 0 or z[row, Card.CURSE] > 0):
         return np.int64(Card.CURSE)
     return np.int64(-1)
 

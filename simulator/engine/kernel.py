@@ -74,6 +74,7 @@ from simulator.engine.codes import (
     GS_TURN_NO,
     GS_HOOK_DONE,
     HAND,
+    HAS_GAIN_HOOKS,
     HAS_DECK_OPS,
     HAS_MATS,
     HAS_ON_TREASURE,
@@ -94,6 +95,7 @@ from simulator.engine.codes import (
     NEXT,
     NEXT_TURN,
     NO_EXTRA,
+    NO_GAIN,
     NMATS,
     NOT_ENDED,
     ON_ATTACK,
@@ -109,7 +111,9 @@ from simulator.engine.codes import (
     OPT_LOOKOUT,
     OPT_NAME_REVEAL,
     OPT_DECK_TO_MAT,
-    OPT_GAIN,
+    OPT_GAIN_TO_MAT,
+    OPT_SMUGGLE,
+    OPT_MAT_TO_HAND,
     OPT_TO_MAT,
     OPT_TRASH,
     OWN,
@@ -140,7 +144,9 @@ from simulator.engine.codes import (
     TMP,
     TRASH_ROW,
     TREASURE_CARDS,
+    TURN_GAINS,
     TYPES,
+    T_TREASURE,
     VP_CARDS,
     VPS,
     WIN,
@@ -153,10 +159,15 @@ from simulator.engine.codes import (
 )
 from simulator.engine.decide import (
     _attacked,
+    _gainable,
+    _buy_needs,
+    _list,
     _pick_held,
     _pick_supply,
     choose_option,
     chooses,
+    gain_choice,
+    pick_call,
     required_discard,
     required_trash,
 )
@@ -173,14 +184,17 @@ from simulator.engine.jit import (
     kernel_fn,
     mechanism,
 )
+from simulator.engine.gains import gain, gain_option, start_turn_gains, when_gained
 from simulator.engine.deck_answers import deck_option
 from simulator.engine.mats import mat_option
 from simulator.engine.passes import hook_victims, pass_option, treasure_hook
 from simulator.engine.program import (
     BUY,
     FLAG_TURN_LOG,
+    GAIN,
     P_FLAGS,
     PLAY,
+    TRASH,
 )
 from simulator.engine.rng import below, seed_game
 from simulator.engine.zones import (
@@ -195,11 +209,11 @@ from simulator.engine.zones import (
     discard_all,
     draw,
     emit,
-    gain,
     keep_durations,
     move,
     stay,
     stay_check,
+    trash_from,
     victory_points,
 )
 
@@ -353,7 +367,7 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
         elif op == OPT_DISCARD:
             required_discard(z, fst, prog, p, n)
         elif op == OPT_GAIN or op == OPT_GAIN_HAND:
-            if not gain(z, deck, p, n, DISC if op == OPT_GAIN else HAND):
+            if not gain(z, deck, rng, fst, prog, p, n, DISC if op == OPT_GAIN else HAND):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
         elif HAS_MATS and OPT_DECK_TO_MAT <= op <= OPT_TO_MAT:    # simulator/engine/mats.py
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
@@ -361,6 +375,8 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
             pass_option(z, deck, rng, fst, prog, p, c, op, n)
         elif HAS_DECK_OPS and OPT_NAME_REVEAL <= op <= OPT_LOOKOUT:  # engine/deck_answers.py
             deck_option(z, deck, rng, fst, prog, p, c, op, n)
+        elif HAS_GAIN_HOOKS and OPT_GAIN_TO_MAT <= op <= OPT_SMUGGLE:   # engine/gains.py
+            gain_option(z, deck, rng, fst, prog, p, c, op, n)
 
 
 # PLAIN[c]: an Action whose text is only its "+" numbers (Smithy, Village):
@@ -373,11 +389,13 @@ PLAIN = (((C.TYPES & C.ACTION) != 0) & ~C.EFFECT & (C.CHOOSE_PICK == 0)
 
 @kernel_fn('void')
 def play_action(z, deck, rng, fst, prog, p, c):
-    """Play Action c from p's hand and resolve it and all it plays, in order."""
+    """Play Action c from p's hand and resolve it and all it plays, in order;
+    c < 0: resolve what is waiting (a card Sailor played in the Buy phase)."""
     z = _z_fixed(z)
     deck = _deck_fixed(deck)
-    move(z, p, HAND, PLAY_ROW, c, _traced(z))
-    _push(z, c)
+    if c >= 0:
+        move(z, p, HAND, PLAY_ROW, c, _traced(z))
+        _push(z, c)
     while z[GS, GS_STACK_N] > 0:              # Throne Room and Vassal push plays
         z[GS, GS_STACK_N] -= 1
         e = z[STACK, z[GS, GS_STACK_N]]
@@ -416,8 +434,10 @@ def _log_treasures(z, p):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def buy_phase(z, deck, fst, prog, p, traced):
-    """Play every Treasure, then buy by the buy list, one rule per Buy."""
+def buy_phase(z, deck, rng, fst, prog, p, traced):
+    """Play every Treasure, then buy by the buy list, one rule per Buy; what
+    a buy triggers (``gains.when_gained``) before the next (a Duration
+    Sailor plays resolves at once: its +$ can pay for the next buy)."""
     hand, play = z[p * PR + HAND], z[p * PR + PLAY_ROW]
     if traced:
         _log_treasures(z, p)
@@ -453,6 +473,10 @@ def buy_phase(z, deck, fst, prog, p, traced):
         _gain(z, deck, p, c, Z_SUPPLY, DISC, True, traced)
         z[GS, GS_COINS] -= cost(z, c)
         z[GS, GS_BUYS] -= 1
+        if HAS_GAIN_HOOKS:
+            when_gained(z, deck, rng, fst, prog, p, c, DISC)
+            if z[GS, GS_STACK_N] > 0:
+                play_action(z, deck, rng, fst, prog, p, -1)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -508,15 +532,24 @@ def begin_turn(z, prog, p):
     if HAS_ON_TREASURE:                      # Corsair: "until then"; once a turn
         z[_ps(p), PS_HOOK_HITS] = 0
         z[GS, GS_HOOK_DONE] = 0
+    if HAS_GAIN_HOOKS:
+        start_turn_gains(z, p)
 
 
 @kernel_fn('void')
-def start_of_turn(z, deck, rng, p):
+def start_of_turn(z, deck, rng, fst, prog, p):
     """The start of p's turn, before anything else: each Duration card in
     play since an earlier turn does its next-turn effect ("+" numbers, once
     per play of it), then returns to PLAY, to leave at this clean-up unless
     played again.  (A player with several orders them as they like; "+"
-    numbers do not depend on the order, so card order is used.)"""
+    numbers do not depend on the order, so card order is used.)  The count
+    of what stays is reset first: a Duration played meanwhile (a Pirate
+    reacting to the Treasure a Pirate gains here) stays at this turn's
+    clean-up.  Such a play is due next turn because its card's count was
+    zeroed before its effects ran (Pirate after Pirate); a card that gains
+    at the start of a turn and comes before the card it triggers, in card
+    order, would need the counts taken first (no such card yet)."""
+    z[_ps(p), PS_NEXT_N] = 0
     for i in range(len(DURATION_CARDS)):
         c = DURATION_CARDS[i]
         k = z[p * PR + NEXT, c]
@@ -530,12 +563,50 @@ def start_of_turn(z, deck, rng, p):
             z[GS, GS_ACTIONS] += NEXT_TURN[c, 1]
             z[GS, GS_BUYS] += NEXT_TURN[c, 2]
             z[GS, GS_COINS] += NEXT_TURN[c, 3]
+            if NEXT_TURN_MORE:
+                next_turn_more(z, deck, rng, fst, prog, p, c)
     for c in range(NC):                      # back into this turn's play
         k = z[p * PR + DUR, c]
         if k > 0:
             z[p * PR + DUR, c] = 0
             z[p * PR + PLAY_ROW, c] += k
-    z[_ps(p), PS_NEXT_N] = 0
+
+
+# NEXT_TURN_MORE: some Duration's next turn does more than "+" numbers
+NEXT_TURN_MORE = bool(NEXT_TURN[:, 4:].any())
+
+
+@kernel_fn('void')
+def next_turn_more(z, deck, rng, fst, prog, p, c):
+    """Duration c's next-turn effect beyond its "+" numbers, once per play:
+    "you may trash a card from your hand" (Sailor: the trash list, as
+    Chapel's; with no list given, a Treasure a buy of $5 or more needs is
+    kept), then its mat into the hand (Blockade: "At the start of your
+    next turn, put it into your hand"; every card on it was set aside by a
+    play since p's last turn), then "gain a Treasure costing up to $6 to
+    your hand" (Pirate: an explicit gain list's first Treasure, else, as
+    Mine's default, the dearest Treasure it may gain)."""
+    h = p * PR + HAND
+    _, _, explicit = _list(prog, z, p, TRASH)
+    for _ in range(NEXT_TURN[c, 4]):
+        t = pick_call(z, fst, prog, p, TRASH, h, 0, 0)
+        if t < 0 or not explicit and TYPES[t] & T_TREASURE and _buy_needs(z, fst, prog, p, t):
+            break
+        trash_from(z, p, HAND, t)
+    if NEXT_TURN[c, 5]:
+        mat_option(z, deck, rng, fst, prog, p, c, OPT_MAT_TO_HAND, 1)
+    if NEXT_TURN[c, 6]:
+        _, _, explicit = _list(prog, z, p, GAIN)
+        g = gain_choice(z, fst, prog, p, NEXT_TURN[c, 6], T_TREASURE, -1)
+        if not explicit:                     # as Mine's: the dearest Treasure allowed
+            for i in range(len(TREASURE_CARDS)):
+                t = TREASURE_CARDS[i]
+                if _gainable(z, t, NEXT_TURN[c, 6], 0) and (g < 0 or cost(z, t) >= cost(z, g)):
+                    g = t
+        if g < 0:
+            emit(z, EV_NOTHING, p, c, 0, NO_GAIN, 0)
+        else:
+            gain(z, deck, rng, fst, prog, p, g, HAND)
 
 
 # A turn is written out twice, here and in ``play_game``, where it is
@@ -552,10 +623,10 @@ def take_turn(z, deck, rng, fst, prog, p):
     if traced:
         _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], z[GS, GS_IN_EXTRA], 0)
     if z[_ps(p), PS_NEXT_N] > 0:
-        start_of_turn(z, deck, rng, p)
+        start_of_turn(z, deck, rng, fst, prog, p)
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
         action_phase(z, deck, rng, fst, prog, p, traced)
-    buy_phase(z, deck, fst, prog, p, traced)
+    buy_phase(z, deck, rng, fst, prog, p, traced)
     cleanup(z, deck, rng, p, traced)
     z[_ps(p), PS_TURNS] += 1 - z[GS, GS_IN_EXTRA]
 
@@ -668,6 +739,8 @@ def _clear_played(z):
             if HAS_MATS:                     # compiled out when no card uses a mat
                 for m in range(NMATS):
                     z[U(p * PR + MAT0 + m), c] = 0
+            if HAS_GAIN_HOOKS:               # ... or keeps the gains of last turns
+                z[U(p * PR + TURN_GAINS), c] = 0
             for row in (TRASH_ROW, TMP, GAINED, BOUGHT):
                 z[row, c] = 0
             kinds[i] = 0
@@ -728,10 +801,10 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     while True:
         begin_turn(z, prog, p)                   # take_turn, untraced
         if z[_ps(p), PS_NEXT_N] > 0:
-            start_of_turn(z, deck, rng, p)
+            start_of_turn(z, deck, rng, fst, prog, p)
         if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:
             action_phase(z, deck, rng, fst, prog, p, False)
-        buy_phase(z, deck, fst, prog, p, False)
+        buy_phase(z, deck, rng, fst, prog, p, False)
         cleanup(z, deck, rng, p, False)
         t = z[_ps(p), PS_TURNS]                  # this turn of p's, from 0
         # an extra turn is not counted: its gains show in p's next turn

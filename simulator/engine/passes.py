@@ -64,7 +64,8 @@ from simulator.engine.decide import (
 )
 from simulator.engine.jit import _deck_fixed, _z_fixed, kernel_fn
 from simulator.engine.program import LIST_KEYS, TRASH
-from simulator.engine.zones import (_own, _ps, cost, discard_all, draw, emit, gain, take_top,
+from simulator.engine.gains import gain
+from simulator.engine.zones import (_own, _ps, cost, discard_all, draw, emit, take_top,
                                     trash_from)
 
 # OWN_LIST[c]: the decision list of card c's own (``OwnList``), -1: none
@@ -238,7 +239,7 @@ def swindle(z, deck, rng, fst, prog, p, c):
         if g < 0:
             emit(z, EV_NOTHING, v, -1, k, NO_COST, 0)
         else:
-            gain(z, deck, v, g, DISC)
+            gain(z, deck, rng, fst, prog, v, g, DISC)
 
 
 @kernel_fn('void')

@@ -30,7 +30,9 @@ from simulator.engine.codes import (
     GS_TURN_LOG,
     GS_TURN_NO,
     HAND,
+    HAS_MATS,
     KINDS,
+    MAT0,
     MONEY,
     NC,
     NROWS,
@@ -45,6 +47,7 @@ from simulator.engine.codes import (
     PS_HAND_N,
     PS_KINDS,
     PS_KNOWN,
+    PS_MAT_N0,
     PS_MONEY,
     PS_NEXT_N,
     PS_OWN_N,
@@ -324,14 +327,15 @@ def recount(z, p):
 
 @kernel_fn('b1', inline=True)
 def _gain(z, deck, p, c, src, dst, bought, traced):
-    """p gains c to its DISC, HAND, or deck top (dst = -1): the one way a
+    """p gains c to its DISC, HAND, a mat, or deck top (dst = -1): the one way a
     card comes to a player, so that every count a strategy word reads stays
     true (owned cards, money, types and VP by ``_own``; ``gained.*`` and,
     for a buy, ``bought.*``; the supply and its empty piles).
 
     src: Z_SUPPLY or Z_TRASH (taken from there; False if it has none), or
     the zone a caller already took it from (Black Market's revealed card),
-    which is only logged."""
+    which is only logged.  What the gain triggers (``gains.when_gained``)
+    is the caller's: ``gains.gain`` and ``gain_from``, the Buy phase."""
     if src == Z_SUPPLY:
         if z[SUPPLY, c] <= 0:
             return False
@@ -357,25 +361,9 @@ def _gain(z, deck, p, c, src, dst, bought, traced):
             z[_ps(p), PS_HAND_N] += 1
         elif dst == DISC:
             z[_ps(p), PS_DISC_N] += 1
+        elif HAS_MATS and dst >= MAT0:      # set aside on a mat (Blockade)
+            z[_ps(p), PS_MAT_N0 + dst - MAT0] += 1
     return True
-
-
-@kernel_fn('b1')
-def gain(z, deck, p, c, dst):
-    """``_gain`` from the supply as a call, for the card effects (the Buy
-    phase inlines it)."""
-    z = _z_fixed(z)
-    deck = _deck_fixed(deck)
-    return _gain(z, deck, p, c, Z_SUPPLY, dst, False, _traced(z))
-
-
-@kernel_fn('b1')
-def gain_from(z, deck, p, c, src, dst, bought):
-    """``_gain`` from another zone (Thief's trash, Black Market's revealed
-    card) as a call."""
-    z = _z_fixed(z)
-    deck = _deck_fixed(deck)
-    return _gain(z, deck, p, c, src, dst, bought, _traced(z))
 
 
 @kernel_fn('void')

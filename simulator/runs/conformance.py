@@ -33,13 +33,17 @@ ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": 
 # "extra_turn" (p0, a domsim extension): true when this turn is an extra
 # turn (the previous turn was p0's); "takes_extra_turn" (expect, p0): a card
 # gave p0 an extra turn after this one.
+# "gained" (a domsim extension): the cards the player gained on its own
+# turn, this one so far (p0) or its last (Smugglers reads the player to its
+# right's); "hits": the seats the player's Attacks that act later (Blockade)
+# hit since its last turn.
 MATS = {name: S.MAT0 + m for m, name in enumerate(C.MAT_NAMES)}
 SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations", "turns",
               "actions", "buys", "coins", "strategy", "cost_reduction", "extra_turn",
-              "mats"}
+              "mats", "gained", "hits"}
 EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations",
                       "deck_count", "hand_count", "discard_count", "actions", "buys",
-                      "coins", "vp", "turns", "takes_extra_turn", "mats"}
+                      "coins", "vp", "turns", "takes_extra_turn", "mats", "gained", "hits"}
 EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market"}
 CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "seed", "step",
              "expect", "xfail", "black_market"} | {f"p{i}" for i in range(C.MAX_PLAYERS)}
@@ -291,6 +295,9 @@ def build(case: Case) -> Position:
             np.asarray(top_first, dtype=np.int64), minlength=S.NC)
         z[p * S.PR + S.OWN] = owned
         Z.recount(z, p)
+        for c in expand(spec.get("gained", []), f"{where}: p{p}.gained"):
+            z[p * S.PR + S.TURN_GAINS, c] += 1
+        z[ps, S.PS_HIT] = _seats(spec.get("hits", []), n, f"{where}: p{p}.hits")
         for c in zones[p, "durations"]:             # their effects are still to come
             if C.TYPES[c] & C.DURATION:
                 z[p * S.PR + S.NEXT, c] += 1
@@ -305,9 +312,18 @@ def build(case: Case) -> Position:
     if not isinstance(extra, bool):
         raise CaseError(f"{where}: p0.extra_turn: true or false, not {extra!r}")
     z[S.GS, S.GS_IN_EXTRA] = extra
+    z[S.GS, S.GS_TURN_P] = 1                        # p0's turn
     rng = np.zeros(2, dtype=np.uint64)
     K.seed_game(rng, int(d.get("seed", 1)), 0)
     return Position(z, deck, rng, np.zeros(64), prog)
+
+
+def _seats(seats, n: int, where: str) -> int:
+    """A list of seats as a bit mask."""
+    if not isinstance(seats, list) or any(isinstance(q, bool) or not isinstance(q, int)
+                                          or not 0 <= q < n for q in seats):
+        raise CaseError(f"{where}: a list of seats 0 to {n - 1} is needed, not {seats!r}")
+    return sum(1 << q for q in set(seats))
 
 
 def _check_step(case: Case, where: str, zones: dict) -> None:
@@ -344,6 +360,8 @@ def observe(pos: Position, n: int) -> dict:
         view["discard_count"] = int(z[ps, S.PS_DISC_N])
         view["turns"] = int(z[ps, S.PS_TURNS])
         view["vp"] = int(Z.victory_points(z, p))
+        view["gained"] = _multiset(z[p * S.PR + S.TURN_GAINS])
+        view["hits"] = [q for q in range(n) if z[ps, S.PS_HIT] >> q & 1]
         out[f"p{p}"] = view
     out["p0"].update(actions=int(z[S.GS, S.GS_ACTIONS]), buys=int(z[S.GS, S.GS_BUYS]),
                      coins=int(z[S.GS, S.GS_COINS]),

@@ -35,6 +35,7 @@ from simulator.engine.cards.spec import (
     CHOICE_OPS,
     CHOOSERS,
     DECISIONS,
+    GAIN_OPS,
     DECK_OPS,
     LANGUAGES,
     MAT_OPS,
@@ -57,6 +58,9 @@ from simulator.engine.cards.spec import (
     OnTreasure,
     OwnList,
     VPRule,
+    WHEN_GAIN_DOES,
+    WHEN_GAIN_WHO,
+    WhenGain,
     type_mask,
 )
 
@@ -118,10 +122,11 @@ EFFECT = np.array([c.effect for c in TABLE], dtype=np.bool_)
 # "choose" decisions, as data the kernel interprets: CHOOSE_PICK[c] options
 # to take (0: none), CHOICE_N[c] offered, CHOICE_OP/CHOICE_ARG[c, o] what
 # option o does (``spec.CHOICE_OPS``) and its amount (a card id for "gain")
-# Durations: NEXT_TURN[c] = its next-turn (+Cards, +Actions, +Buys, +$);
-# DURATION_CARDS the ids of the Duration cards (the start of a turn walks them)
-NEXT_TURN = np.array([tuple(c.next_turn) if c.next_turn else (0, 0, 0, 0) for c in TABLE],
-                     dtype=np.int32)
+# Durations: NEXT_TURN[c] = its next-turn (+Cards, +Actions, +Buys, +$, may
+# trash up to, its mat to the hand, gain a Treasure up to); DURATION_CARDS the ids of the Duration
+# cards (the start of a turn walks them)
+NEXT_TURN = np.array([tuple(int(x) for x in c.next_turn) if c.next_turn else (0,) * 7
+                      for c in TABLE], dtype=np.int32)
 DURATION_CARDS = np.array([i for i, c in enumerate(TABLE) if c.next_turn], dtype=np.int64)
 # cards that keep their owner unaffected by an Attack: revealed from the hand
 # (Moat), and while in play from an earlier turn (Lighthouse), in card order
@@ -171,6 +176,17 @@ HAS_DECK_OPS = any(o.op in DECK_OPS for c in TABLE
                    for o in (*c.does, *(c.choose.options if c.choose else ())))
 ANSWER_CARDS = {kind: tuple(i for i, c in enumerate(TABLE) if kind in c.lists)
                 for kind in ANSWERS}
+# gain hooks (``WhenGain``): GAIN_HOOK_CARDS the cards with one, in card
+# order; GAIN_HOOK[c] = (who, does, amount, type mask) as WHEN_GAIN_WHO and
+# WHEN_GAIN_DOES codes; HAS_GAIN_HOOKS: some card has one or a GAIN_OPS
+# option (else the kernel's gain-hook code, and the record of each player's
+# last turn's gains it keeps, are compiled out)
+GAIN_HOOK_CARDS = np.array([i for i, c in enumerate(TABLE) if c.when_gain], dtype=np.int64)
+GAIN_HOOK = np.array([(WHEN_GAIN_WHO[c.when_gain.who][0], WHEN_GAIN_DOES[c.when_gain.does][0],
+                       c.when_gain.amount, type_mask(c.when_gain.types))
+                      if c.when_gain else (0, 0, 0, 0) for c in TABLE], dtype=np.int64)
+HAS_GAIN_HOOKS = bool(len(GAIN_HOOK_CARDS)) or any(
+    o.op in GAIN_OPS for c in TABLE for o in (*c.does, *(c.choose.options if c.choose else ())))
 CHOICE_OP = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 CHOICE_ARG = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
@@ -251,6 +267,9 @@ def as_json() -> list[dict]:
             "mat": s.mat or None,
             "on_treasure": None if s.on_treasure is None else {
                 "cards": list(s.on_treasure.cards)},
+            "when_gain": None if s.when_gain is None else {
+                "who": s.when_gain.who, "does": s.when_gain.does,
+                "amount": s.when_gain.amount, "types": list(s.when_gain.types)},
             "does": [{"name": o.name, "op": o.op, "amount": o.amount, "card": o.card or None}
                      for o in s.does],
             "lists": list(s.lists),

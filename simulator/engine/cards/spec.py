@@ -56,7 +56,11 @@ class Mat(NamedTuple):
 MATS = {"island": Mat(True, "face up; its cards are the owner's and score at the end "
                             "(Island: itself and a card from the hand)"),
         "native village": Mat(False, "face down; the owner may look at it any time; "
-                                     "its cards score at the end if still there")}
+                                     "its cards score at the end if still there"),
+        # not a printed mat: where Blockade's card is set aside, face up, until
+        # the start of its owner's next turn
+        "blockade": Mat(True, "the cards Blockade set aside, face up, until the start of "
+                              "their owner's next turn (no printed mat)")}
 
 SETS = {"base": "Dominion (the base game, first and second edition)",
         "promo": "promotional cards",
@@ -135,10 +139,19 @@ CHOICE_OPS = {
     "look, trash, discard": (20, "look at that many cards from the top of your deck; trash "
                                  "one (the trash list), discard one (the discard list), the "
                                  "rest back in any order (the order table)"),
+    # Blockade's: an Attack that gains now and acts later (``WhenGain`` "curse")
+    "gain to mat": (21, "gain a card costing up to that much, setting it aside on your "
+                        "mat (the gain list, else the default pick of a gain); each other "
+                        "player the Attack hits is marked until your next turn"),
+    # Smugglers'
+    "smuggle": (22, "gain a copy of a card costing up to that much that the player to "
+                    "your right gained on their last turn (the gain list among those "
+                    "cards, else the default pick of a gain)"),
 }
 CARD_OPS = ("gain", "gain to hand")    # the options that name their card
 TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
-MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat")
+MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat", "gain to mat")
+GAIN_OPS = ("gain to mat", "smuggle")   # the options gains.py does (HAS_GAIN_HOOKS)
 PASS_OPS = ("pass", "may trash", "swindle", "reset")  # done by simulator/engine/passes.py
 OTHERS_OPS = ("pass", "swindle", "reset")  # options other players act in (an Attack, or others)
 MAX_CHOICES = 8                       # options a card may offer
@@ -186,11 +199,49 @@ class Choose(NamedTuple):
 class NextTurn(NamedTuple):
     """What a Duration card does at the start of its owner's next turn, as
     "+" numbers the kernel adds (Caravan: +1 Card; Fishing Village: +1
-    Action, +$1); the card stays in play until that turn's clean-up."""
+    Action, +$1), then "you may trash" up to ``trash`` cards from the hand
+    (Sailor), ``mat_to_hand``: the card's mat into the hand (Blockade's
+    set-aside card), and ``gain_treasure``: gain a Treasure costing up to
+    that much to the hand (Pirate); the card stays in play until that
+    turn's clean-up."""
     cards: int = 0
     actions: int = 0
     buys: int = 0
     coins: int = 0
+    trash: int = 0
+    mat_to_hand: bool = False
+    gain_treasure: int = 0
+
+
+# What a card's gain hook does (``WhenGain.does``) and whose gains it watches
+# (``WhenGain.who``), with the kernel's codes (``cards.GAIN_HOOK``).
+WHEN_GAIN_DOES = {"+cards": (1, "its owner draws that many cards, per play since its "
+                                "owner's last turn"),
+                  "curse": (2, "the gainer gains a Curse, per copy of the gained card on "
+                               "the owner's mat, if the owner's Attack hit the gainer"),
+                  "play": (3, "its owner may play the gained card (a Duration), once per "
+                              "play of this card this turn, by its may"),
+                  "play this": (4, "its owner may play this card from the hand, each copy, "
+                                   "by its may: in play until the owner's next turn")}
+WHEN_GAIN_WHO = {"right": (1, "the player to the owner's right (in a 2-player game, the "
+                              "other player), on any turn"),
+                 "others on their turn": (2, "each other player, on their own turn"),
+                 "self on own turn": (3, "the owner, on its own turn"),
+                 "any": (4, "any player, on any turn, the owner too")}
+
+
+class WhenGain(NamedTuple):
+    """What a card does when a card is gained while it watches (Monkey,
+    Blockade, Sailor): whose gains (``WHEN_GAIN_WHO``), of which type
+    (``types``: any of them; empty: any card) and what it does
+    (``WHEN_GAIN_DOES``), ``amount`` times.  It watches while its next-turn
+    effect is due ("until your next turn": each play counts, Throne Room's
+    too), "curse" while a copy of the gained card lies on its mat, "play
+    this" while it is in its owner's hand (Pirate)."""
+    who: str
+    does: str
+    amount: int = 1
+    types: tuple[str, ...] = ()
 
 
 class OnAttack(NamedTuple):
@@ -261,6 +312,8 @@ class CardSpec:
     that kind in its ``lists``.
     ``on_treasure``: a Duration Attack whose lasting effect trashes a
     Treasure another player plays (``OnTreasure``: Corsair).
+    ``when_gain``: what it does when a card is gained while it watches
+    (``WhenGain``: Monkey, Blockade, Sailor, Pirate).
     """
     name: str
     cost: int
@@ -302,6 +355,7 @@ class CardSpec:
     mat: str = ""
     does: tuple[Choice, ...] = ()
     on_treasure: OnTreasure | None = None
+    when_gain: WhenGain | None = None
 
     def __post_init__(self):
         def bad(what):
@@ -390,6 +444,29 @@ class CardSpec:
             bad("a card that may trash (may trash) has a may choice that decides it")
         if self.on_treasure is not None and not {"Attack", "Duration"} <= set(self.types):
             bad("a hook on other players' Treasures lasts while in play: a Duration Attack")
+        if self.next_turn is not None and self.next_turn.mat_to_hand and not self.mat:
+            bad("a next turn that puts its mat into the hand needs a mat")
+        w = self.when_gain
+        if w is not None:
+            if w.who not in WHEN_GAIN_WHO or w.does not in WHEN_GAIN_DOES \
+                    or any(t not in TYPE_BITS for t in w.types) or w.amount < 1:
+                bad(f"when_gain {w} (who: {', '.join(WHEN_GAIN_WHO)}; does: "
+                    f"{', '.join(WHEN_GAIN_DOES)})")
+            if self.next_turn is None:
+                bad("a card that watches gains until its next turn is a Duration")
+            if w.does == "curse" and ("Attack" not in self.types or "gain to mat" not in ops):
+                bad("a card whose set-aside cards curse their gainers is an Attack that "
+                    "gains to its mat")
+            if w.does in ("play", "play this") and "may" not in self.lists:
+                bad("a card that may play a card when one is gained has a may")
+            if (w.does == "play this") != (w.who == "any"):
+                bad("a card played from the hand when a card is gained (Pirate) watches "
+                    "any player's gains, and only it")
+            if w.does == "play this" and ("Reaction" not in self.types or self.effect or ops
+                                         or self.cards or self.actions or self.buys
+                                         or self.coins):
+                bad("a card played from the hand when a card is gained is a Reaction whose "
+                    "text is its next turn")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 

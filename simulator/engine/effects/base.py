@@ -89,6 +89,7 @@ from simulator.engine.decide import (
     topdeck_from_hand,
     would_pick,
 )
+from simulator.engine.gains import gain, gain_from
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.passes import treasure_hook
 from simulator.engine.program import (
@@ -112,8 +113,6 @@ from simulator.engine.zones import (
     discard_all,
     draw,
     emit,
-    gain,
-    gain_from,
     move,
     move_n,
     push_stay_check,
@@ -182,23 +181,23 @@ def effect_vassal(z, deck, rng, fst, prog, p):
 
 
 @kernel_fn('void')
-def gain_up_to(z, deck, fst, prog, p, limit, dst):
+def gain_up_to(z, deck, rng, fst, prog, p, limit, dst):
     """The required gain of a card costing up to ``limit`` (Workshop, Feast):
     the gain list's first legal card, else the documented fallback."""
-    c = gain_choice(z, fst, prog, p, limit, 0)
+    c = gain_choice(z, fst, prog, p, limit, 0, -1)
     if c >= 0:
-        gain(z, deck, p, c, dst)
+        gain(z, deck, rng, fst, prog, p, c, dst)
 
 
 @effect(Card.WORKSHOP)
 def effect_workshop(z, deck, rng, fst, prog, p):
-    gain_up_to(z, deck, fst, prog, p, XS[Card.WORKSHOP], DISC)
+    gain_up_to(z, deck, rng, fst, prog, p, XS[Card.WORKSHOP], DISC)
 
 
 @effect(Card.BUREAUCRAT)
 def effect_bureaucrat(z, deck, rng, fst, prog, p):
     n = z[GS, GS_PLAYERS]
-    if not gain(z, deck, p, Card.SILVER, -1):
+    if not gain(z, deck, rng, fst, prog, p, Card.SILVER, -1):
         emit(z, EV_NOTHING, p, Card.SILVER, 0, PILE_EMPTY, 0)
     for j in range(1, n):
         v = (p + j) % n
@@ -307,11 +306,11 @@ def effect_remodel(z, deck, rng, fst, prog, p):
     g = _upgrade_gain(z, fst, prog, p, c, 1)
     if g < 0:
         z[GS, GS_LEAVING] = c + 1
-        g = gain_choice(z, fst, prog, p, cost(z, c) + XS[Card.REMODEL], 0)
+        g = gain_choice(z, fst, prog, p, cost(z, c) + XS[Card.REMODEL], 0, -1)
         z[GS, GS_LEAVING] = 0
     trash_from(z, p, HAND, c)
     if g >= 0:
-        gain(z, deck, p, g, DISC)
+        gain(z, deck, rng, fst, prog, p, g, DISC)
 
 
 @effect(Card.THRONE_ROOM)
@@ -343,7 +342,7 @@ def _tmp_to_discard(z, p):
 @effect(Card.BANDIT)
 def effect_bandit(z, deck, rng, fst, prog, p):
     n = z[GS, GS_PLAYERS]
-    if not gain(z, deck, p, Card.GOLD, DISC):
+    if not gain(z, deck, rng, fst, prog, p, Card.GOLD, DISC):
         emit(z, EV_NOTHING, p, Card.GOLD, 0, PILE_EMPTY, 0)
     for j in range(1, n):
         v = (p + j) % n
@@ -429,14 +428,14 @@ def effect_mine(z, deck, rng, fst, prog, p):
     _, _, explicit = _list(prog, z, p, GAIN)
     g = -1
     if explicit:
-        g = gain_choice(z, fst, prog, p, limit, T_TREASURE)
+        g = gain_choice(z, fst, prog, p, limit, T_TREASURE, -1)
     else:                  # default: the dearest Treasure allowed
         for t in range(NC):
             if TYPES[t] & T_TREASURE and z[IN_GAME, t] and z[SUPPLY, t] > 0 \
                     and cost(z, t) <= limit and (g < 0 or cost(z, t) >= cost(z, g)):
                 g = t
     if g >= 0:
-        gain(z, deck, p, g, HAND)
+        gain(z, deck, rng, fst, prog, p, g, HAND)
 
 
 @effect(Card.SENTRY)
@@ -472,15 +471,15 @@ def effect_witch(z, deck, rng, fst, prog, p):
     n = z[GS, GS_PLAYERS]
     for j in range(1, n):
         v = (p + j) % n
-        if _attacked(z, v) and not gain(z, deck, v, Card.CURSE, DISC):
+        if _attacked(z, v) and not gain(z, deck, rng, fst, prog, v, Card.CURSE, DISC):
             emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
 
 
 @effect(Card.ARTISAN)
 def effect_artisan(z, deck, rng, fst, prog, p):
-    g = gain_choice(z, fst, prog, p, XS[Card.ARTISAN], 0)
+    g = gain_choice(z, fst, prog, p, XS[Card.ARTISAN], 0, -1)
     if g >= 0:
-        gain(z, deck, p, g, HAND)
+        gain(z, deck, rng, fst, prog, p, g, HAND)
     topdeck_from_hand(z, deck, fst, prog, p)
 
 
@@ -536,7 +535,7 @@ def effect_feast(z, deck, rng, fst, prog, p):
     # exactly when this is its first resolution.
     if z[p * PR + PLAY_ROW, Card.FEAST] > 0:
         trash_from(z, p, PLAY_ROW, Card.FEAST)
-    gain_up_to(z, deck, fst, prog, p, XS[Card.FEAST], DISC)
+    gain_up_to(z, deck, rng, fst, prog, p, XS[Card.FEAST], DISC)
 
 
 @kernel_fn('void')
@@ -642,7 +641,7 @@ def effect_thief(z, deck, rng, fst, prog, p):
             take = names(z, fst, prog, p, GAIN, best)
             z[GS, GS_FROM_TRASH] = 0
             if take:
-                gain_from(z, deck, p, best, Z_TRASH, DISC, False)
+                gain_from(z, deck, rng, fst, prog, p, best, Z_TRASH, DISC, False)
         _tmp_to_discard(z, v)
 
 
@@ -771,7 +770,7 @@ def effect_black_market(z, deck, rng, fst, prog, p):
             _play_treasures(z, p)
         emit(z, EV_BUY, p, c, cost(z, c), Z_BLACK_MARKET, 0)
         z[GS, GS_COINS] -= cost(z, c)
-        gain_from(z, deck, p, c, Z_REVEAL, DISC, True)
+        gain_from(z, deck, rng, fst, prog, p, c, Z_REVEAL, DISC, True)
     else:
         emit(z, EV_NOTHING, p, -1, 0, NO_BUY, 0)
     for r in (r0, r1, r2):                # the others under, in revealed order
