@@ -261,6 +261,8 @@ class CardSpec:
     that kind in its ``lists``.
     ``on_treasure``: a Duration Attack whose lasting effect trashes a
     Treasure another player plays (``OnTreasure``: Corsair).
+    ``counts_plays``: its text reads how many Actions were played this turn
+    (Conspirator): the turn counts them only when some card does.
     """
     name: str
     cost: int
@@ -302,6 +304,7 @@ class CardSpec:
     mat: str = ""
     does: tuple[Choice, ...] = ()
     on_treasure: OnTreasure | None = None
+    counts_plays: bool = False
 
     def __post_init__(self):
         def bad(what):
