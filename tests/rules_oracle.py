@@ -999,8 +999,11 @@ class Oracle:
         if self.expect_take >= 0 and not (code == EV_MOVE and src == Z_DECK
                                           and p == self.expect_take):
             self.fail(f"seat {self.expect_take} shuffled but took no card")
+        # a reaction goes on with its player's moves, and a shuffle before its
+        # discards (its draw's); a shuffle after them is the Attack's
         if self.t is not None and self.t["react"] and not (
-                code in (EV_MOVE, EV_SHUFFLE) and p == self.t["react"]["seat"]):
+                p == self.t["react"]["seat"] and (code == EV_MOVE or code == EV_SHUFFLE
+                                                  and not self.t["react"]["discarded"])):
             self.close_react()
         if code == EV_TURN:
             return self.on_turn(turn, p, k, src)
@@ -1525,7 +1528,10 @@ class Oracle:
         g, z = t["react"], self.zones[t["react"]["seat"]]
         t["react"] = None
         _, cards, discard = (int(x) for x in C.ON_ATTACK_DO[g["card"]])
-        if g["drawn"] > cards or g["drawn"] < cards and (+z.deck or +z.discard):
+        # fewer only when deck and discard ran out (the discard pile holds the
+        # reaction's own discards since)
+        if g["drawn"] > cards or g["drawn"] < cards and (
+                +z.deck or sum(z.discard.values()) > g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} draws {g['drawn']}, not {cards}")
         if g["discarded"] != min(discard, sum(z.hand.values()) + g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} discards {g['discarded']}, "
