@@ -614,6 +614,60 @@ def _council_room(o, r, me):
     return _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
 
 
+def _cost(o, c):
+    """A card's cost now: printed, less this turn's reductions (Bridge), never below 0."""
+    return max(int(C.COST[c]) - o.t.get("cost_down", 0), 0)
+
+
+def _shanty_town(o, r, me):
+    drawn = r.of("draw", me)
+    before = o.zones[me].hand - Counter(drawn)
+    want = 0 if any(C.TYPES[c] & C.ACTION for c in +before) else int(C.X[r.card])
+    return _only(r, me, ()) or _drew(o, r, me, want)
+
+
+def _actions(r, me):
+    return sum(k for q, kind, k in r.did if q == me and kind == "actions")
+
+
+def _conspirator(o, r, me):
+    want = 1 if o.t["played"] >= C.X[r.card] else 0
+    if _actions(r, me) != want:
+        return f"gives +{_actions(r, me)} Actions as play {o.t['played']} of the turn"
+    return _only(r, me, ()) or _drew(o, r, me, want)
+
+
+def _mining_village(o, r, me):
+    if r.of("trash", me) not in ([], [r.card]):
+        return "trashes something other than itself"
+    return _only(r, me, ("trash",)) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
+def _mill(o, r, me):
+    if len(r.of("discard", me)) > C.X[r.card]:
+        return "discards more than 2 cards"
+    return _only(r, me, ("discard",)) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
+def _baron(o, r, me):
+    out, got = r.of("discard", me), _gains(r, me)
+    if out not in ([], [Card.ESTATE]) or got not in ([], [Card.ESTATE]) or out and got:
+        return "does other than discard an Estate or gain one"
+    return _only(r, me, ("discard", "gain", "nothing"))
+
+
+def _bridge(o, r, me):
+    o.t["cost_down"] = o.t.get("cost_down", 0) + int(C.X[r.card])   # for this turn's costs
+    return _only(r, me, ())
+
+
+def _diplomat(o, r, me):
+    hand = sum(o.zones[me].hand.values())
+    if _actions(r, me) != (2 if hand <= C.X[r.card] else 0):
+        return f"gives +{_actions(r, me)} Actions with {hand} cards in hand"
+    return _only(r, me, ()) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
 def _chapel(o, r, me):
     if len(r.of("trash", me)) > C.X[Card.CHAPEL]:
         return f"trashes {len(r.of('trash', me))} cards"
@@ -625,13 +679,13 @@ def _gains(r, me):
 
 def _workshop(o, r, me):
     g = _gains(r, me)
-    if len(g) > 1 or any(C.COST[c] > C.X[Card.WORKSHOP] for c in g):
+    if len(g) > 1 or any(_cost(o, c) > C.X[Card.WORKSHOP] for c in g):
         return "gains more than one card up to $4"
 
 
 def _remodel(o, r, me):
     t, g = r.of("trash", me), _gains(r, me)
-    if len(t) > 1 or len(g) > len(t) or g and C.COST[g[0]] > C.COST[t[0]] + C.X[Card.REMODEL]:
+    if len(t) > 1 or len(g) > len(t) or g and _cost(o, g[0]) > _cost(o, t[0]) + C.X[Card.REMODEL]:
         return "gains more than a card costing up to $2 more than the trashed one"
 
 
@@ -639,13 +693,13 @@ def _mine(o, r, me):
     t, g = r.of("trash", me), _gains(r, me)
     if len(t) > 1 or len(g) > len(t) or g and (
             r.of("gain_hand", me) != g or not C.TYPES[g[0]] & C.TREASURE
-            or not C.TYPES[t[0]] & C.TREASURE or C.COST[g[0]] > C.COST[t[0]] + C.X[Card.MINE]):
+            or not C.TYPES[t[0]] & C.TREASURE or _cost(o, g[0]) > _cost(o, t[0]) + C.X[Card.MINE]):
         return "does not turn a Treasure into one costing up to $3 more, in hand"
 
 
 def _artisan(o, r, me):
     g, top = _gains(r, me), r.of("topdeck", me)
-    if len(g) > 1 or r.of("gain_hand", me) != g or any(C.COST[c] > C.X[Card.ARTISAN] for c in g) \
+    if len(g) > 1 or r.of("gain_hand", me) != g or any(_cost(o, c) > C.X[Card.ARTISAN] for c in g) \
             or len(top) != (1 if +o.zones[me].hand or top else 0):
         return "does not gain a card up to $5 to hand and put one card onto the deck"
 
@@ -741,7 +795,7 @@ def _chancellor(o, r, me):
 def _feast(o, r, me):
     g = _gains(r, me)
     if r.of("trash", me) not in ([], [Card.FEAST]) or len(g) > 1 \
-            or any(C.COST[c] > C.X[Card.FEAST] for c in g):
+            or any(_cost(o, c) > C.X[Card.FEAST] for c in g):
         return "does more than trash itself and gain a card up to $5"
 
 
@@ -769,7 +823,7 @@ def _thief(o, r, me):
         if len(shown) > C.X[Card.THIEF]:
             return f"makes seat {q} reveal {len(shown)} cards"
         found = [c for c in shown if _treasure(c)]
-        want = [max(found, key=lambda c: C.COST[c])] if found else []
+        want = [max(found, key=lambda c: _cost(o, c))] if found else []
         if trashed != want:
             return f"trashes {[name(c) for c in trashed]} of seat {q}, not its dearest Treasure"
         if sorted(r.of("discard", q) + trashed) != sorted(shown):
@@ -790,7 +844,7 @@ def _envoy(o, r, me):
             or sorted(out + to_hand) != sorted(shown):
         return "does not discard one revealed card and put the rest into the hand"
     useful = [c for c in shown if C.TYPES[c] & (C.ACTION | C.TREASURE)] or shown
-    if out and C.COST[out[0]] != max(C.COST[c] for c in useful):
+    if out and _cost(o, out[0]) != max(_cost(o, c) for c in useful):
         return f"discards {name(out[0])}, not the dearest Action or Treasure"
 
 
@@ -820,6 +874,9 @@ TEXT_CHECKS = {
     Card.BUREAUCRAT: _bureaucrat, Card.BANDIT: _bandit, Card.POACHER: _poacher,
     Card.LIBRARY: _library, Card.WITCH: _witch, Card.MILITIA: _militia,
     Card.THRONE_ROOM: _throne_room, Card.VASSAL: _vassal,
+    Card.SHANTY_TOWN: _shanty_town, Card.CONSPIRATOR: _conspirator,
+    Card.MINING_VILLAGE: _mining_village, Card.MILL: _mill, Card.BARON: _baron,
+    Card.BRIDGE: _bridge, Card.DIPLOMAT: _diplomat,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -838,7 +895,10 @@ SELF_TRASHING = {c for c in range(C.NCARDS) if C.TABLE[c].trashes_self}
 SELF_TRASHING |= {c for c in range(C.NCARDS)
                   if any(o.op == "this and hand to mat" for o in C.TABLE[c].does)}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
-PLUS_COINS_EXTRA = {Card.MONEYLENDER: int(C.X[Card.MONEYLENDER])}
+PLUS_COINS_EXTRA = {c: int(C.X[c]) for c in (Card.MONEYLENDER, Card.MINING_VILLAGE, Card.MILL,
+                                               Card.BARON)}
+# ... and "+ Actions" events of a text's condition (Conspirator, Diplomat)
+PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2}
 
 
 # ============================================================ the audit
@@ -979,8 +1039,11 @@ class Oracle:
         if self.expect_take >= 0 and not (code == EV_MOVE and src == Z_DECK
                                           and p == self.expect_take):
             self.fail(f"seat {self.expect_take} shuffled but took no card")
+        # a reaction goes on with its player's moves, and a shuffle before its
+        # discards (its draw's); a shuffle after them is the Attack's
         if self.t is not None and self.t["react"] and not (
-                code in (EV_MOVE, EV_SHUFFLE) and p == self.t["react"]["seat"]):
+                p == self.t["react"]["seat"] and (code == EV_MOVE or code == EV_SHUFFLE
+                                                  and not self.t["react"]["discarded"])):
             self.close_react()
         if code == EV_TURN:
             return self.on_turn(turn, p, k, src)
@@ -1250,6 +1313,7 @@ class Oracle:
         if self.zones[self.cur].play[c] < 1 and c not in SELF_TRASHING:
             self.fail(f"{name(c)} resolves but is not in play")
         self.close_res()
+        t["played"] = t.get("played", 0) + 1          # Actions played this turn (Conspirator)
         t["res"] = Resolution(card=c, start_hand=sum(self.zones[self.cur].hand.values()),
                               by=by)
         t["resolved"] = True
@@ -1363,7 +1427,8 @@ class Oracle:
             self.fail(f"+{k} from {name(c)}, which is not resolving")
         table = {EV_PLUS_ACTIONS: C.PLUS_ACTIONS, EV_PLUS_BUYS: C.PLUS_BUYS,
                  EV_PLUS_COINS: C.PLUS_COINS}[code]
-        if k != table[c] and not (code == EV_PLUS_COINS and k == PLUS_COINS_EXTRA.get(c)):
+        if k != table[c] and not (code == EV_PLUS_COINS and k == PLUS_COINS_EXTRA.get(c)) \
+                and not (code == EV_PLUS_ACTIONS and k == PLUS_ACTIONS_EXTRA.get(c)):
             self.fail(f"{name(c)} gives +{k}, its text says otherwise")
         key = {EV_PLUS_ACTIONS: "actions", EV_PLUS_BUYS: "buys", EV_PLUS_COINS: "coins"}[code]
         t[key] += k
@@ -1848,8 +1913,8 @@ class Oracle:
 
     def on_buy(self, c, k, src):
         t = self.t
-        if C.COST[c] != k:
-            self.fail(f"buys {name(c)} for {k}, its cost is {C.COST[c]}")
+        if _cost(self, c) != k:
+            self.fail(f"buys {name(c)} for {k}, its cost is {_cost(self, c)}")
         if t["coins"] < k:
             self.fail(f"buys {name(c)} (${k}) with ${t['coins']}")
         if t["phase"] == "action":

@@ -159,7 +159,13 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Thief": "Action Attack Kingdom Terminal",
         "Envoy": "Action Kingdom Terminal Card_Advantage",
         "Black Market": "Action Kingdom Terminal",
-        "Steward": "Action Kingdom Terminal Trasher Card_Advantage"}
+        "Steward": "Action Kingdom Terminal Trasher Card_Advantage",
+        "Shanty Town": "Action Kingdom Village Card_Advantage",
+        "Conspirator": "Action Kingdom Terminal",
+        "Mining Village": "Action Kingdom Village Cycler",
+        "Mill": "Action Kingdom Victory Cycler", "Baron": "Action Kingdom Terminal",
+        "Bridge": "Action Kingdom Terminal",
+        "Diplomat": "Action Reaction Kingdom Card_Advantage"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 
@@ -178,7 +184,8 @@ def test_a_tag_counts_only_the_cards_the_bot_can_own():
     # a card that may gain any card (Workshop's fallback) can bring any of them
     w = one(rule("Smithy", cond(side("left", "countCardTypeInDeck", "Village"), "smallerThan",
                                 side("right", "constant", "2.0"))) + '<buy name="Workshop"/>')
-    assert tomllib.loads(w.toml)["let"]["villages"] == "my.Village + my.Festival"
+    assert tomllib.loads(w.toml)["let"]["villages"] == ("my.Village + my.Festival + "
+                                                        "my.ShantyTown + my.MiningVillage")
 
 
 def test_a_type_domsim_has_no_card_of_is_not_converted():

@@ -224,7 +224,8 @@ def test_roles_and_facts_are_consistent():
         if s.curses or s.others:
             assert "Attack" in s.types or s.others, s.name
     assert C.with_role("village") == tuple(map(C.card_id, ("Village", "Throne Room",
-                                                            "Festival")))
+                                                            "Festival", "Shanty Town",
+                                                            "Mining Village")))
 
 
 # ============================================================ the docs say the same
@@ -248,7 +249,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 11
+    assert len(D.WEAKER_THAN_SILVER) == 13
 
 
 def _docs_table(heading: str) -> list[list[str]]:
@@ -416,6 +417,10 @@ BY_NAME = {
         "Sentry": "that simulator does not tag it Trasher",
         "Remodel": "that simulator tags it TrashForBenefit",
         "Village": "the name of that simulator's tag for villages, not the card",
+        "Shanty Town": "that simulator tags it Card_Advantage (+2 Cards with no Action in "
+                       "hand)",
+        "Diplomat": "that simulator does not tag it Terminal (+2 Actions with 5 cards or "
+                    "fewer)",
     },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "

@@ -28,6 +28,7 @@ from simulator.engine.codes import (
     CHOOSE_OTHERS,
     CHOOSE_ALL,
     CHOOSE_PICK,
+    COUNTS_PLAYS,
     DECK_CAP,
     DECK_DTYPE,
     DISC,
@@ -68,6 +69,7 @@ from simulator.engine.codes import (
     GS_IN_EXTRA,
     GS_MARKET_N,
     GS_MERCHANT,
+    GS_PLAYED,
     GS_PLAYERS,
     GS_STACK_N,
     GS_TURN_LOG,
@@ -246,6 +248,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
     z = _z_fixed(z)
     deck = _deck_fixed(deck)
     emit(z, EV_RESOLVE, p, c, 1, PLAY_ROW, PLAY_ROW)
+    if COUNTS_PLAYS:                        # each resolution is a play (Conspirator)
+        z[GS, GS_PLAYED] += 1
     if TYPES[c] & T_ATTACK and len(ON_ATTACK):
         at = _effect_at(MECH_REACT)         # loaded when a player may own one
         if at:
@@ -415,6 +419,8 @@ def action_phase(z, deck, rng, fst, prog, p, traced):
         z[GS, GS_ACTIONS] -= 1
         if PLAIN[c] and not traced:          # no call: Smithy, Village ...
             move(z, p, HAND, PLAY_ROW, c, False)
+            if COUNTS_PLAYS:
+                z[GS, GS_PLAYED] += 1
             if P_CARDS[c]:
                 _draw(z, deck, rng, p, P_CARDS[c], False)
             _plus(z, p, c, False)
@@ -529,6 +535,8 @@ def begin_turn(z, prog, p):
     z[GS, GS_COINS] = 0
     z[GS, GS_MERCHANT] = 0
     z[GS, GS_COST_DOWN] = 0
+    if COUNTS_PLAYS:
+        z[GS, GS_PLAYED] = 0
     if HAS_ON_TREASURE:                      # Corsair: "until then"; once a turn
         z[_ps(p), PS_HOOK_HITS] = 0
         z[GS, GS_HOOK_DONE] = 0

@@ -125,6 +125,8 @@ _TAG_EXCEPTIONS = {
     "Sentry": (set(), {"Trasher"}),              # a cantrip to it
     "Remodel": ({"TrashForBenefit"}, set()),
     "Curse": ({"Junk"}, set()), "Copper": ({"Junk"}, set()), "Estate": ({"Junk"}, set()),
+    "Shanty Town": ({"Card_Advantage"}, set()),  # +2 Cards with no Action in hand
+    "Diplomat": (set(), {"Terminal"}),           # +2 Actions with 5 cards or fewer
 }
 
 

@@ -231,8 +231,10 @@ def _play_order() -> list[int]:
 
     Cards that give Actions go first so that the turn can go on; among them
     more cards drawn first (``drawn``: Library's draw to 7 counts as 3),
-    then the dearer card.  A card that plays an Action from the hand twice
-    (Throne Room) comes next, so it finds the terminals still in hand.  Then
+    then one that may trash itself after the others (Mining Village: it then
+    knows more of the turn's money), then the dearer card.  A card that
+    plays an Action from the hand twice (Throne Room) comes next, so it
+    finds the terminals still in hand.  Then
     the terminals: the attack that draws (Witch), draw of 3 or more cards,
     the other attacks (Militia before Bureaucrat: its +$2), small draw
     (Moat), the rest (dearer first), and last those whose text gives the
@@ -244,8 +246,8 @@ def _play_order() -> list[int]:
         s = TABLE[c]
         attack = bool(C.TYPES[c] & C.ATTACK)
         draw = s.drawn
-        if s.actions >= 2:
-            return (0, -draw, -s.cost, c)
+        if s.actions >= 2:                   # one that may trash itself last (Mining Village)
+            return (0, -draw, s.trashes_self, -s.cost, c)
         if s.actions == 1:
             return (1, -draw, -s.cost, -(s.coins + s.buys), -s.x, c)
         if s.plays == "hand":

@@ -308,6 +308,9 @@ def build(case: Case) -> Position:
     for key, default, row in (("actions", 1, S.GS_ACTIONS), ("buys", 1, S.GS_BUYS),
                               ("coins", 0, S.GS_COINS), ("cost_reduction", 0, S.GS_COST_DOWN)):
         z[S.GS, row] = _number(p0.get(key, default), f"{where}: p0.{key}")
+    # the Actions p0 has in play were played this turn (Conspirator counts them)
+    z[S.GS, S.GS_PLAYED] = int(sum(k for c, k in enumerate(z[S.PLAY_ROW])
+                                   if C.TYPES[c] & C.ACTION))
     extra = p0.get("extra_turn", False)
     if not isinstance(extra, bool):
         raise CaseError(f"{where}: p0.extra_turn: true or false, not {extra!r}")

@@ -190,6 +190,9 @@ HAS_GAIN_HOOKS = bool(len(GAIN_HOOK_CARDS)) or any(
 CHOICE_OP = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 CHOICE_ARG = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
+# COUNTS_PLAYS: some card reads how many Actions were played this turn
+# (Conspirator), else the turn does not count them
+COUNTS_PLAYS = any(c.counts_plays for c in TABLE)
 
 
 # ---- what the other layers read, by fact rather than by name
@@ -281,6 +284,7 @@ def as_json() -> list[dict]:
             "vs_bmu": s.vs_bmu, "weaker_than_silver": s.weaker_than_silver,
             "nothing_now": s.nothing_now, "plays": s.plays or None, "others": s.others,
             "trashes_self": s.trashes_self, "curses": s.curses,
+            "counts_plays": s.counts_plays,
             "money": s.money_per_copy,
         })
     return out

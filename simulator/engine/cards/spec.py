@@ -314,6 +314,8 @@ class CardSpec:
     Treasure another player plays (``OnTreasure``: Corsair).
     ``when_gain``: what it does when a card is gained while it watches
     (``WhenGain``: Monkey, Blockade, Sailor, Pirate).
+    ``counts_plays``: its text reads how many Actions were played this turn
+    (Conspirator): the turn counts them only when some card does.
     """
     name: str
     cost: int
@@ -356,6 +358,7 @@ class CardSpec:
     does: tuple[Choice, ...] = ()
     on_treasure: OnTreasure | None = None
     when_gain: WhenGain | None = None
+    counts_plays: bool = False
 
     def __post_init__(self):
         def bad(what):
