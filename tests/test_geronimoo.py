@@ -159,7 +159,11 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Thief": "Action Attack Kingdom Terminal",
         "Envoy": "Action Kingdom Terminal Card_Advantage",
         "Black Market": "Action Kingdom Terminal",
-        "Steward": "Action Kingdom Terminal Trasher Card_Advantage"}
+        "Steward": "Action Kingdom Terminal Trasher Card_Advantage",
+        "Pawn": "Action Kingdom Cycler",
+        "Torturer": "Action Attack Kingdom Terminal Card_Advantage",
+        "Masquerade": "Action Kingdom Terminal Card_Advantage Trasher",
+        "Swindler": "Action Attack Kingdom Terminal", "Minion": "Action Attack Kingdom"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -463,7 +463,7 @@ def test_cards_json_describes_passes_swindles_and_the_treasure_hook():
     cards = json.loads(done.stdout.split("JSON", 1)[1])
     masquerade, swindler = cards["Test Masquerade"], cards["Test Swindler"]
     assert [o["op"] for o in masquerade["does"]] == ["pass", "may trash"]
-    assert masquerade["own_list"]["key"] == "pass" and masquerade["others"]
+    assert masquerade["own_list"]["key"] == "test_pass" and masquerade["others"]
     assert masquerade["may"]["default"] == "yes"
     assert swindler["does"] == [{"name": "swindle", "op": "swindle", "amount": 1,
                                  "card": None}]

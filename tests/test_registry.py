@@ -248,7 +248,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 11
+    assert len(D.WEAKER_THAN_SILVER) == 12
 
 
 def _docs_table(heading: str) -> list[list[str]]:
@@ -416,6 +416,7 @@ BY_NAME = {
         "Sentry": "that simulator does not tag it Trasher",
         "Remodel": "that simulator tags it TrashForBenefit",
         "Village": "the name of that simulator's tag for villages, not the card",
+        "Pawn": "that simulator tags it Cycler, not Terminal (its +1 Action is a choice)",
     },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "

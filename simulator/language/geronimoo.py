@@ -124,6 +124,7 @@ _TAG_EXCEPTIONS = {
     "Moneylender": (set(), {"Trasher"}),         # trashes for money: a payload to it
     "Sentry": (set(), {"Trasher"}),              # a cantrip to it
     "Remodel": ({"TrashForBenefit"}, set()),
+    "Pawn": ({"Cycler"}, {"Terminal"}),          # its +1 Card +1 Action is a choice
     "Curse": ({"Junk"}, set()), "Copper": ({"Junk"}, set()), "Estate": ({"Junk"}, set()),
 }
 

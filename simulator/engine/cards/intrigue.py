@@ -11,9 +11,21 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec, Choice, Choose
+from simulator.engine.cards.spec import CardSpec, Choice, Choose, May, OwnList
 
-A = ("Action",)
+A, AA = ("Action",), ("Action", "Attack")
+
+# Torturer's victims (each answers from its own file): the Curse when none is
+# left (nothing happens) or when discarding 2 would take a hand of $8 or more
+# below $8 (the discard takes the dead cards, then Coppers, then - counted as
+# a Silver - the cheapest card); else discard.  Measured against "discard if 2
+# junk cards, else the Curse" and "always discard" (docs/strategies.md,
+# "Choices other players take"); Test Torturer (tests) shares it.
+_DEAD = "(hand.Curse + hand.Estate + hand.Duchy + hand.Province + hand.Gardens)"
+TORTURER_DEFAULT = ("curse if supply.Curse == 0",
+                    f"curse if hand.money >= 8 and hand.money - min(hand.Copper, "
+                    f"max(0, 2 - {_DEAD})) - 2 * max(0, 2 - {_DEAD} - hand.Copper) < 8",
+                    "discard")
 
 _ = CardSpec
 CARDS: tuple[CardSpec, ...] = (
@@ -37,4 +49,73 @@ CARDS: tuple[CardSpec, ...] = (
                              "trash if hand.Curse + hand.Estate >= 1 and hand.Copper >= 1 "
                              "and my.cards <= 14",
                              "cards"))),
+
+    # Pawn: "Choose two ... The choices must be different" (pick 2, done in
+    # the card's order).  The default (+1 Card, then +1 Action while another
+    # Pawn is in hand, else +$1): bm-pawn 0.5397 [0.5366, 0.5428] against Big
+    # Money Ultimate; "+1 Card, +$1" 0.5388, "+1 Card, +1 Action" (the card's
+    # order) 0.4890 (100,000 games, seed 0; docs/strategies.md, "Defaults and
+    # how they were chosen").
+    _("Pawn", 2, A,
+      "Choose two: +1 Card; +1 Action; +1 Buy; +$1. The choices must be different.",
+      "Pion", "Handlanger", "手先", unsure=("nl", "ja"), set="intrigue",
+      roles=("payload",), lists=("choose",), draws=1, money=1, vs_bmu=0.5397,
+      choose=Choose((Choice("card", "+cards"), Choice("action", "+actions"),
+                     Choice("buy", "+buys"), Choice("coin", "+coins")), pick=2,
+                    default=("card", "action if hand.Pawn > 0", "coin"))),
+    # Torturer: each victim answers from its own file (Choose.who "others");
+    # the FAQ (Intrigue 2E rulebook): "A player can choose to gain a Curse
+    # even with no Curses left (and thus not gain one), or to discard 2 cards
+    # even with one or zero cards in hand"; the Curse goes to the hand and is
+    # a gain.  The victims' default was measured on Test Torturer (the
+    # same text and bots: docs/strategies.md, "Choices other players take").
+    _("Torturer", 5, AA,
+      "+3 Cards. Each other player either discards 2 cards or gains a Curse to their hand, "
+      "their choice. (They may pick an option they can't do.)",
+      "Beul", "Kerkermeister", "拷問人", unsure=("nl", "ja"), set="intrigue", cards=3,
+      curses=True, roles=("draw", "attack"), lists=("choose", "discard"), vs_bmu=0.8105,
+      choose=Choose((Choice("discard", "discard", 2),
+                     Choice("curse", "gain to hand", card="Curse")), who="others",
+                    default=TORTURER_DEFAULT)),
+    # Masquerade: the FAQ (Intrigue 2E rulebook): the cards are passed at
+    # once, a player with no cards in hand neither passes nor receives, and
+    # passing is not gaining; then the player may trash.  The may trash's
+    # default yes: bm-masquerade 0.7856 [0.7831, 0.7882], never 0.6153
+    # (100,000 games, seed 0).
+    _("Masquerade", 3, A,
+      "+2 Cards. Each player with any cards in hand passes one to the next such player to "
+      "their left, at once. Then you may trash a card from your hand.",
+      "Maskerade", "Maskerade", "仮面舞踏会", unsure=("nl", "ja"), set="intrigue", cards=2,
+      others=True, roles=("draw", "trasher"), lists=("pass", "trash", "may"), vs_bmu=0.7856,
+      may=May("trash a card from the hand after the pass (which: the trash list)", "yes"),
+      does=(Choice("pass", "pass"), Choice("trash", "may trash")),
+      own_list=OwnList("pass", "the card a player passes left when a Masquerade is played "
+                       "(then Curse, Estate, Copper, the cheapest card, Victory cards worth "
+                       "more last)")),
+    # Swindler: the FAQ (Intrigue 2E rulebook): with no card of that cost in
+    # the supply the victim gains nothing; an empty deck is shuffled first.
+    # The default's Duchy rule changes no game of bm-swindler against Big
+    # Money Ultimate (0.8521 either way: that bot owns no $5 card but Duchy).
+    _("Swindler", 3, AA,
+      "+$2. Each other player trashes the top card of their deck and gains a card with the "
+      "same cost that you choose.",
+      "Oplichter", "Trickser", "詐欺師", unsure=("nl", "ja"), set="intrigue", coins=2,
+      roles=("attack", "payload"), lists=("swindle",), vs_bmu=0.8521,
+      does=(Choice("swindle", "swindle"),),
+      own_list=OwnList("swindle", "the card each victim of Swindler gains, costing what it "
+                       "trashed (then Curse, Estate, Copper, the cheapest card, Victory "
+                       "cards worth more last)", default=("Duchy if supply.Province >= 6",))),
+    # Minion: the FAQ (Intrigue 2E rulebook): other players with 4 or fewer
+    # cards in hand are unaffected.  The default takes +$2 when the hand's
+    # Treasures and the coins make $4, else the new hands: bm-minion (one
+    # Minion) 0.4853 [0.4822, 0.4884]; at $5 0.4700, at $6 0.4658; with two
+    # Minions at $4 0.4451, $3 0.4016, $5 0.4225, $6 0.4085, always +$2
+    # 0.3456, always new hands 0.2032 (100,000 games, seed 0).
+    _("Minion", 5, AA,
+      "+1 Action. Choose one: +$2; or discard your hand, +4 Cards, and each other player "
+      "with at least 5 cards in hand discards their hand and draws 4 cards.",
+      "Lakei", "Lakai", "寵臣", unsure=("nl", "ja"), set="intrigue", actions=1,
+      roles=("attack", "payload"), lists=("choose",), money=2, vs_bmu=0.4853,
+      choose=Choose((Choice("coins", "+coins", 2), Choice("reset", "reset", 4)),
+                    default=("coins if hand.money + coins >= 4", "reset"))),
 )
