@@ -163,7 +163,11 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Pawn": "Action Kingdom Cycler",
         "Torturer": "Action Attack Kingdom Terminal Card_Advantage",
         "Masquerade": "Action Kingdom Terminal Card_Advantage Trasher",
-        "Swindler": "Action Attack Kingdom Terminal", "Minion": "Action Attack Kingdom"}
+        "Swindler": "Action Attack Kingdom Terminal", "Minion": "Action Attack Kingdom",
+        "Wishing Well": "Action Kingdom Cycler",
+        "Courtyard": "Action Kingdom Terminal Card_Advantage",
+        "Secret Passage": "Action Kingdom Cycler",
+        "Patrol": "Action Kingdom Terminal Card_Advantage"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -118,4 +118,38 @@ CARDS: tuple[CardSpec, ...] = (
       roles=("attack", "payload"), lists=("choose",), money=2, vs_bmu=0.4853,
       choose=Choose((Choice("coins", "+coins", 2), Choice("reset", "reset", 4)),
                     default=("coins if hand.money + coins >= 4", "reset"))),
+    # Wishing Well: names the card most likely on top (the naming default,
+    # docs/strategies.md); the FAQ (Intrigue 2E rulebook): an empty deck is
+    # shuffled first, a card not named goes back on top.  bm-wishing-well
+    # 0.4307 [0.4276, 0.4338]; naming Copper 0.4114.
+    _("Wishing Well", 3, A,
+      "+1 Card, +1 Action. Name a card, then reveal the top card of your deck. If you named "
+      "it, put it into your hand.",
+      "Wensput", "Wunschbrunnen", "願いの井戸", unsure=("nl", "ja"), set="intrigue", cards=1,
+      actions=1, roles=("cantrip",), lists=("naming",), vs_bmu=0.4307,
+      does=(Choice("wish", "name and reveal"),)),
+    # Courtyard: Artisan's topdeck (the topdeck list, then its default):
+    # bm-courtyard 0.8055 [0.8031, 0.8080]; dead cards first 0.5710, money
+    # (Gold, Silver, Copper) first 0.4416.
+    _("Courtyard", 2, A, "+3 Cards. Put a card from your hand onto your deck.",
+      "Binnenplaats", "Burghof", "中庭", unsure=("nl", "ja"), set="intrigue", cards=3,
+      roles=("draw",), lists=("topdeck",), vs_bmu=0.8055,
+      does=(Choice("courtyard", "hand onto deck"),)),
+    # Secret Passage: the position table, then a dead card to the bottom,
+    # else Artisan's card on top.  bm-secret-passage 0.4919 [0.4888, 0.4950];
+    # dead cards and Coppers to the bottom 0.4586.
+    _("Secret Passage", 4, A,
+      "+2 Cards, +1 Action. Take a card from your hand and put it anywhere in your deck.",
+      "Geheime Gang", "Geheimgang", "秘密の抜け道", unsure=("nl", "de", "ja"),
+      editions=(2,), set="intrigue", cards=2, actions=1, roles=("cantrip",),
+      lists=("position", "topdeck"), vs_bmu=0.4919,
+      does=(Choice("passage", "hand into deck"),)),
+    # Patrol: the order table, then the dearest on top.  Patrol is terminal:
+    # its order changes no game of a Patrol bot (docs/strategies.md).
+    _("Patrol", 5, A,
+      "+3 Cards. Reveal the top 4 cards of your deck. Put the Victory cards and Curses into "
+      "your hand. Put the rest back in any order.",
+      "Patrouille", "Patrouille", "巡回", unsure=("nl", "de", "ja"), editions=(2,),
+      set="intrigue", cards=3, roles=("draw",), lists=("order",), vs_bmu=0.8120,
+      does=(Choice("patrol", "reveal, green to hand", 4),)),
 )
