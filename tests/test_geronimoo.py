@@ -167,7 +167,9 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Wishing Well": "Action Kingdom Cycler",
         "Courtyard": "Action Kingdom Terminal Card_Advantage",
         "Secret Passage": "Action Kingdom Cycler",
-        "Patrol": "Action Kingdom Terminal Card_Advantage"}
+        "Patrol": "Action Kingdom Terminal Card_Advantage",
+        "Nobles": "Action Kingdom Victory Village Card_Advantage",
+        "Great Hall": "Action Kingdom Victory Cycler", "Harem": "Victory Kingdom Treasure"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 
@@ -186,7 +188,7 @@ def test_a_tag_counts_only_the_cards_the_bot_can_own():
     # a card that may gain any card (Workshop's fallback) can bring any of them
     w = one(rule("Smithy", cond(side("left", "countCardTypeInDeck", "Village"), "smallerThan",
                                 side("right", "constant", "2.0"))) + '<buy name="Workshop"/>')
-    assert tomllib.loads(w.toml)["let"]["villages"] == "my.Village + my.Festival"
+    assert tomllib.loads(w.toml)["let"]["villages"] == "my.Village + my.Festival + my.Nobles"
 
 
 def test_a_type_domsim_has_no_card_of_is_not_converted():

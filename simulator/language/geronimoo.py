@@ -125,6 +125,7 @@ _TAG_EXCEPTIONS = {
     "Sentry": (set(), {"Trasher"}),              # a cantrip to it
     "Remodel": ({"TrashForBenefit"}, set()),
     "Pawn": ({"Cycler"}, {"Terminal"}),          # its +1 Card +1 Action is a choice
+    "Nobles": (set(), {"Terminal"}),              # its +2 Actions is a choice
     "Curse": ({"Junk"}, set()), "Copper": ({"Junk"}, set()), "Estate": ({"Junk"}, set()),
 }
 

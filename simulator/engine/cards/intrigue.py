@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from simulator.engine.cards.spec import CardSpec, Choice, Choose, May, OwnList
 
-A, AA = ("Action",), ("Action", "Attack")
+A, AA, AV = ("Action",), ("Action", "Attack"), ("Action", "Victory")
 
 # Torturer's victims (each answers from its own file): the Curse when none is
 # left (nothing happens) or when discarding 2 would take a hand of $8 or more
@@ -152,4 +152,21 @@ CARDS: tuple[CardSpec, ...] = (
       "Patrouille", "Patrouille", "巡回", unsure=("nl", "de", "ja"), editions=(2,),
       set="intrigue", cards=3, roles=("draw",), lists=("order",), vs_bmu=0.8120,
       does=(Choice("patrol", "reveal, green to hand", 4),)),
+    # Nobles: an Action and a Victory card (2 VP at the end).  The default
+    # takes +2 Actions when none is left and another Nobles is in hand, else
+    # +3 Cards: with three Nobles 0.6724 [0.6695, 0.6753], always +3 Cards
+    # 0.6440 (bm-nobles's two Nobles: the same games either way).
+    _("Nobles", 6, AV, "Choose one: +3 Cards; or +2 Actions. 2 VP",
+      "Edelen", "Adelige", "貴族", unsure=("nl", "ja"), set="intrigue", vp=2,
+      roles=("draw", "village"), lists=("choose",), draws=3, vs_bmu=0.6715,
+      choose=Choose((Choice("cards", "+cards", 3), Choice("actions", "+actions", 2)),
+                    default=("actions if actions == 0 and hand.Nobles > 0", "cards"))),
+    # Great Hall (first edition): an Action and a Victory card.
+    _("Great Hall", 3, AV, "+1 Card, +1 Action. 1 VP",
+      "Grote Zaal", "Große Halle", "大広間", unsure=("nl", "ja"), editions=(1,),
+      set="intrigue", cards=1, actions=1, vp=1, roles=("cantrip",), vs_bmu=0.5392),
+    # Harem: a Treasure and a Victory card ($2, 2 VP).
+    _("Harem", 6, ("Treasure", "Victory"), "$2. 2 VP",
+      "Harem", "Harem", "ハーレム", unsure=("nl", "ja"), set="intrigue", coins=2, vp=2,
+      vs_bmu=0.5985),
 )
