@@ -4,21 +4,12 @@ Loaded with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (their ids come
 after every real card; the numba cache keys on this file), in a subprocess
 of tests/test_mechanisms.py.  Each is data only: no effect code.
 """
+from simulator.engine.cards.intrigue import TORTURER_DEFAULT as VICTIM_DEFAULT
 from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, NextTurn, OnAttack,
                                          OnTreasure, OwnList, WhenGain)
 
 _ = CardSpec
-# Test Torturer's default for its victims: the Curse when none is left
-# (nothing happens) or when discarding 2 would take a hand of $8 or more below
-# $8 (the discard takes the dead cards, then Coppers, then - counted as a
-# Silver - the cheapest card); else discard.  Measured against "discard if 2
-# junk cards, else the Curse" and "always discard" (docs/strategies.md,
-# "Choices other players take").
-_DEAD = "(hand.Curse + hand.Estate + hand.Duchy + hand.Province + hand.Gardens)"
-VICTIM_DEFAULT = ("curse if supply.Curse == 0",
-                  f"curse if hand.money >= 8 and hand.money - min(hand.Copper, "
-                  f"max(0, 2 - {_DEAD})) - 2 * max(0, 2 - {_DEAD} - hand.Copper) < 8",
-                  "discard")
+# Test Torturer's default for its victims is Torturer's (measured: its row)
 CARDS = (
     # Steward's shape: choose one of three, one of which trashes (required)
     _("Test Steward", 3, ("Action",),
@@ -111,10 +102,10 @@ CARDS += (
       "+2 Cards. Each player with any cards in hand passes one to the next such player to "
       "their left, at once. Then you may trash a card from your hand.",
       "Test Masquerade", "Test Masquerade", "Test Masquerade", set="test", editions=(2,),
-      cards=2, others=True, lists=("pass", "trash", "may"),
+      cards=2, others=True, lists=("test_pass", "trash", "may"),
       may=May("trash a card from the hand after the pass (which: the trash list)", "yes"),
       does=(Choice("pass", "pass"), Choice("trash", "may trash")),
-      own_list=OwnList("pass", "the card a player passes left when a Test Masquerade is "
+      own_list=OwnList("test_pass", "the card a player passes left when a Test Masquerade is "
                        "played (then Curse, Estate, Copper, the cheapest card, Victory "
                        "cards worth more last)")),
     # ... and the attacker picks what each victim gains (Swindler)
@@ -122,8 +113,9 @@ CARDS += (
       "+$2. Each other player trashes the top card of their deck and gains a card with the "
       "same cost that you choose.",
       "Test Swindler", "Test Swindler", "Test Swindler", set="test", editions=(2,),
-      coins=2, lists=("swindle",), does=(Choice("swindle", "swindle"),),
-      own_list=OwnList("swindle", "the card each victim of Test Swindler gains, costing what "
+      coins=2, lists=("test_swindle",), does=(Choice("swindle", "swindle"),),
+      own_list=OwnList("test_swindle", "the card each victim of Test Swindler gains, costing "
+                       "what "
                        "it trashed (then Curse, Estate, Copper, the cheapest card, Victory "
                        "cards worth more last)", default=("Duchy if supply.Province >= 6",))),
     # a hook on another player's Treasure play while in play (Corsair, Seaside 2022)

@@ -881,6 +881,7 @@ TEXT_CHECKS = {
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
     Card.GARDENS: "not an Action: the end of the audit scores it (1 VP per 10 cards)",
+    Card.HAREM: "not an Action: the Buy phase's audit counts its $2 and the end its 2 VP",
 }
 # Facts from the card registry:
 # cards that may play another card (an EV_PLAYS event: ``plays``)

@@ -165,7 +165,17 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Mining Village": "Action Kingdom Village Cycler",
         "Mill": "Action Kingdom Victory Cycler", "Baron": "Action Kingdom Terminal",
         "Bridge": "Action Kingdom Terminal",
-        "Diplomat": "Action Reaction Kingdom Card_Advantage"}
+        "Diplomat": "Action Reaction Kingdom Card_Advantage",
+        "Pawn": "Action Kingdom Cycler",
+        "Torturer": "Action Attack Kingdom Terminal Card_Advantage",
+        "Masquerade": "Action Kingdom Terminal Card_Advantage Trasher",
+        "Swindler": "Action Attack Kingdom Terminal", "Minion": "Action Attack Kingdom",
+        "Wishing Well": "Action Kingdom Cycler",
+        "Courtyard": "Action Kingdom Terminal Card_Advantage",
+        "Secret Passage": "Action Kingdom Cycler",
+        "Patrol": "Action Kingdom Terminal Card_Advantage",
+        "Nobles": "Action Kingdom Victory Village Card_Advantage",
+        "Great Hall": "Action Kingdom Victory Cycler", "Harem": "Victory Kingdom Treasure"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 
@@ -185,7 +195,8 @@ def test_a_tag_counts_only_the_cards_the_bot_can_own():
     w = one(rule("Smithy", cond(side("left", "countCardTypeInDeck", "Village"), "smallerThan",
                                 side("right", "constant", "2.0"))) + '<buy name="Workshop"/>')
     assert tomllib.loads(w.toml)["let"]["villages"] == ("my.Village + my.Festival + "
-                                                        "my.ShantyTown + my.MiningVillage")
+                                                        "my.ShantyTown + my.MiningVillage + "
+                                                        "my.Nobles")
 
 
 def test_a_type_domsim_has_no_card_of_is_not_converted():

@@ -262,8 +262,8 @@ def test_rule_cases_of_the_mechanisms(checks):
 
 @pytest.mark.parametrize("name, pattern", [
     ("unknown-option", r"Test Steward has no option 'gold'; its options: cards, coins, trash"),
-    ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Steward, Test Steward, "
-                  r"Test Pawn, Test Patron(, Test [A-Za-z ]+)*;"),
+    ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Steward(, [A-Z][A-Za-z ]+)*, "
+                  r"Test Steward, Test Pawn, Test Patron(, Test [A-Za-z ]+)*;"),
     ("not-a-list", r"choose.Test Pawn must be a list of rules"),
     ("bad-condition", r"unknown card 'Nope'|unknown .*'my.Nope'"),
 ])
@@ -275,7 +275,7 @@ def test_choose_mistakes_are_one_clear_error(checks, name, pattern):
 
 @pytest.mark.parametrize("name, pattern", [
     ("answer-no-card", r"naming.Smithy: Smithy has no naming decision; cards with one: "
-                       r"Test Wishing Well"),
+                       r"(Wishing Well, )?Test Wishing Well"),
     ("answer-not-a-table", r"order must be a table of card = list of rules, like order = "),
     ("answer-unknown-card", r"naming.Test Wishing Well\[1\] .*unknown card 'Gould' .*Gold"),
     ("position-no-place", r"a position rule is \"<Card> to <top \| bottom \| N> "),
@@ -310,7 +310,8 @@ def test_cards_json_describes_the_answer_decisions():
         print("JSON" + json.dumps({c["name"]: c for c in as_json() if c["answers"]}))
     """)
     assert done.returncode == 0, done.stderr[-2000:]
-    cards = json.loads(done.stdout.split("JSON", 1)[1])
+    cards = {name: c for name, c in json.loads(done.stdout.split("JSON", 1)[1]).items()
+             if c["set"] == "test"}          # Intrigue's real cards too: their own tests
     assert sorted(cards) == ["Test Lookout", "Test Patrol", "Test Secret Passage",
                              "Test Wishing Well"]
     assert list(cards["Test Wishing Well"]["answers"]) == ["naming"]
@@ -484,7 +485,7 @@ def test_cards_json_describes_passes_swindles_and_the_treasure_hook():
     cards = json.loads(done.stdout.split("JSON", 1)[1])
     masquerade, swindler = cards["Test Masquerade"], cards["Test Swindler"]
     assert [o["op"] for o in masquerade["does"]] == ["pass", "may trash"]
-    assert masquerade["own_list"]["key"] == "pass" and masquerade["others"]
+    assert masquerade["own_list"]["key"] == "test_pass" and masquerade["others"]
     assert masquerade["may"]["default"] == "yes"
     assert swindler["does"] == [{"name": "swindle", "op": "swindle", "amount": 1,
                                  "card": None}]

@@ -50,7 +50,7 @@ def test_the_cards_with_an_effect_are_those_with_code():
 def test_plain_actions_are_the_actions_without_an_effect():
     plain = {C.NAMES[c] for c in range(C.NCARDS) if K.PLAIN[c]}
     assert plain == {"Moat", "Village", "Smithy", "Festival", "Laboratory", "Market",
-                     "Woodcutter"}
+                     "Woodcutter", "Great Hall"}
 
 
 def test_cards_that_gain_by_fallback_are_marked():
@@ -125,9 +125,13 @@ def _leading_plus(text: str) -> dict:
 
 @pytest.mark.parametrize("card", C.KINGDOM_CARDS, ids=lambda c: C.NAMES[c])
 def test_the_plus_numbers_are_the_text_s(card):
-    """A text's leading "+" numbers are the row's (the ones the kernel adds)."""
+    """A text's leading "+" numbers are the row's (the ones the kernel adds);
+    a Treasure's text starts with its $ (Harem: "$2. 2 VP")."""
     s = C.TABLE[card]
     got = _leading_plus(s.text)
+    if m := re.match(r"\$(\d+)\b", s.text):
+        assert "Treasure" in s.types
+        got["coins"] = int(m.group(1))
     assert {k: got[k] for k in ("cards", "actions", "buys", "coins")} == {
         "cards": s.cards, "actions": s.actions, "buys": s.buys, "coins": s.coins}
 
@@ -191,7 +195,9 @@ def test_every_kingdom_card_is_complete(card):
         rest = _leading_plus(s.text)["rest"]
         reaction = "Reaction" in s.types and rest.startswith("When another player plays "
                                                              "an Attack card")
-        assert not rest or reaction, f"{name}: no effect, but its text says more: {rest!r}"
+        victory = "Victory" in s.types and rest == f"{s.vp} VP"     # Great Hall
+        assert not rest or reaction or victory, \
+            f"{name}: no effect, but its text says more: {rest!r}"
     else:
         assert s.vp or s.vp_rule, f"{name}: neither an Action nor VP"
     assert any(_named(case, card) for case in CASES), \
@@ -225,7 +231,7 @@ def test_roles_and_facts_are_consistent():
             assert "Attack" in s.types or s.others, s.name
     assert C.with_role("village") == tuple(map(C.card_id, ("Village", "Throne Room",
                                                             "Festival", "Shanty Town",
-                                                            "Mining Village")))
+                                                            "Mining Village", "Nobles")))
 
 
 # ============================================================ the docs say the same
@@ -249,7 +255,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 13
+    assert len(D.WEAKER_THAN_SILVER) == 16
 
 
 def _docs_table(heading: str) -> list[list[str]]:
@@ -421,6 +427,8 @@ BY_NAME = {
                        "hand)",
         "Diplomat": "that simulator does not tag it Terminal (+2 Actions with 5 cards or "
                     "fewer)",
+        "Pawn": "that simulator tags it Cycler, not Terminal (its +1 Action is a choice)",
+        "Nobles": "that simulator does not tag it Terminal (its +2 Actions is a choice)",
     },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "

@@ -150,11 +150,13 @@ WEAKER_THAN_SILVER = C.WEAKER_THAN_SILVER
 # Order a required discard (Militia, Poacher) falls back to after the
 # strategy's discard list: dead cards, Copper, then the cheapest card, an
 # Action before a Treasure at equal cost, where a card weaker than a Silver
-# counts as costing no more than one (a Spy goes before a Silver).
+# counts as costing no more than one (a Spy goes before a Silver), and the
+# Treasure giving less first (Harem's $2 before Gold's $3).
 DISCARD_ORDER = _fallback_order(
     lambda c: (not _dead(c), c != Card.COPPER,
                min(int(C.COST[c]), int(C.COST[Card.SILVER])) if c in WEAKER_THAN_SILVER
-               else int(C.COST[c]), -(C.TYPES[c] & C.ACTION), c))
+               else int(C.COST[c]), -(C.TYPES[c] & C.ACTION),
+               int(C.PLUS_COINS[c]) if C.TYPES[c] & C.TREASURE else 0, c))
 
 
 # Order a required trash (Remodel) falls back to: Curse, Estate, Copper, cheapest.

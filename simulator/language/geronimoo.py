@@ -124,6 +124,8 @@ _TAG_EXCEPTIONS = {
     "Moneylender": (set(), {"Trasher"}),         # trashes for money: a payload to it
     "Sentry": (set(), {"Trasher"}),              # a cantrip to it
     "Remodel": ({"TrashForBenefit"}, set()),
+    "Pawn": ({"Cycler"}, {"Terminal"}),          # its +1 Card +1 Action is a choice
+    "Nobles": (set(), {"Terminal"}),              # its +2 Actions is a choice
     "Curse": ({"Junk"}, set()), "Copper": ({"Junk"}, set()), "Estate": ({"Junk"}, set()),
     "Shanty Town": ({"Card_Advantage"}, set()),  # +2 Cards with no Action in hand
     "Diplomat": (set(), {"Terminal"}),           # +2 Actions with 5 cards or fewer

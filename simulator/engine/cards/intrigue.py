@@ -11,11 +11,23 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec, Choice, Choose, May, OnAttack
+from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, OnAttack,
+                                         OwnList)
 
-A = ("Action",)
-AV = ("Action", "Victory")
+A, AA, AV = ("Action",), ("Action", "Attack"), ("Action", "Victory")
 AR = ("Action", "Reaction")
+
+# Torturer's victims (each answers from its own file): the Curse when none is
+# left (nothing happens) or when discarding 2 would take a hand of $8 or more
+# below $8 (the discard takes the dead cards, then Coppers, then - counted as
+# a Silver - the cheapest card); else discard.  Measured against "discard if 2
+# junk cards, else the Curse" and "always discard" (docs/strategies.md,
+# "Choices other players take"); Test Torturer (tests) shares it.
+_DEAD = "(hand.Curse + hand.Estate + hand.Duchy + hand.Province + hand.Gardens)"
+TORTURER_DEFAULT = ("curse if supply.Curse == 0",
+                    f"curse if hand.money >= 8 and hand.money - min(hand.Copper, "
+                    f"max(0, 2 - {_DEAD})) - 2 * max(0, 2 - {_DEAD} - hand.Copper) < 8",
+                    "discard")
 
 _ = CardSpec
 CARDS: tuple[CardSpec, ...] = (
@@ -96,4 +108,124 @@ CARDS: tuple[CardSpec, ...] = (
       cards=2, x=5, effect=True, roles=("draw",), lists=("may", "discard"),
       may=May("reveal it against an Attack", "yes"),
       on_attack=OnAttack(min_hand=5, cards=2, discard=3), vs_bmu=0.5185),
+
+    # Pawn: "Choose two ... The choices must be different" (pick 2, done in
+    # the card's order).  The default (+1 Card, then +1 Action while another
+    # Pawn is in hand, else +$1): bm-pawn 0.5397 [0.5366, 0.5428] against Big
+    # Money Ultimate; "+1 Card, +$1" 0.5388, "+1 Card, +1 Action" (the card's
+    # order) 0.4890 (100,000 games, seed 0; docs/strategies.md, "Defaults and
+    # how they were chosen").
+    _("Pawn", 2, A,
+      "Choose two: +1 Card; +1 Action; +1 Buy; +$1. The choices must be different.",
+      "Pion", "Handlanger", "手先", unsure=("nl", "ja"), set="intrigue",
+      roles=("payload",), lists=("choose",), draws=1, money=1, vs_bmu=0.5397,
+      choose=Choose((Choice("card", "+cards"), Choice("action", "+actions"),
+                     Choice("buy", "+buys"), Choice("coin", "+coins")), pick=2,
+                    default=("card", "action if hand.Pawn > 0", "coin"))),
+    # Torturer: each victim answers from its own file (Choose.who "others");
+    # the FAQ (Intrigue 2E rulebook): "A player can choose to gain a Curse
+    # even with no Curses left (and thus not gain one), or to discard 2 cards
+    # even with one or zero cards in hand"; the Curse goes to the hand and is
+    # a gain.  The victims' default was measured on Test Torturer (the
+    # same text and bots: docs/strategies.md, "Choices other players take").
+    _("Torturer", 5, AA,
+      "+3 Cards. Each other player either discards 2 cards or gains a Curse to their hand, "
+      "their choice. (They may pick an option they can't do.)",
+      "Beul", "Kerkermeister", "拷問人", unsure=("nl", "ja"), set="intrigue", cards=3,
+      curses=True, roles=("draw", "attack"), lists=("choose", "discard"), vs_bmu=0.8105,
+      choose=Choose((Choice("discard", "discard", 2),
+                     Choice("curse", "gain to hand", card="Curse")), who="others",
+                    default=TORTURER_DEFAULT)),
+    # Masquerade: the FAQ (Intrigue 2E rulebook): the cards are passed at
+    # once, a player with no cards in hand neither passes nor receives, and
+    # passing is not gaining; then the player may trash.  The may trash's
+    # default yes: bm-masquerade 0.7856 [0.7831, 0.7882], never 0.6153
+    # (100,000 games, seed 0).
+    _("Masquerade", 3, A,
+      "+2 Cards. Each player with any cards in hand passes one to the next such player to "
+      "their left, at once. Then you may trash a card from your hand.",
+      "Maskerade", "Maskerade", "仮面舞踏会", unsure=("nl", "ja"), set="intrigue", cards=2,
+      others=True, roles=("draw", "trasher"), lists=("pass", "trash", "may"), vs_bmu=0.7856,
+      may=May("trash a card from the hand after the pass (which: the trash list)", "yes"),
+      does=(Choice("pass", "pass"), Choice("trash", "may trash")),
+      own_list=OwnList("pass", "the card a player passes left when a Masquerade is played "
+                       "(then Curse, Estate, Copper, the cheapest card, Victory cards worth "
+                       "more last)")),
+    # Swindler: the FAQ (Intrigue 2E rulebook): with no card of that cost in
+    # the supply the victim gains nothing; an empty deck is shuffled first.
+    # The default's Duchy rule changes no game of bm-swindler against Big
+    # Money Ultimate (0.8521 either way: that bot owns no $5 card but Duchy).
+    _("Swindler", 3, AA,
+      "+$2. Each other player trashes the top card of their deck and gains a card with the "
+      "same cost that you choose.",
+      "Oplichter", "Trickser", "詐欺師", unsure=("nl", "ja"), set="intrigue", coins=2,
+      roles=("attack", "payload"), lists=("swindle",), vs_bmu=0.8521,
+      does=(Choice("swindle", "swindle"),),
+      own_list=OwnList("swindle", "the card each victim of Swindler gains, costing what it "
+                       "trashed (then Curse, Estate, Copper, the cheapest card, Victory "
+                       "cards worth more last)", default=("Duchy if supply.Province >= 6",))),
+    # Minion: the FAQ (Intrigue 2E rulebook): other players with 4 or fewer
+    # cards in hand are unaffected.  The default takes +$2 when the hand's
+    # Treasures and the coins make $4, else the new hands: bm-minion (one
+    # Minion) 0.4853 [0.4822, 0.4884]; at $5 0.4700, at $6 0.4658; with two
+    # Minions at $4 0.4451, $3 0.4016, $5 0.4225, $6 0.4085, always +$2
+    # 0.3456, always new hands 0.2032 (100,000 games, seed 0).
+    _("Minion", 5, AA,
+      "+1 Action. Choose one: +$2; or discard your hand, +4 Cards, and each other player "
+      "with at least 5 cards in hand discards their hand and draws 4 cards.",
+      "Lakei", "Lakai", "寵臣", unsure=("nl", "ja"), set="intrigue", actions=1,
+      roles=("attack", "payload"), lists=("choose",), money=2, vs_bmu=0.4853,
+      choose=Choose((Choice("coins", "+coins", 2), Choice("reset", "reset", 4)),
+                    default=("coins if hand.money + coins >= 4", "reset"))),
+    # Wishing Well: names the card most likely on top (the naming default,
+    # docs/strategies.md); the FAQ (Intrigue 2E rulebook): an empty deck is
+    # shuffled first, a card not named goes back on top.  bm-wishing-well
+    # 0.4307 [0.4276, 0.4338]; naming Copper 0.4114.
+    _("Wishing Well", 3, A,
+      "+1 Card, +1 Action. Name a card, then reveal the top card of your deck. If you named "
+      "it, put it into your hand.",
+      "Wensput", "Wunschbrunnen", "願いの井戸", unsure=("nl", "ja"), set="intrigue", cards=1,
+      actions=1, roles=("cantrip",), lists=("naming",), vs_bmu=0.4307,
+      does=(Choice("wish", "name and reveal"),)),
+    # Courtyard: Artisan's topdeck (the topdeck list, then its default):
+    # bm-courtyard 0.8055 [0.8031, 0.8080]; dead cards first 0.5710, money
+    # (Gold, Silver, Copper) first 0.4416.
+    _("Courtyard", 2, A, "+3 Cards. Put a card from your hand onto your deck.",
+      "Binnenplaats", "Burghof", "中庭", unsure=("nl", "ja"), set="intrigue", cards=3,
+      roles=("draw",), lists=("topdeck",), vs_bmu=0.8055,
+      does=(Choice("courtyard", "hand onto deck"),)),
+    # Secret Passage: the position table, then a dead card to the bottom,
+    # else Artisan's card on top.  bm-secret-passage 0.4919 [0.4888, 0.4950];
+    # dead cards and Coppers to the bottom 0.4586.
+    _("Secret Passage", 4, A,
+      "+2 Cards, +1 Action. Take a card from your hand and put it anywhere in your deck.",
+      "Geheime Gang", "Geheimgang", "秘密の抜け道", unsure=("nl", "de", "ja"),
+      editions=(2,), set="intrigue", cards=2, actions=1, roles=("cantrip",),
+      lists=("position", "topdeck"), vs_bmu=0.4919,
+      does=(Choice("passage", "hand into deck"),)),
+    # Patrol: the order table, then the dearest on top.  Patrol is terminal:
+    # its order changes no game of a Patrol bot (docs/strategies.md).
+    _("Patrol", 5, A,
+      "+3 Cards. Reveal the top 4 cards of your deck. Put the Victory cards and Curses into "
+      "your hand. Put the rest back in any order.",
+      "Patrouille", "Patrouille", "巡回", unsure=("nl", "de", "ja"), editions=(2,),
+      set="intrigue", cards=3, roles=("draw",), lists=("order",), vs_bmu=0.8120,
+      does=(Choice("patrol", "reveal, green to hand", 4),)),
+    # Nobles: an Action and a Victory card (2 VP at the end).  The default
+    # takes +2 Actions when none is left and another Nobles is in hand, else
+    # +3 Cards: with three Nobles 0.6724 [0.6695, 0.6753], always +3 Cards
+    # 0.6440 (bm-nobles's two Nobles: the same games either way).
+    _("Nobles", 6, AV, "Choose one: +3 Cards; or +2 Actions. 2 VP",
+      "Edelen", "Adelige", "貴族", unsure=("nl", "ja"), set="intrigue", vp=2,
+      roles=("draw", "village"), lists=("choose",), draws=3, vs_bmu=0.6715,
+      choose=Choose((Choice("cards", "+cards", 3), Choice("actions", "+actions", 2)),
+                    default=("actions if actions == 0 and hand.Nobles > 0", "cards"))),
+    # Great Hall (first edition): an Action and a Victory card.
+    _("Great Hall", 3, AV, "+1 Card, +1 Action. 1 VP",
+      "Grote Zaal", "Große Halle", "大広間", unsure=("nl", "ja"), editions=(1,),
+      set="intrigue", cards=1, actions=1, vp=1, roles=("cantrip",), vs_bmu=0.5392),
+    # Harem: a Treasure and a Victory card ($2, 2 VP).
+    _("Harem", 6, ("Treasure", "Victory"), "$2. 2 VP",
+      "Harem", "Harem", "ハーレム", unsure=("nl", "ja"), set="intrigue", coins=2, vp=2,
+      vs_bmu=0.5985),
 )
