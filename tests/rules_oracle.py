@@ -768,6 +768,17 @@ def _black_market(o, r, me):
         return "plays Treasures and buys nothing"
 
 
+def _ironworks(o, r, me):
+    g = _gains(r, me)
+    if len(g) > 1 or any(C.COST[c] > C.X[Card.IRONWORKS] for c in g):
+        return "gains more than one card up to $4"
+    types = int(C.TYPES[g[0]]) if g else 0
+    for kind, bit in (("actions", C.ACTION), ("coins", C.TREASURE)):
+        if sum(r.of(kind, me)) != (1 if types & bit else 0):
+            return f"gives {kind} {r.of(kind, me)} for a gained {name(g[0]) if g else 'nothing'}"
+    return _only(r, me, ("gain",)) or _drew(o, r, me, 1 if types & C.VICTORY else 0)
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -786,6 +797,7 @@ TEXT_CHECKS = {
     Card.BUREAUCRAT: _bureaucrat, Card.BANDIT: _bandit, Card.POACHER: _poacher,
     Card.LIBRARY: _library, Card.WITCH: _witch, Card.MILITIA: _militia,
     Card.THRONE_ROOM: _throne_room, Card.VASSAL: _vassal,
+    Card.IRONWORKS: _ironworks,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -804,7 +816,9 @@ SELF_TRASHING = {c for c in range(C.NCARDS) if C.TABLE[c].trashes_self}
 SELF_TRASHING |= {c for c in range(C.NCARDS)
                   if any(o.op == "this and hand to mat" for o in C.TABLE[c].does)}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
-PLUS_COINS_EXTRA = {Card.MONEYLENDER: int(C.X[Card.MONEYLENDER])}
+PLUS_COINS_EXTRA = {Card.MONEYLENDER: int(C.X[Card.MONEYLENDER]), Card.IRONWORKS: 1}
+# ... and "+ Actions" events (Ironworks: +1 Action for a gained Action)
+PLUS_ACTIONS_EXTRA = {Card.IRONWORKS: 1}
 
 
 # ============================================================ the audit
@@ -1295,7 +1309,8 @@ class Oracle:
             self.fail(f"+{k} from {name(c)}, which is not resolving")
         table = {EV_PLUS_ACTIONS: C.PLUS_ACTIONS, EV_PLUS_BUYS: C.PLUS_BUYS,
                  EV_PLUS_COINS: C.PLUS_COINS}[code]
-        if k != table[c] and not (code == EV_PLUS_COINS and k == PLUS_COINS_EXTRA.get(c)):
+        if k != table[c] and not (code == EV_PLUS_COINS and k == PLUS_COINS_EXTRA.get(c)) \
+                and not (code == EV_PLUS_ACTIONS and k == PLUS_ACTIONS_EXTRA.get(c)):
             self.fail(f"{name(c)} gives +{k}, its text says otherwise")
         key = {EV_PLUS_ACTIONS: "actions", EV_PLUS_BUYS: "buys", EV_PLUS_COINS: "coins"}[code]
         t[key] += k

@@ -159,7 +159,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Thief": "Action Attack Kingdom Terminal",
         "Envoy": "Action Kingdom Terminal Card_Advantage",
         "Black Market": "Action Kingdom Terminal",
-        "Steward": "Action Kingdom Terminal Trasher Card_Advantage"}
+        "Steward": "Action Kingdom Terminal Trasher Card_Advantage",
+        "Ironworks": "Action Kingdom"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -415,6 +415,7 @@ BY_NAME = {
         "Moneylender": "that simulator counts it as $1 of money and not as a Trasher",
         "Sentry": "that simulator does not tag it Trasher",
         "Remodel": "that simulator tags it TrashForBenefit",
+        "Ironworks": "that simulator does not tag it Terminal",
         "Village": "the name of that simulator's tag for villages, not the card",
     },
     "simulator/language/strategy.py": {

@@ -124,6 +124,7 @@ _TAG_EXCEPTIONS = {
     "Moneylender": (set(), {"Trasher"}),         # trashes for money: a payload to it
     "Sentry": (set(), {"Trasher"}),              # a cantrip to it
     "Remodel": ({"TrashForBenefit"}, set()),
+    "Ironworks": (set(), {"Terminal"}),           # its gain may give the Action back
     "Curse": ({"Junk"}, set()), "Copper": ({"Junk"}, set()), "Estate": ({"Junk"}, set()),
 }
 

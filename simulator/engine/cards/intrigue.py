@@ -37,4 +37,17 @@ CARDS: tuple[CardSpec, ...] = (
                              "trash if hand.Curse + hand.Estate >= 1 and hand.Copper >= 1 "
                              "and my.cards <= 14",
                              "cards"))),
+    # Ironworks: Workshop's gain (the gain list, else gain_choice's fallback),
+    # then a bonus for each type of the gained card (effects/intrigue.py,
+    # the FAQ there).  Its gain list defaults to the buy list: bm-ironworks
+    # without a gain list of its own scores 0.6159 [0.6128, 0.6189] against
+    # Big Money Ultimate, 0.5591 gaining only Silvers; it ships gaining an
+    # Estate once 4 or fewer Provinces are left, 0.6307 [0.6277, 0.6337]
+    # (100,000 games, seed 0; docs/strategies.md).
+    _("Ironworks", 4, A,
+      "Gain a card costing up to $4. If the gained card is an… Action card, +1 Action; "
+      "Treasure card, +$1; Victory card, +1 Card.",
+      "IJzergieterij", "Eisenhütte", "鉄工所", unsure=("nl",), set="intrigue", x=4,
+      effect=True, gains_any=True, roles=("gainer",), lists=("gain",), money=1,
+      vs_bmu=0.6307),
 )
