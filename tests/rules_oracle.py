@@ -779,6 +779,26 @@ def _ironworks(o, r, me):
     return _only(r, me, ("gain",)) or _drew(o, r, me, 1 if types & C.VICTORY else 0)
 
 
+def _trading_post(o, r, me):
+    t, g = r.of("trash", me), _gains(r, me)
+    if len(t) != min(C.X[Card.TRADING_POST], r.start_hand):
+        return f"trashes {len(t)} cards of a hand of {r.start_hand}"
+    if r.of("gain_hand", me) != g or g not in ([], [Card.SILVER]):
+        return "gains something other than a Silver to the hand"
+    if bool(g) != (len(t) == C.X[Card.TRADING_POST] and o.table.supply[Card.SILVER] + len(g) > 0):
+        return f"gains {len(g)} Silvers after trashing {len(t)} cards"
+    return _only(r, me, ("trash", "gain_hand", "nothing"))
+
+
+def _upgrade(o, r, me):
+    t, g = r.of("trash", me), _gains(r, me)
+    if len(t) != min(1, r.start_hand + len(r.of("draw", me))):
+        return f"trashes {len(t)} cards, not the one it must"
+    if len(g) > len(t) or g and (r.of("gain", me) != g or C.COST[g[0]] != C.COST[t[0]] + 1):
+        return "gains other than one card costing exactly $1 more than the trashed one"
+    return _only(r, me, ("trash", "gain", "nothing")) or _drew(o, r, me, 1)
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -797,7 +817,7 @@ TEXT_CHECKS = {
     Card.BUREAUCRAT: _bureaucrat, Card.BANDIT: _bandit, Card.POACHER: _poacher,
     Card.LIBRARY: _library, Card.WITCH: _witch, Card.MILITIA: _militia,
     Card.THRONE_ROOM: _throne_room, Card.VASSAL: _vassal,
-    Card.IRONWORKS: _ironworks,
+    Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {

@@ -50,4 +50,29 @@ CARDS: tuple[CardSpec, ...] = (
       "IJzergieterij", "Eisenhütte", "鉄工所", unsure=("nl",), set="intrigue", x=4,
       effect=True, gains_any=True, roles=("gainer",), lists=("gain",), money=1,
       vs_bmu=0.6307),
+    # Trading Post: a required trash of 2 (decide.required_trash, as
+    # Steward's), a Silver to the hand only if 2 were trashed (the FAQ at
+    # its effect).  Which 2: the trash list's default, then that order;
+    # bm-trading-post (bought at any time) scores 0.4811 [0.4780, 0.4842]
+    # with it against Big Money Ultimate, 0.4836 keeping Estates once 4
+    # Provinces are left, 0.4321 trashing Coppers before Estates (100,000
+    # games, seed 0; docs/strategies.md).
+    _("Trading Post", 5, A,
+      "Trash 2 cards from your hand. If you did, gain a Silver to your hand.",
+      "Handelspost", "Handelsposten", "交易場", unsure=("nl", "ja"), set="intrigue", x=2,
+      effect=True, roles=("trasher",), lists=("trash",), vs_bmu=0.5235),
+    # Upgrade: a required trash (the trash list, then the default order), a
+    # gain costing exactly $1 more (effects/intrigue.py, gain_exactly; the
+    # FAQ there).  Without a trash list of its own file it trashes in the
+    # required order (Curse, Estate, Copper, the cheapest), not by the trash
+    # list's default: bm-upgrade scores 0.5340 [0.5309, 0.5371] against Big
+    # Money Ultimate so, 0.5057 by the trash list's default (which keeps
+    # Estates for Coppers after turn 10), 0.5316 keeping Estates once 2
+    # Provinces are left (100,000 games, seed 0; docs/strategies.md).
+    _("Upgrade", 5, A,
+      "+1 Card, +1 Action. Trash a card from your hand. Gain a card costing exactly $1 more "
+      "than it.",
+      "Verbetering", "Anbau", "改良", unsure=("nl", "ja"), set="intrigue", cards=1, actions=1,
+      x=1, effect=True, gains_any=True, roles=("cantrip", "trasher"), lists=("trash", "gain"),
+      vs_bmu=0.5340),
 )

@@ -9,23 +9,43 @@ is quoted at the effect (Intrigue second edition rulebook).
 
 from __future__ import annotations
 
+import numpy as np
+
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
     DISC,
+    EV_NOTHING,
     EV_PLUS_ACTIONS,
     EV_PLUS_COINS,
     GS,
     GS_ACTIONS,
     GS_COINS,
+    HAND,
+    NC,
+    NO_COST,
+    PILE_EMPTY,
+    PR,
+    PS_HAND_N,
     T_ACTION,
     T_TREASURE,
     T_VICTORY,
     TYPES,
     XS,
 )
-from simulator.engine.decide import gain_choice
-from simulator.engine.jit import effect
-from simulator.engine.zones import draw, emit, gain
+from simulator.engine.decide import (
+    TRASH_ORDER,
+    _fired,
+    _gainable,
+    _list,
+    first_in,
+    gain_choice,
+    pick_call,
+    required_trash,
+    rule_holds,
+)
+from simulator.engine.jit import effect, kernel_fn
+from simulator.engine.program import GAIN, TRASH
+from simulator.engine.zones import _ps, cost, draw, emit, gain, trash_from
 
 # ------------------------------------------------ the trashers and gainers
 
@@ -49,3 +69,65 @@ def effect_ironworks(z, deck, rng, fst, prog, p):
         emit(z, EV_PLUS_COINS, p, Card.IRONWORKS, 1, 0, 0)
     if TYPES[g] & T_VICTORY:
         draw(z, deck, rng, p, 1)
+
+
+@effect(Card.TRADING_POST)
+def effect_trading_post(z, deck, rng, fst, prog, p):
+    # "Trash 2 cards from your hand. If you did, gain a Silver to your
+    # hand."  The trash is required, as Steward's (``required_trash``: the
+    # trash list, then Curse, Estate, Copper, the cheapest).  The FAQ
+    # (Intrigue 2E): "If you only have one card left in your hand, you
+    # trash it and do not gain a Silver"; no card, nothing.
+    did = z[_ps(p), PS_HAND_N] >= XS[Card.TRADING_POST]
+    required_trash(z, fst, prog, p, XS[Card.TRADING_POST])
+    if did and not gain(z, deck, p, Card.SILVER, HAND):
+        emit(z, EV_NOTHING, p, Card.SILVER, 0, PILE_EMPTY, 0)
+
+
+@kernel_fn('i8')
+def gain_exactly(z, fst, prog, p, price):
+    """What a required gain of a card costing exactly $price takes (Upgrade):
+    the gain list's first card of that cost, else as ``gain_choice`` falls
+    back: a Treasure of that cost, else the first card of that cost that is
+    not a Curse (base cards first), a Curse only when nothing else; -1: no
+    supply card costs that."""
+    start, end, _ = _list(prog, z, p, GAIN)
+    for r in range(start, end, 3):
+        c = prog[r]
+        if _gainable(z, c, price, 0) and cost(z, c) == price and rule_holds(z, fst, prog, p, r):
+            _fired(fst, prog, r)
+            return np.int64(c)
+    best = -1
+    for c in range(NC):
+        if _gainable(z, c, price, 0) and cost(z, c) == price and (
+                best < 0 or best == Card.CURSE
+                or TYPES[c] & T_TREASURE and not TYPES[best] & T_TREASURE):
+            best = c
+    return np.int64(best)
+
+
+@effect(Card.UPGRADE)
+def effect_upgrade(z, deck, rng, fst, prog, p):
+    # +1 Card, +1 Action are the table's.  "Trash a card from your hand.
+    # Gain a card costing exactly $1 more than it."  The trash is required:
+    # an explicit trash list, then Curse, Estate, Copper, the cheapest
+    # (TRASH_ORDER; measured against the trash list's default, which keeps
+    # Estates for Coppers after turn 10: docs/strategies.md).  The gain is
+    # ``gain_exactly``'s.  The FAQ (Intrigue 2E): "Trashing a card is
+    # mandatory ... If there is no card costing exactly $1 more, you just
+    # trash the card" (a Copper or a Curse in the base game); costs are the
+    # costs now (``cost``: a Bridge lowers both).
+    h = p * PR + HAND
+    _, _, explicit = _list(prog, z, p, TRASH)
+    t = pick_call(z, fst, prog, p, TRASH, h, 0, 0) if explicit else -1
+    if t < 0:
+        t = first_in(z, h, TRASH_ORDER, 0)
+    if t < 0:
+        return                                # nothing to trash, nothing gained
+    trash_from(z, p, HAND, t)
+    k = cost(z, t) + XS[Card.UPGRADE]
+    g = gain_exactly(z, fst, prog, p, k)
+    if g >= 0:
+        gain(z, deck, p, g, DISC)
+    else:
+        emit(z, EV_NOTHING, p, -1, k, NO_COST, 0)
