@@ -799,6 +799,20 @@ def _upgrade(o, r, me):
     return _only(r, me, ("trash", "gain", "nothing")) or _drew(o, r, me, 1)
 
 
+def _replace(o, r, me):
+    t, g = r.of("trash", me), _gains(r, me)
+    if len(t) > 1 or len(g) > len(t) or g and C.COST[g[0]] > C.COST[t[0]] + C.X[Card.REPLACE]:
+        return "gains more than a card costing up to $2 more than the trashed one"
+    types = int(C.TYPES[g[0]]) if g else 0
+    if g and bool(r.of("gain_deck", me)) != bool(types & (C.ACTION | C.TREASURE)):
+        return f"puts a gained {name(g[0])} {'onto' if r.of('gain_deck', me) else 'not onto'} the deck"
+    for q in r.victims:
+        want = [Card.CURSE] if types & C.VICTORY and not r.of("moat", q) \
+            and o.table.supply[Card.CURSE] + len(r.of("gain", q)) > 0 else []
+        if r.of("gain", q) != want and not (not want and q in r.nothing):
+            return f"gives seat {q} {[name(x) for x in r.of('gain', q)]}, not {want}"
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -818,6 +832,7 @@ TEXT_CHECKS = {
     Card.LIBRARY: _library, Card.WITCH: _witch, Card.MILITIA: _militia,
     Card.THRONE_ROOM: _throne_room, Card.VASSAL: _vassal,
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
+    Card.REPLACE: _replace,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -835,6 +850,9 @@ SELF_TRASHING = {c for c in range(C.NCARDS) if C.TABLE[c].trashes_self}
 # ... or move themselves onto their mat (Island: once under a Throne Room)
 SELF_TRASHING |= {c for c in range(C.NCARDS)
                   if any(o.op == "this and hand to mat" for o in C.TABLE[c].does)}
+# Attacks that hit the other players only when the text says (Replace: a
+# gained Victory card), as a check of the resolution
+ATTACK_ONLY_IF = {Card.REPLACE: lambda r, me: any(C.TYPES[g] & C.VICTORY for g in _gains(r, me))}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
 PLUS_COINS_EXTRA = {Card.MONEYLENDER: int(C.X[Card.MONEYLENDER]), Card.IRONWORKS: 1}
 # ... and "+ Actions" events (Ironworks: +1 Action for a gained Action)
@@ -1180,6 +1198,8 @@ class Oracle:
                 C.CHOICE_OP[r.card, o] in (OPT_PASS, OPT_SWINDLE, OPT_RESET)
                 for _, o, _ in r.chosen):
             return                        # its chosen option touches no one (Minion's +$2)
+        if r.card in ATTACK_ONLY_IF and not ATTACK_ONLY_IF[r.card](r, self.cur):
+            return                        # its attack did not happen (Replace gained no Victory)
         order = [(self.cur + j) % self.n for j in range(1, self.n)]
         hit = [q for q in order if q in r.victims]
         if hit != r.victims:

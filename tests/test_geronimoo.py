@@ -161,7 +161,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Black Market": "Action Kingdom Terminal",
         "Steward": "Action Kingdom Terminal Trasher Card_Advantage",
         "Ironworks": "Action Kingdom", "Trading Post": "Action Kingdom Terminal Trasher",
-        "Upgrade": "Action Kingdom Cycler Trasher TrashForBenefit"}
+        "Upgrade": "Action Kingdom Cycler Trasher TrashForBenefit",
+        "Replace": "Action Attack Kingdom Terminal Trasher TrashForBenefit"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

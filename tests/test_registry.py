@@ -419,6 +419,7 @@ BY_NAME = {
         "Remodel": "that simulator tags it TrashForBenefit",
         "Ironworks": "that simulator does not tag it Terminal",
         "Upgrade": "that simulator tags it TrashForBenefit",
+        "Replace": "that simulator tags it TrashForBenefit",
         "Village": "the name of that simulator's tag for villages, not the card",
     },
     "simulator/language/strategy.py": {

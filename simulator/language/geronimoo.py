@@ -125,7 +125,7 @@ _TAG_EXCEPTIONS = {
     "Sentry": (set(), {"Trasher"}),              # a cantrip to it
     "Remodel": ({"TrashForBenefit"}, set()),
     "Ironworks": (set(), {"Terminal"}),           # its gain may give the Action back
-    "Upgrade": ({"TrashForBenefit"}, set()),
+    "Upgrade": ({"TrashForBenefit"}, set()), "Replace": ({"TrashForBenefit"}, set()),
     "Curse": ({"Junk"}, set()), "Copper": ({"Junk"}, set()), "Estate": ({"Junk"}, set()),
 }
 

@@ -11,9 +11,13 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec, Choice, Choose
+from simulator.engine.cards import base
+from simulator.engine.cards.spec import CardSpec, Choice, Choose, OwnList
 
-A = ("Action",)
+A, AA = ("Action",), ("Action", "Attack")
+# Remodel's own list default, which Replace's own list shares (the same trash
+# and gain; Replace's gain is better still: onto the deck, or Curses for the others)
+_REMODEL = next(c for c in base.CARDS if c.name == "Remodel").own_list.default
 
 _ = CardSpec
 CARDS: tuple[CardSpec, ...] = (
@@ -75,4 +79,21 @@ CARDS: tuple[CardSpec, ...] = (
       "Verbetering", "Anbau", "改良", unsure=("nl", "ja"), set="intrigue", cards=1, actions=1,
       x=1, effect=True, gains_any=True, roles=("cantrip", "trasher"), lists=("trash", "gain"),
       vs_bmu=0.5340),
+    # Replace: Remodel's choice (effects/base.py, remodel_choice) by its own
+    # list, whose default is Remodel's; the gained Action or Treasure onto
+    # the deck, a Victory card a Curse for each other player (the FAQ at
+    # its effect).  bm-replace scores 0.6072 [0.6042, 0.6102] against Big
+    # Money Ultimate with that default, 0.4052 with "Curse, Estate, Copper"
+    # (100,000 games, seed 0; docs/strategies.md).
+    _("Replace", 5, AA,
+      "Trash a card from your hand. Gain a card costing up to $2 more than it. If the gained "
+      "card is an Action or Treasure, put it onto your deck; if it's a Victory card, each other "
+      "player gains a Curse.",
+      "Vervanging", "Austausch", "交換", unsure=("nl", "de", "ja"), set="intrigue", editions=(2,),
+      x=2, effect=True, gains_any=True, roles=("trasher", "attack"), curses=True,
+      lists=("replace", "trash", "gain"), nothing_now=True,
+      own_list=OwnList("replace", "what Replace trashes (it then gains by the gain list, up to "
+                       "$2 more: an Action or Treasure onto the deck, a Victory card gives "
+                       "each other player a Curse)", _REMODEL),
+      vs_bmu=0.6072),
 )

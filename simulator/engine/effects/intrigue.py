@@ -20,6 +20,7 @@ from simulator.engine.codes import (
     GS,
     GS_ACTIONS,
     GS_COINS,
+    GS_PLAYERS,
     HAND,
     NC,
     NO_COST,
@@ -34,6 +35,7 @@ from simulator.engine.codes import (
 )
 from simulator.engine.decide import (
     TRASH_ORDER,
+    _attacked,
     _fired,
     _gainable,
     _list,
@@ -43,8 +45,9 @@ from simulator.engine.decide import (
     required_trash,
     rule_holds,
 )
+from simulator.engine.effects.base import remodel_choice
 from simulator.engine.jit import effect, kernel_fn
-from simulator.engine.program import GAIN, TRASH
+from simulator.engine.program import GAIN, LIST_KEYS, TRASH
 from simulator.engine.zones import _ps, cost, draw, emit, gain, trash_from
 
 # ------------------------------------------------ the trashers and gainers
@@ -131,3 +134,32 @@ def effect_upgrade(z, deck, rng, fst, prog, p):
         gain(z, deck, p, g, DISC)
     else:
         emit(z, EV_NOTHING, p, -1, k, NO_COST, 0)
+
+
+REPLACE = LIST_KEYS["replace"]         # Replace's own list: what it trashes
+
+
+@effect(Card.REPLACE)
+def effect_replace(z, deck, rng, fst, prog, p):
+    # "Trash a card from your hand. Gain a card costing up to $2 more than
+    # it. If the gained card is an Action or Treasure, put it onto your
+    # deck; if it's a Victory card, each other player gains a Curse."  The
+    # trash and the gain are chosen as Remodel's (``remodel_choice``, by the
+    # replace list).  The FAQ (Intrigue 2E): a gained card of two types
+    # gets both (a Mill or Nobles goes onto the deck and each other player
+    # gains a Curse); the Curses are the Attack, in turn order, and a Moat
+    # keeps its player out (asked only when a Victory card was gained).
+    pick = remodel_choice(z, fst, prog, p, REPLACE)
+    if pick < 0:
+        return                                # nothing to trash, nothing gained
+    trash_from(z, p, HAND, pick // (NC + 1))
+    g = pick % (NC + 1) - 1
+    if g < 0:
+        return
+    gain(z, deck, p, g, -1 if TYPES[g] & (T_ACTION | T_TREASURE) else DISC)
+    if TYPES[g] & T_VICTORY:
+        n = z[GS, GS_PLAYERS]
+        for j in range(1, n):
+            v = (p + j) % n
+            if _attacked(z, v) and not gain(z, deck, v, Card.CURSE, DISC):
+                emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
