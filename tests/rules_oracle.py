@@ -805,11 +805,12 @@ def _replace(o, r, me):
         return "gains more than a card costing up to $2 more than the trashed one"
     types = int(C.TYPES[g[0]]) if g else 0
     if g and bool(r.of("gain_deck", me)) != bool(types & (C.ACTION | C.TREASURE)):
-        return f"puts a gained {name(g[0])} {'onto' if r.of('gain_deck', me) else 'not onto'} the deck"
+        where = "onto" if r.of("gain_deck", me) else "not onto"
+        return f"puts a gained {name(g[0])} {where} the deck"
     for q in r.victims:
         want = [Card.CURSE] if types & C.VICTORY and not r.of("moat", q) \
             and o.table.supply[Card.CURSE] + len(r.of("gain", q)) > 0 else []
-        if r.of("gain", q) != want and not (not want and q in r.nothing):
+        if r.of("gain", q) != want:
             return f"gives seat {q} {[name(x) for x in r.of('gain', q)]}, not {want}"
 
 
