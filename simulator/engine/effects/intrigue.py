@@ -58,9 +58,9 @@ def effect_ironworks(z, deck, rng, fst, prog, p):
     # "Gain a card costing up to $4. If the gained card is an... Action
     # card, +1 Action; Treasure card, +$1; Victory card, +1 Card."  The gain
     # is Workshop's (the gain list, then ``gain_choice``'s fallback).  The
-    # FAQ (Intrigue 2E): "If you gain a card with multiple types, you get
-    # each applicable bonus" (a Mill: +1 Action and +1 Card); nothing gained
-    # (no card costs up to $4), no bonus.
+    # FAQ (Intrigue 2E), in substance (not checked word for word): a gained
+    # card of several types gives each bonus (a Mill: +1 Action and +1
+    # Card); nothing gained (no card costs up to $4), no bonus.
     g = gain_choice(z, fst, prog, p, XS[Card.IRONWORKS], 0)
     if g < 0 or not gain(z, deck, p, g, DISC):
         return
@@ -79,8 +79,8 @@ def effect_trading_post(z, deck, rng, fst, prog, p):
     # "Trash 2 cards from your hand. If you did, gain a Silver to your
     # hand."  The trash is required, as Steward's (``required_trash``: the
     # trash list, then Curse, Estate, Copper, the cheapest).  The FAQ
-    # (Intrigue 2E): "If you only have one card left in your hand, you
-    # trash it and do not gain a Silver"; no card, nothing.
+    # (Intrigue 2E), in substance (not checked word for word): with one card
+    # left in hand, it is trashed and no Silver is gained; no card, nothing.
     did = z[_ps(p), PS_HAND_N] >= XS[Card.TRADING_POST]
     required_trash(z, fst, prog, p, XS[Card.TRADING_POST])
     if did and not gain(z, deck, p, Card.SILVER, HAND):
@@ -116,10 +116,10 @@ def effect_upgrade(z, deck, rng, fst, prog, p):
     # an explicit trash list, then Curse, Estate, Copper, the cheapest
     # (TRASH_ORDER; measured against the trash list's default, which keeps
     # Estates for Coppers after turn 10: docs/strategies.md).  The gain is
-    # ``gain_exactly``'s.  The FAQ (Intrigue 2E): "Trashing a card is
-    # mandatory ... If there is no card costing exactly $1 more, you just
-    # trash the card" (a Copper or a Curse in the base game); costs are the
-    # costs now (``cost``: a Bridge lowers both).
+    # ``gain_exactly``'s.  The FAQ (Intrigue 2E), in substance (not
+    # checked word for word): the trash is mandatory; with no card costing
+    # exactly $1 more, the card is just trashed (a Copper or a Curse in the
+    # base game); costs are the costs now (``cost``: a Bridge lowers both).
     h = p * PR + HAND
     _, _, explicit = _list(prog, z, p, TRASH)
     t = pick_call(z, fst, prog, p, TRASH, h, 0, 0) if explicit else -1
@@ -145,10 +145,11 @@ def effect_replace(z, deck, rng, fst, prog, p):
     # it. If the gained card is an Action or Treasure, put it onto your
     # deck; if it's a Victory card, each other player gains a Curse."  The
     # trash and the gain are chosen as Remodel's (``remodel_choice``, by the
-    # replace list).  The FAQ (Intrigue 2E): a gained card of two types
-    # gets both (a Mill or Nobles goes onto the deck and each other player
-    # gains a Curse); the Curses are the Attack, in turn order, and a Moat
-    # keeps its player out (asked only when a Victory card was gained).
+    # replace list).  The FAQ (Intrigue 2E), in substance (not checked word
+    # for word): a gained card of two types gets both (a Mill or Nobles goes
+    # onto the deck and each other player gains a Curse); the Curses are the
+    # Attack, in turn order, and a Moat keeps its player out (asked only
+    # when a Victory card was gained).
     pick = remodel_choice(z, fst, prog, p, REPLACE)
     if pick < 0:
         return                                # nothing to trash, nothing gained
