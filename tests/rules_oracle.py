@@ -796,7 +796,10 @@ def _upgrade(o, r, me):
         return f"trashes {len(t)} cards, not the one it must"
     if len(g) > len(t) or g and (r.of("gain", me) != g or C.COST[g[0]] != C.COST[t[0]] + 1):
         return "gains other than one card costing exactly $1 more than the trashed one"
-    return _only(r, me, ("trash", "gain", "nothing")) or _drew(o, r, me, 1)
+    z, drawn = o.zones[me], len(r.of("draw", me))
+    if drawn > 1 or drawn < 1 and (+z.deck or sum(z.discard.values()) > len(g)):
+        return f"draws {drawn} cards, not 1"     # (its gain came after the draw)
+    return _only(r, me, ("trash", "gain", "nothing"))
 
 
 def _replace(o, r, me):
