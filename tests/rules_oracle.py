@@ -856,6 +856,55 @@ def _black_market(o, r, me):
         return "plays Treasures and buys nothing"
 
 
+def _ironworks(o, r, me):
+    g = _gains(r, me)
+    if len(g) > 1 or any(_cost(o, c) > C.X[Card.IRONWORKS] for c in g):
+        return "gains more than one card up to $4"
+    types = int(C.TYPES[g[0]]) if g else 0
+    for kind, bit in (("actions", C.ACTION), ("coins", C.TREASURE)):
+        if sum(r.of(kind, me)) != (1 if types & bit else 0):
+            return f"gives {kind} {r.of(kind, me)} for a gained {name(g[0]) if g else 'nothing'}"
+    return _only(r, me, ("gain",)) or _drew(o, r, me, 1 if types & C.VICTORY else 0)
+
+
+def _trading_post(o, r, me):
+    t, g = r.of("trash", me), _gains(r, me)
+    if len(t) != min(C.X[Card.TRADING_POST], r.start_hand):
+        return f"trashes {len(t)} cards of a hand of {r.start_hand}"
+    if r.of("gain_hand", me) != g or g not in ([], [Card.SILVER]):
+        return "gains something other than a Silver to the hand"
+    if bool(g) != (len(t) == C.X[Card.TRADING_POST] and o.table.supply[Card.SILVER] + len(g) > 0):
+        return f"gains {len(g)} Silvers after trashing {len(t)} cards"
+    return _only(r, me, ("trash", "gain_hand", "nothing"))
+
+
+def _upgrade(o, r, me):
+    t, g = r.of("trash", me), _gains(r, me)
+    if len(t) != min(1, r.start_hand + len(r.of("draw", me))):
+        return f"trashes {len(t)} cards, not the one it must"
+    if len(g) > len(t) or g and (r.of("gain", me) != g or _cost(o, g[0]) != _cost(o, t[0]) + 1):
+        return "gains other than one card costing exactly $1 more than the trashed one"
+    z, drawn = o.zones[me], len(r.of("draw", me))
+    if drawn > 1 or drawn < 1 and (+z.deck or sum(z.discard.values()) > len(g)):
+        return f"draws {drawn} cards, not 1"     # (its gain came after the draw)
+    return _only(r, me, ("trash", "gain", "nothing"))
+
+
+def _replace(o, r, me):
+    t, g = r.of("trash", me), _gains(r, me)
+    if len(t) > 1 or len(g) > len(t) or g and _cost(o, g[0]) > _cost(o, t[0]) + C.X[Card.REPLACE]:
+        return "gains more than a card costing up to $2 more than the trashed one"
+    types = int(C.TYPES[g[0]]) if g else 0
+    if g and bool(r.of("gain_deck", me)) != bool(types & (C.ACTION | C.TREASURE)):
+        where = "onto" if r.of("gain_deck", me) else "not onto"
+        return f"puts a gained {name(g[0])} {where} the deck"
+    for q in r.victims:
+        want = [Card.CURSE] if types & C.VICTORY and not r.of("moat", q) \
+            and o.table.supply[Card.CURSE] + len(r.of("gain", q)) > 0 else []
+        if r.of("gain", q) != want:
+            return f"gives seat {q} {[name(x) for x in r.of('gain', q)]}, not {want}"
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -877,6 +926,8 @@ TEXT_CHECKS = {
     Card.SHANTY_TOWN: _shanty_town, Card.CONSPIRATOR: _conspirator,
     Card.MINING_VILLAGE: _mining_village, Card.MILL: _mill, Card.BARON: _baron,
     Card.BRIDGE: _bridge, Card.DIPLOMAT: _diplomat,
+    Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
+    Card.REPLACE: _replace,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -895,11 +946,16 @@ SELF_TRASHING = {c for c in range(C.NCARDS) if C.TABLE[c].trashes_self}
 # ... or move themselves onto their mat (Island: once under a Throne Room)
 SELF_TRASHING |= {c for c in range(C.NCARDS)
                   if any(o.op == "this and hand to mat" for o in C.TABLE[c].does)}
+# Attacks that hit the other players only when the text says (Replace: a
+# gained Victory card), as a check of the resolution
+ATTACK_ONLY_IF = {Card.REPLACE: lambda r, me: any(C.TYPES[g] & C.VICTORY for g in _gains(r, me))}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
 PLUS_COINS_EXTRA = {c: int(C.X[c]) for c in (Card.MONEYLENDER, Card.MINING_VILLAGE, Card.MILL,
                                                Card.BARON)}
-# ... and "+ Actions" events of a text's condition (Conspirator, Diplomat)
-PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2}
+PLUS_COINS_EXTRA[Card.IRONWORKS] = 1           # +$1 for a gained Treasure
+# ... and "+ Actions" events of a text's condition (Conspirator, Diplomat;
+# Ironworks: +1 Action for a gained Action)
+PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2, Card.IRONWORKS: 1}
 
 
 # ============================================================ the audit
@@ -1278,6 +1334,8 @@ class Oracle:
                 C.CHOICE_OP[r.card, o] in (OPT_PASS, OPT_SWINDLE, OPT_RESET)
                 for _, o, _ in r.chosen):
             return                        # its chosen option touches no one (Minion's +$2)
+        if r.card in ATTACK_ONLY_IF and not ATTACK_ONLY_IF[r.card](r, self.cur):
+            return                        # its attack did not happen (Replace gained no Victory)
         order = [(self.cur + j) % self.n for j in range(1, self.n)]
         hit = [q for q in order if q in r.victims]
         if hit != r.victims:

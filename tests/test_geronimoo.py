@@ -175,7 +175,10 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Secret Passage": "Action Kingdom Cycler",
         "Patrol": "Action Kingdom Terminal Card_Advantage",
         "Nobles": "Action Kingdom Victory Village Card_Advantage",
-        "Great Hall": "Action Kingdom Victory Cycler", "Harem": "Victory Kingdom Treasure"}
+        "Great Hall": "Action Kingdom Victory Cycler", "Harem": "Victory Kingdom Treasure",
+        "Ironworks": "Action Kingdom", "Trading Post": "Action Kingdom Terminal Trasher",
+        "Upgrade": "Action Kingdom Cycler Trasher TrashForBenefit",
+        "Replace": "Action Attack Kingdom Terminal Trasher TrashForBenefit"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

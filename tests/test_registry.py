@@ -54,9 +54,11 @@ def test_plain_actions_are_the_actions_without_an_effect():
 
 
 def test_cards_that_gain_by_fallback_are_marked():
-    # an effect that asks gain_choice / gain_up_to may gain any card of the game
+    # an effect that asks gain_choice / gain_up_to / gain_exactly / remodel_choice may gain
+    # any card of the game
     falls_back = {c for c, disp in EFFECTS.items()
-                  if re.search(r"\bgain_(choice|up_to)\(", inspect.getsource(disp.py_func))}
+                  if re.search(r"\b(gain_(choice|up_to|exactly)|remodel_choice)\(",
+                               inspect.getsource(disp.py_func))}
     assert falls_back == set(C.GAINS_ANY)
 
 
@@ -422,6 +424,9 @@ BY_NAME = {
         "Moneylender": "that simulator counts it as $1 of money and not as a Trasher",
         "Sentry": "that simulator does not tag it Trasher",
         "Remodel": "that simulator tags it TrashForBenefit",
+        "Ironworks": "that simulator does not tag it Terminal",
+        "Upgrade": "that simulator tags it TrashForBenefit",
+        "Replace": "that simulator tags it TrashForBenefit",
         "Village": "the name of that simulator's tag for villages, not the card",
         "Shanty Town": "that simulator tags it Card_Advantage (+2 Cards with no Action in "
                        "hand)",

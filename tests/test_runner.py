@@ -344,7 +344,8 @@ def test_ownable_cards_are_those_bought_or_gained_by_name_or_any_after_a_fallbac
     assert _ownable(["bm-witch", "smithy"], kingdom) == base | {"Smithy", "Witch"}
     # a required gain with nothing on the gain list takes the dearest card
     assert {C.NAMES[c] for c in C.GAINS_ANY} == {"Workshop", "Feast", "Remodel", "Mine",
-                                                      "Artisan"}
+                                                      "Artisan", "Ironworks", "Upgrade",
+                                                      "Replace"}
     assert _ownable(["bm-workshop-only", "big-money"], kingdom) == \
         base | set(kingdom.split(","))
 

@@ -126,6 +126,8 @@ _TAG_EXCEPTIONS = {
     "Remodel": ({"TrashForBenefit"}, set()),
     "Pawn": ({"Cycler"}, {"Terminal"}),          # its +1 Card +1 Action is a choice
     "Nobles": (set(), {"Terminal"}),              # its +2 Actions is a choice
+    "Ironworks": (set(), {"Terminal"}),           # its gain may give the Action back
+    "Upgrade": ({"TrashForBenefit"}, set()), "Replace": ({"TrashForBenefit"}, set()),
     "Curse": ({"Junk"}, set()), "Copper": ({"Junk"}, set()), "Estate": ({"Junk"}, set()),
     "Shanty Town": ({"Card_Advantage"}, set()),  # +2 Cards with no Action in hand
     "Diplomat": (set(), {"Terminal"}),           # +2 Actions with 5 cards or fewer

@@ -11,6 +11,7 @@ how they do").
 """
 from __future__ import annotations
 
+from simulator.engine.cards import base
 from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, OnAttack,
                                          OwnList)
 
@@ -28,6 +29,9 @@ TORTURER_DEFAULT = ("curse if supply.Curse == 0",
                     f"curse if hand.money >= 8 and hand.money - min(hand.Copper, "
                     f"max(0, 2 - {_DEAD})) - 2 * max(0, 2 - {_DEAD} - hand.Copper) < 8",
                     "discard")
+# Remodel's own list default, which Replace's own list shares (the same trash
+# and gain; Replace's gain is better still: onto the deck, or Curses for the others)
+_REMODEL = next(c for c in base.CARDS if c.name == "Remodel").own_list.default
 
 _ = CardSpec
 CARDS: tuple[CardSpec, ...] = (
@@ -228,4 +232,59 @@ CARDS: tuple[CardSpec, ...] = (
     _("Harem", 6, ("Treasure", "Victory"), "$2. 2 VP",
       "Harem", "Harem", "ハーレム", unsure=("nl", "ja"), set="intrigue", coins=2, vp=2,
       vs_bmu=0.5985),
+    # Ironworks: Workshop's gain (the gain list, else gain_choice's fallback),
+    # then a bonus for each type of the gained card (effects/intrigue.py,
+    # the FAQ there).  Its gain list defaults to the buy list: bm-ironworks
+    # without a gain list of its own scores 0.6159 [0.6128, 0.6189] against
+    # Big Money Ultimate, 0.5591 gaining only Silvers; it ships gaining an
+    # Estate once 4 or fewer Provinces are left, 0.6307 [0.6277, 0.6337]
+    # (100,000 games, seed 0; docs/strategies.md).
+    _("Ironworks", 4, A,
+      "Gain a card costing up to $4. If the gained card is an… Action card, +1 Action; "
+      "Treasure card, +$1; Victory card, +1 Card.",
+      "IJzergieterij", "Eisenhütte", "鉄工所", unsure=("nl",), set="intrigue", x=4,
+      effect=True, gains_any=True, roles=("gainer",), lists=("gain",), money=1,
+      vs_bmu=0.6307),
+    # Trading Post: a required trash of 2 (decide.required_trash, as
+    # Steward's), a Silver to the hand only if 2 were trashed (the FAQ at
+    # its effect).  Which 2: the trash list's default, then that order;
+    # bm-trading-post (bought at any time) scores 0.4811 [0.4780, 0.4842]
+    # with it against Big Money Ultimate, 0.4836 keeping Estates once 4
+    # Provinces are left, 0.4321 trashing Coppers before Estates (100,000
+    # games, seed 0; docs/strategies.md).
+    _("Trading Post", 5, A,
+      "Trash 2 cards from your hand. If you did, gain a Silver to your hand.",
+      "Handelspost", "Handelsposten", "交易場", unsure=("nl", "ja"), set="intrigue", x=2,
+      effect=True, roles=("trasher",), lists=("trash",), vs_bmu=0.5235),
+    # Upgrade: a required trash (the trash list, then the default order), a
+    # gain costing exactly $1 more (effects/intrigue.py, gain_exactly; the
+    # FAQ there).  Without a trash list of its own file it trashes in the
+    # required order (Curse, Estate, Copper, the cheapest), not by the trash
+    # list's default: bm-upgrade scores 0.5340 [0.5309, 0.5371] against Big
+    # Money Ultimate so, 0.5057 by the trash list's default (which keeps
+    # Estates for Coppers after turn 10), 0.5316 keeping Estates once 2
+    # Provinces are left (100,000 games, seed 0; docs/strategies.md).
+    _("Upgrade", 5, A,
+      "+1 Card, +1 Action. Trash a card from your hand. Gain a card costing exactly $1 more "
+      "than it.",
+      "Verbetering", "Anbau", "改良", unsure=("nl", "ja"), set="intrigue", cards=1, actions=1,
+      x=1, effect=True, gains_any=True, roles=("cantrip", "trasher"), lists=("trash", "gain"),
+      vs_bmu=0.5340),
+    # Replace: Remodel's choice (effects/base.py, remodel_choice) by its own
+    # list, whose default is Remodel's; the gained Action or Treasure onto
+    # the deck, a Victory card a Curse for each other player (the FAQ at
+    # its effect).  bm-replace scores 0.6072 [0.6042, 0.6102] against Big
+    # Money Ultimate with that default, 0.4052 with "Curse, Estate, Copper"
+    # (100,000 games, seed 0; docs/strategies.md).
+    _("Replace", 5, AA,
+      "Trash a card from your hand. Gain a card costing up to $2 more than it. If the gained "
+      "card is an Action or Treasure, put it onto your deck; if it's a Victory card, each other "
+      "player gains a Curse.",
+      "Vervanging", "Austausch", "交換", unsure=("nl", "de", "ja"), set="intrigue", editions=(2,),
+      x=2, effect=True, gains_any=True, roles=("trasher", "attack"), curses=True,
+      lists=("replace", "trash", "gain"), nothing_now=True,
+      own_list=OwnList("replace", "what Replace trashes (it then gains by the gain list, up to "
+                       "$2 more: an Action or Treasure onto the deck, a Victory card gives "
+                       "each other player a Curse)", _REMODEL),
+      vs_bmu=0.6072),
 )

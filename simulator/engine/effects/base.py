@@ -271,20 +271,21 @@ def _upgrade_gain(z, fst, prog, p, t, count):
     return np.int64(g)
 
 
-@effect(Card.REMODEL)
-def effect_remodel(z, deck, rng, fst, prog, p):
-    # "Trash a card from your hand. Gain a card costing up to $2 more than
-    # it."  Which card: the remodel list if given, else an explicit trash
-    # list, else remodel's default; its first rule naming a hand card that
-    # can be improved on (``_upgrade_gain``), else its first rule naming a
-    # hand card, else TRASH_ORDER: the trash is not optional.  The gain is
-    # chosen with the trash, before it: the upgrade, else the required gain
-    # (``gain_choice``).  The default play rule plays Remodel only when
-    # some hand card has an upgrade (strategy.py, ``_remodel_when_useful``).
+@kernel_fn('i8')
+def remodel_choice(z, fst, prog, p, own):
+    """Remodel's trash and gain, chosen as one decision (Replace's too, by
+    its own list ``own``): the card to trash t and the card to gain g
+    (-1: none), as t * (NC + 1) + g + 1; -1 when the hand is empty.  The
+    trash: the own list if given, else an explicit trash list, else the
+    own list's default; its first rule naming a hand card that can be
+    improved on (``_upgrade_gain``), else its first rule naming a hand
+    card, else TRASH_ORDER: the trash is not optional.  The gain is chosen
+    with the trash, before it: the upgrade, else the required gain
+    (``gain_choice``)."""
     h = p * PR + HAND
-    _, _, own = _list(prog, z, p, REMODEL)
+    _, _, mine = _list(prog, z, p, own)
     _, _, trash = _list(prog, z, p, TRASH)
-    start, end, _ = _list(prog, z, p, TRASH if trash and not own else REMODEL)
+    start, end, _ = _list(prog, z, p, TRASH if trash and not mine else own)
     c = -1
     first = -1                                # the first rule naming a hand card
     for r in range(start, end, 3):
@@ -302,15 +303,27 @@ def effect_remodel(z, deck, rng, fst, prog, p):
     if c < 0:
         c = first_in(z, h, TRASH_ORDER, 0)
     if c < 0:
-        return                                # nothing to trash, nothing gained
+        return np.int64(-1)
     g = _upgrade_gain(z, fst, prog, p, c, 1)
     if g < 0:
         z[GS, GS_LEAVING] = c + 1
         g = gain_choice(z, fst, prog, p, cost(z, c) + XS[Card.REMODEL], 0, -1)
         z[GS, GS_LEAVING] = 0
-    trash_from(z, p, HAND, c)
-    if g >= 0:
-        gain(z, deck, rng, fst, prog, p, g, DISC)
+    return np.int64(c * (NC + 1) + g + 1)
+
+
+@effect(Card.REMODEL)
+def effect_remodel(z, deck, rng, fst, prog, p):
+    # "Trash a card from your hand. Gain a card costing up to $2 more than
+    # it."  Both chosen by ``remodel_choice`` with the remodel list.  The
+    # default play rule plays Remodel only when some hand card has an
+    # upgrade (strategy.py, ``_remodel_when_useful``).
+    pick = remodel_choice(z, fst, prog, p, REMODEL)
+    if pick < 0:
+        return                                # nothing to trash, nothing gained
+    trash_from(z, p, HAND, pick // (NC + 1))
+    if pick % (NC + 1):
+        gain(z, deck, rng, fst, prog, p, pick % (NC + 1) - 1, DISC)
 
 
 @effect(Card.THRONE_ROOM)
