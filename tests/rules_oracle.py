@@ -368,7 +368,7 @@ def _choose(o, r, me):
         op, n = C.CHOICE_OP[c, opt], C.CHOICE_ARG[c, opt]
         kinds = {k for _, k, _ in part} - {"shuffle"}
         if op in (OPT_PASS, OPT_SWINDLE, OPT_RESET):      # other players act in these
-            why = (_pass(part, rounds, n) if op == OPT_PASS else _swindle(part, me)
+            why = (_pass(part, rounds, n) if op == OPT_PASS else _swindle(o, part, me)
                    if op == OPT_SWINDLE else _reset(o, r, part, me, hand, n))
             if why:
                 return f"option {opt} ({C.TABLE[c].does[opt].op if C.TABLE[c].does else op}) {why}"
@@ -400,11 +400,11 @@ def _choose(o, r, me):
             m = S.MAT0 + int(C.MAT_OF[c])
             got = did(part, q, f"gain_mat{m}")
             if kinds - {f"gain_mat{m}", "nothing"} or len(got) + len(did(part, q, "nothing")) != 1 \
-                    or any(C.COST[x] > n for x in got):
+                    or any(_cost(o, x) > n for x in got):      # at this turn's costs (Bridge)
                 return f"option {opt} (gain a card up to ${n}, set aside) did {part}"
         elif op == OPT_SMUGGLE:       # a card up to $n the player to the right gained
             got, record = did(part, q, "gain"), o.turn_gains[(q - 1) % o.n]
-            legal = [x for x in +record if C.COST[x] <= n]
+            legal = [x for x in +record if _cost(o, x) <= n]
             if kinds - {"gain", "nothing"} or len(got) > 1 \
                     or got and got[0] not in legal or not got and any(
                         o.table.supply[x] > 0 for x in legal):
@@ -440,7 +440,7 @@ def _pass(part, rounds, n):
         return f"has seats {passers} pass; the players with cards in hand were {want}"
 
 
-def _swindle(part, me):
+def _swindle(o, part, me):
     """Swindler: each other player hit trashed its top card and gained one
     of the same cost, or nothing (a reason the kernel states: no cards, no
     card of that cost)."""
@@ -456,7 +456,7 @@ def _swindle(part, me):
             continue
         if kinds not in (["trash_deck", "gain"], ["trash_deck", "nothing"]):
             return f"has seat {q} do {evs}, not trash its top card and gain one"
-        if kinds[1] == "gain" and C.COST[evs[1][1]] != C.COST[evs[0][1]]:
+        if kinds[1] == "gain" and _cost(o, evs[1][1]) != _cost(o, evs[0][1]):   # Bridge too
             return (f"gives seat {q} {name(evs[1][1])} for {name(evs[0][1])}: not the "
                     "same cost")
 
@@ -1525,7 +1525,7 @@ class Oracle:
                                         and (self.t["extra"] or self.t["extra_hand"])):
             self.fail(f"{name(c)} gives no extra turn, but none was given this turn and "
                       "the last turn was another player's")
-        elif why == S.NO_COST and any(s.supply[x] > 0 and C.COST[x] == k for x in s.supply):
+        elif why == S.NO_COST and any(s.supply[x] > 0 and _cost(self, x) == k for x in s.supply):
             self.fail(f"seat {p} gains nothing, but a supply card costs ${k}")
         elif why not in (S.NO_CARDS, S.PILE_EMPTY, S.HAND_SIZE, S.NO_TYPE, S.NO_PLAY,
                          S.NO_BUY, S.NO_EXTRA, S.NO_COST, S.NO_GAIN):
