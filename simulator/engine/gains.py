@@ -68,13 +68,7 @@ from simulator.engine.zones import _gain, _ps, _push, _traced, cost, draw, emit,
 @kernel_fn('b1')
 def gain(z, deck, rng, fst, prog, p, c, dst):
     """p gains c from the supply to dst (``_gain``), then what that triggers."""
-    z = _z_fixed(z)
-    deck = _deck_fixed(deck)
-    if not _gain(z, deck, p, c, Z_SUPPLY, dst, False, _traced(z)):
-        return False
-    if HAS_GAIN_HOOKS:
-        when_gained(z, deck, rng, fst, prog, p, c, dst)
-    return True
+    return gain_from(z, deck, rng, fst, prog, p, c, Z_SUPPLY, dst, False)
 
 
 @kernel_fn('b1')
