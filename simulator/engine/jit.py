@@ -125,8 +125,10 @@ EFFECTS: dict[int, CPUDispatcher] = {}       # card id (or mechanism slot) -> it
 # The same holds for the mechanisms only some cards use ("choose one", the
 # Reactions with an effect of their own): each is compiled when a card of
 # the game needs it (``MECHANISM_CARDS``), its address kept after the cards'.
-MECH_CHOOSE, MECH_REACT = NC, NC + 1            # their slots in EFFECT_AT
-NSLOTS = NC + 2
+# The Duration cards' three steps are such mechanisms too: a play that stays
+# out, clean-up keeping it in play, the start of the next turn.
+MECH_CHOOSE, MECH_REACT, MECH_STAY, MECH_KEEP, MECH_START = range(NC, NC + 5)  # slots in EFFECT_AT
+NSLOTS = NC + 5
 EFFECT_AT = np.zeros(NSLOTS, dtype=np.int64)  # slot -> its code's address, 0: not loaded
 _EFFECT_AT_SYMBOL = "domsim_kernel_effect_at"
 ll.add_symbol(_EFFECT_AT_SYMBOL, EFFECT_AT.ctypes.data)

@@ -175,7 +175,10 @@ from simulator.engine.decide import (
 )
 from simulator.engine.jit import (
     MECH_CHOOSE,
+    MECH_KEEP,
     MECH_REACT,
+    MECH_START,
+    MECH_STAY,
     _call_effect,
     _call_mechanism,
     _check_shapes,
@@ -267,21 +270,41 @@ def resolve(z, deck, rng, fst, prog, p, c):
         raise RuntimeError("a card's effect is not loaded: call "
                            "load_effects(ownable_cards(...)) before the games")
     if CHOOSE_PICK[c]:                  # by address: compiled only for a game with one
-        at = _effect_at(MECH_CHOOSE)
-        if not at:
-            raise RuntimeError("a card's effect is not loaded: call "
-                               "load_effects(ownable_cards(...)) before the games")
-        _call_mechanism(at, z, deck, rng, fst, prog, p, c)
+        _call_mechanism(_loaded(MECH_CHOOSE), z, deck, rng, fst, prog, p, c)
     if HAS_ON_TREASURE and ON_TREASURE_HITS[c, 0] >= 0:     # simulator/engine/passes.py
         hook_victims(z, p, c)
-    # "at the start of your next turn ...": it stays in play until then, if
-    # it still has something to do (an Outpost that gives no turn has not)
-    if TYPES[c] & T_DURATION and (EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c)):
+    if TYPES[c] & T_DURATION:
+        _call_mechanism(_loaded(MECH_STAY), z, deck, rng, fst, prog, p, c)
+
+
+T_ATTACK = C.ATTACK
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _loaded(slot):
+    """The address of a mechanism a card of this game needs."""
+    at = _effect_at(slot)
+    if not at:
+        raise RuntimeError("a card's effect is not loaded: call "
+                           "load_effects(ownable_cards(...)) before the games")
+    return at
+
+
+@mechanism(MECH_STAY)
+def duration_played(z, deck, rng, fst, prog, p, c):
+    """Duration c was played: "at the start of your next turn ...", it stays
+    in play until then, if it still has something to do (an Outpost that
+    gives no turn has not).  By address, as every Duration step: a game
+    without Duration cards compiles none of them."""
+    if EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c):
         z[p * PR + NEXT, c] += 1
         stay(z, p, c)
 
 
-T_ATTACK = C.ATTACK
+@mechanism(MECH_KEEP)
+def keep_in_play(z, deck, rng, fst, prog, p, c):
+    """Clean-up's first step when a Duration stays (``keep_durations``)."""
+    keep_durations(z, p)
 
 
 @mechanism(MECH_REACT)
@@ -486,11 +509,11 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def cleanup(z, deck, rng, p, traced):
+def cleanup(z, deck, rng, fst, prog, p, traced):
     if traced:
         _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
     if z[_ps(p), PS_NEXT_N] > 0:             # Durations stay in play
-        keep_durations(z, p)
+        _call_mechanism(_loaded(MECH_KEEP), z, deck, rng, fst, prog, p, -1)
     if traced:                               # log each card moved
         discard_all(z, p, PLAY_ROW)
         discard_all(z, p, HAND)
@@ -544,8 +567,8 @@ def begin_turn(z, prog, p):
         start_turn_gains(z, p)
 
 
-@kernel_fn('void')
-def start_of_turn(z, deck, rng, fst, prog, p):
+@mechanism(MECH_START)
+def start_of_turn(z, deck, rng, fst, prog, p, c):
     """The start of p's turn, before anything else: each Duration card in
     play since an earlier turn does its next-turn effect ("+" numbers, once
     per play of it), then returns to PLAY, to leave at this clean-up unless
@@ -556,7 +579,8 @@ def start_of_turn(z, deck, rng, fst, prog, p):
     clean-up.  Such a play is due next turn because its card's count was
     zeroed before its effects ran (Pirate after Pirate); a card that gains
     at the start of a turn and comes before the card it triggers, in card
-    order, would need the counts taken first (no such card yet)."""
+    order, would need the counts taken first (no such card yet).  By
+    address (``duration_played``); c, a mechanism's card, is unused."""
     z[_ps(p), PS_NEXT_N] = 0
     for i in range(len(DURATION_CARDS)):
         c = DURATION_CARDS[i]
@@ -631,11 +655,11 @@ def take_turn(z, deck, rng, fst, prog, p):
     if traced:
         _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], z[GS, GS_IN_EXTRA], 0)
     if z[_ps(p), PS_NEXT_N] > 0:
-        start_of_turn(z, deck, rng, fst, prog, p)
+        _call_mechanism(_loaded(MECH_START), z, deck, rng, fst, prog, p, -1)
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
         action_phase(z, deck, rng, fst, prog, p, traced)
     buy_phase(z, deck, rng, fst, prog, p, traced)
-    cleanup(z, deck, rng, p, traced)
+    cleanup(z, deck, rng, fst, prog, p, traced)
     z[_ps(p), PS_TURNS] += 1 - z[GS, GS_IN_EXTRA]
 
 
@@ -809,11 +833,11 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     while True:
         begin_turn(z, prog, p)                   # take_turn, untraced
         if z[_ps(p), PS_NEXT_N] > 0:
-            start_of_turn(z, deck, rng, fst, prog, p)
+            _call_mechanism(_loaded(MECH_START), z, deck, rng, fst, prog, p, -1)
         if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:
             action_phase(z, deck, rng, fst, prog, p, False)
         buy_phase(z, deck, rng, fst, prog, p, False)
-        cleanup(z, deck, rng, p, False)
+        cleanup(z, deck, rng, fst, prog, p, False)
         t = z[_ps(p), PS_TURNS]                  # this turn of p's, from 0
         # an extra turn is not counted: its gains show in p's next turn
         if z[GS, GS_IN_EXTRA] == 0:

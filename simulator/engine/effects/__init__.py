@@ -14,7 +14,8 @@ from simulator.engine.effects import base  # noqa: F401  (registers the base set
 from simulator.engine.effects import intrigue  # noqa: F401  (Intrigue's)
 from simulator.engine import cards as C
 from simulator.engine import kernel  # noqa: F401  (registers the mechanisms)
-from simulator.engine.jit import EFFECT_AT, EFFECTS, MECH_CHOOSE, MECH_REACT
+from simulator.engine.jit import (EFFECT_AT, EFFECTS, MECH_CHOOSE, MECH_KEEP, MECH_REACT,
+                                  MECH_START, MECH_STAY)
 
 
 def _slots(cards: set[int]) -> set[int]:
@@ -24,6 +25,8 @@ def _slots(cards: set[int]) -> set[int]:
         slots.add(MECH_CHOOSE)
     if any(C.TABLE[c].on_attack for c in cards):
         slots.add(MECH_REACT)
+    if any(C.TYPES[c] & C.DURATION for c in cards):
+        slots |= {MECH_STAY, MECH_KEEP, MECH_START}
     return slots
 
 
