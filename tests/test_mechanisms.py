@@ -237,6 +237,10 @@ def checks():
         out["from_play_fires"] = {t: int(n) for l, t, n in
                                   stats[stats["list"] == "may"][["list", "text", "fires"]]
                                   .itertuples(index=False)}
+        text = "".join(gamelog.render_text(trace_game([treasuries, "big-money"], 9, g,
+                                                      kingdom=kingdom)) for g in range(3))
+        out["log_from_play_lines"] = sorted({line.strip() for line in text.splitlines()
+                                             if "from play onto the deck" in line})
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -551,9 +555,14 @@ def test_cards_json_describes_gain_hooks_and_next_turns():
 
 def test_from_play_games_play_the_same_on_any_thread_count_and_the_may_decides(checks):
     """Treasury, its 2E text and Walled Village in one kingdom: the same games on 1 or 2 threads,
-    the bot wins some, and Walled Village's may rule fired."""
+    the bot wins some, Walled Village's may rule fired, and the log says which
+    card went from play onto the deck (in the Buy phase, in clean-up)."""
     assert checks["from_play_same"] and checks["from_play_wins"] > 0
     assert sum(checks["from_play_fires"].values()) > 0, checks["from_play_fires"]
+    lines = " | ".join(checks["log_from_play_lines"])
+    assert "puts Test New Treasury from play onto the deck" in lines, lines
+    assert "puts Test Treasury from play onto the deck" in lines, lines
+    assert any(line.startswith("clean-up: puts ") for line in checks["log_from_play_lines"])
 
 
 def test_cards_json_describes_from_play():
