@@ -61,6 +61,12 @@ run it over random games of every card (``tests/test_oracle.py``).
   a card costing up to its limit that the player to its right gained on
   their own last turn, or says there is none; Blockade sets a card up to $4
   aside, and its next turn puts the whole mat into the hand.
+- From play onto the deck (Treasury, Walled Village): only a card with such
+  a hook, one copy a move, at its moment (the end of the Buy phase, after
+  which nothing is bought; clean-up before anything is kept, discarded or
+  drawn, the start of Clean-up's moves first) and only while its condition
+  holds (no Victory card bought this turn; none gained in the Buy phase; at
+  most N Action cards in play).
 - Mats: a card's mat options move only to and from its own mat (the top
   card of the deck, n times while there are cards; all of the mat into the
   hand; itself while still in play and n cards of the hand, as many as it
