@@ -231,8 +231,10 @@ class TurnLog:
     discard_n: int
     extra: bool = False                          # an extra turn (Outpost)
     items: list = field(default_factory=list)    # Resolution, and the tuples
-    # ("treasures", Counter, coins, carried coins, [(card, +$)]), ("buy", card)
-    cleanup: list = field(default_factory=list)  # ("draw", k) | ("shuffle", n)
+    # ("treasures", Counter, coins, carried coins, [(card, +$)]), ("buy", card),
+    # ("onto_deck", card): a card going from play onto the deck (Treasury)
+    # ("draw", k) | ("shuffle", n) | ("onto_deck", card)
+    cleanup: list = field(default_factory=list)
 
 
 @dataclass
@@ -449,6 +451,11 @@ class _Reader:
         if self.absorb == (p, c):             # the bought card arriving
             self.absorb = None
             return
+        if (src, dst) == (PLAY_ROW, Z_DECK) and self.phase in ("buy", "cleanup"):
+            # a card going from play onto the deck (Treasury, Walled Village)
+            (self.turn.items if self.phase == "buy" else self.turn.cleanup).append(
+                ("onto_deck", c))
+            return
         if self.phase == "buy" and self.res is None:   # else a gain hook's doing
             if (src, dst) == (HAND, PLAY_ROW):
                 self.buy_phase[2][c] += k
@@ -663,13 +670,16 @@ def _turn_lines(t: TurnLog, w: _Words) -> list:
         elif item[0] == "buy":
             bought = True
             lines.append(f"  buys {w.card(item[1])}")
+        elif item[0] == "onto_deck":
+            lines.append(f"  puts {w.card(item[1])} from play onto the deck")
         elif item[0] == "hook":
             _, hook, owner, lost = item
             lines.append(f"  {w.label[owner]}'s {w.card(hook)} in play: trashes "
                          f"{w.card(lost)}")
     if not bought:
         lines.append("  buys nothing")
-    steps = [f"draws {k}" if kind == "draw" else f"reshuffles {_count(k, 'card')}"
+    steps = [f"draws {k}" if kind == "draw" else f"puts {w.card(k)} from play onto the deck"
+             if kind == "onto_deck" else f"reshuffles {_count(k, 'card')}"
              for kind, k in t.cleanup]
     lines.append("  clean-up: " + ("; ".join(steps) if steps else "draws nothing"))
     return lines

@@ -5,8 +5,8 @@ after every real card; the numba cache keys on this file), in a subprocess
 of tests/test_mechanisms.py.  Each is data only: no effect code.
 """
 from simulator.engine.cards.intrigue import TORTURER_DEFAULT as VICTIM_DEFAULT
-from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, NextTurn, OnAttack,
-                                         OnTreasure, OwnList, WhenGain)
+from simulator.engine.cards.spec import (CardSpec, Choice, Choose, FromPlay, May, NextTurn,
+                                         OnAttack, OnTreasure, OwnList, WhenGain)
 
 _ = CardSpec
 # Test Torturer's default for its victims is Torturer's (measured: its row)
@@ -206,4 +206,34 @@ CARDS += (
                                      "yes"),
       next_turn=NextTurn(gain_treasure=6),
       when_gain=WhenGain("any", "play this", types=("Treasure",))),
+)
+CARDS += (
+    # "you may put this onto your deck" from play, if a condition holds
+    # (simulator/engine/from_play.py): when discarded from play at clean-up
+    # (Treasury, Seaside 1E), at the end of the Buy phase (Treasury, Seaside
+    # 2E) and at the start of Clean-up (Walled Village, Promo).  Mechanism
+    # checks: the may's default "yes" is reasoned, not measured (a cantrip
+    # on the deck is a card of the next hand that replaces itself and adds
+    # its +$ or +Actions: never worse than the random card it displaces)
+    _("Test Treasury", 5, ("Action",),
+      "+1 Card, +1 Action, +$1. When you discard this from play, if you didn't buy a "
+      "Victory card this turn, you may put this onto your deck.",
+      "Test Treasury", "Test Treasury", "Test Treasury", set="test", editions=(1,),
+      cards=1, actions=1, coins=1, lists=("may",),
+      may=May("put it onto the deck as it is discarded from play", "yes"),
+      from_play=FromPlay("discard from play", "no victory bought")),
+    _("Test New Treasury", 5, ("Action",),
+      "+1 Card, +1 Action, +$1. At the end of your Buy phase this turn, if you didn't gain "
+      "a Victory card in it, you may put this onto your deck.",
+      "Test New Treasury", "Test New Treasury", "Test New Treasury", set="test",
+      editions=(2,), cards=1, actions=1, coins=1, lists=("may",),
+      may=May("put it onto the deck at the end of the Buy phase", "yes"),
+      from_play=FromPlay("end of buy phase", "no victory gained in buy phase")),
+    _("Test Walled Village", 4, ("Action",),
+      "+1 Card, +2 Actions. At the start of Clean-up, if you have this and no more than one "
+      "other Action card in play, you may put this onto your deck.",
+      "Test Walled Village", "Test Walled Village", "Test Walled Village", set="test",
+      editions=(2,), cards=1, actions=2, lists=("may",),
+      may=May("put it onto the deck at the start of Clean-up", "yes"),
+      from_play=FromPlay("start of clean-up", "actions in play at most", 2)),
 )

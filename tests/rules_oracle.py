@@ -61,6 +61,12 @@ run it over random games of every card (``tests/test_oracle.py``).
   a card costing up to its limit that the player to its right gained on
   their own last turn, or says there is none; Blockade sets a card up to $4
   aside, and its next turn puts the whole mat into the hand.
+- From play onto the deck (Treasury, Walled Village): only a card with such
+  a hook, one copy a move, at its moment (the end of the Buy phase, after
+  which nothing is bought; clean-up before anything is kept, discarded or
+  drawn, the start of Clean-up's moves first) and only while its condition
+  holds (no Victory card bought this turn; none gained in the Buy phase; at
+  most N Action cards in play).
 - Mats: a card's mat options move only to and from its own mat (the top
   card of the deck, n times while there are cards; all of the mat into the
   hand; itself while still in play and n cards of the hand, as many as it
@@ -1222,7 +1228,9 @@ class Oracle:
                       bought=False, drawn=0, resolved=False, stays=Counter(),
                       next=Counter(), kept=Counter(), discarded=False,
                       extra=again, extra_hand=0, by=[], react=None,
-                      hook_done=False, hook_due=None, hook_plays=0)
+                      hook_done=False, hook_due=None, hook_plays=0,
+                      victory_bought=0, victory_gained_buy=0, buy_over=False,
+                      from_play_stage=0)
         self.hooked[p] = set()            # its Corsairs' "until then" is over
         self.turn_gains[p] = Counter()    # its record starts again
         self.hits[p] = set()              # its Blockades' Curses end
@@ -1673,6 +1681,8 @@ class Oracle:
         own = t is not None and p == self.cur
         if own:
             self.turn_gains[p][c] += 1
+            if t["phase"] == "buy" and C.TYPES[c] & C.VICTORY:
+                t["victory_gained_buy"] += 1      # Treasury 2E: "gain a Victory card in it"
         due = []
         for w, (who, does, amount, types) in GAIN_HOOKS.items():
             if types and not C.TYPES[c] & types:
@@ -1825,6 +1835,8 @@ class Oracle:
             if src == Z_REVEAL:           # bought from the Black Market deck
                 self.gained(p, c, dst)
             return
+        if phase == "buy" and pair == (PLAY_ROW, Z_DECK):
+            return self.from_play_move(p, c, k, "end of buy phase")
         if phase == "buy" and t["res"] is None:   # else a card a gain hook played
             if pair != (HAND, PLAY_ROW) or p != self.cur or not C.TYPES[c] & C.TREASURE:
                 self.fail(f"move {src} -> {dst} in the buy phase")
@@ -1909,6 +1921,12 @@ class Oracle:
         pair = (src, dst)
         if p != self.cur:
             self.fail(f"seat {p} moves cards in seat {self.cur}'s clean-up")
+        if pair == (PLAY_ROW, Z_DECK):
+            if t["drawn"] or t["discarded"] or +t["kept"]:
+                self.fail(f"{name(c)} goes from play onto the deck after clean-up "
+                          "kept, discarded or drew")
+            when = C.TABLE[c].from_play.when if C.TABLE[c].from_play else ""
+            return self.from_play_move(p, c, k, when if when != "end of buy phase" else "")
         if pair == (PLAY_ROW, DUR):
             if t["drawn"] or t["discarded"]:
                 self.fail("clean-up keeps a Duration after discarding")
@@ -1936,6 +1954,41 @@ class Oracle:
         t["drawn"] += 1
         if t["drawn"] > HAND_SIZE:
             self.fail(f"clean-up draws more than {HAND_SIZE}")
+
+    def from_play_move(self, p, c, k, when):
+        """A card that may leave play for the deck (``FromPlay``) does, at its
+        moment (``when``: the end of the Buy phase; clean-up, the start of
+        Clean-up's before those as they are discarded), one copy at a time,
+        only if its condition holds: Treasury 1E "if you didn't buy a Victory
+        card this turn", 2E "if you didn't gain a Victory card in it [the Buy
+        phase]", Walled Village "if you have this and no more than one other
+        Action card in play"."""
+        t, z = self.t, self.zones[p]
+        f = C.TABLE[c].from_play
+        if p != self.cur or k != 1 or f is None or f.when != when:
+            self.fail(f"seat {p} moves {k} {name(c)} from play onto the deck "
+                      f"{'in the Buy phase' if t['phase'] == 'buy' else 'in clean-up'}")
+        if when == "end of buy phase":
+            self.close_res()
+            if t["pending_buy"] >= 0:
+                self.fail(f"{name(c)} leaves play before the bought card arrived")
+            t["buy_over"] = True
+        else:
+            stage = 1 if when == "start of clean-up" else 2
+            if stage < t["from_play_stage"]:
+                self.fail(f"{name(c)} goes onto the deck at the start of Clean-up after a "
+                          "card was discarded from play")
+            t["from_play_stage"] = stage
+        if f.cond == "no victory bought" and t["victory_bought"]:
+            self.fail(f"{name(c)} goes onto the deck though a Victory card was bought")
+        if f.cond == "no victory gained in buy phase" and t["victory_gained_buy"]:
+            self.fail(f"{name(c)} goes onto the deck though a Victory card was gained in "
+                      "the Buy phase")
+        if f.cond == "actions in play at most":
+            n = sum(k for x, k in z.play.items() if C.TYPES[x] & C.ACTION)
+            if n > f.amount:
+                self.fail(f"{name(c)} goes onto the deck with {n} Action cards in play")
+        self.apply(p, c, k, PLAY_ROW, Z_DECK)
 
     def apply(self, p, c, k, src, dst):
         market = src == Z_BLACK_MARKET
@@ -1995,6 +2048,10 @@ class Oracle:
             t["pending_market"] = False
         t["coins"] -= k
         t["pending_buy"] = c
+        if C.TYPES[c] & C.VICTORY:
+            t["victory_bought"] += 1          # Treasury 1E: "buy a Victory card this turn"
+        if t["buy_over"]:
+            self.fail(f"buys {name(c)} after the Buy phase's end")
 
     # ---------------------------------------------------------- score
     def on_vp(self, p, c, k, v):

@@ -222,6 +222,25 @@ def checks():
                        for g in range(3))
         out["log_hook_lines"] = sorted({line.strip() for line in text.splitlines()
                                         if ", as " in line and " gains " in line})
+        treasuries = Strategy.from_rules(
+            "Treasuries", ["Province if my.money > 15", "Gold",
+                           "Test Treasury if my.Test_Treasury < 2",
+                           "Test New Treasury if my.Test_New_Treasury < 2",
+                           "Test Walled Village if my.Test_Walled_Village < 2", "Silver"],
+            may={"Test Walled Village": "my.turn > 3"})
+        kingdom = "Test Treasury,Test New Treasury,Test Walled Village"
+        r = simulate([treasuries, "big-money"], 400, seed=9, kingdom=kingdom, threads=1)
+        again = simulate([treasuries, "big-money"], 400, seed=9, kingdom=kingdom, threads=2)
+        out["from_play_same"] = bool((r.records == again.records).all())
+        out["from_play_wins"] = int(r.summary()["wins"].iloc[0])
+        stats = r.rule_stats()
+        out["from_play_fires"] = {t: int(n) for l, t, n in
+                                  stats[stats["list"] == "may"][["list", "text", "fires"]]
+                                  .itertuples(index=False)}
+        text = "".join(gamelog.render_text(trace_game([treasuries, "big-money"], 9, g,
+                                                      kingdom=kingdom)) for g in range(3))
+        out["log_from_play_lines"] = sorted({line.strip() for line in text.splitlines()
+                                             if "from play onto the deck" in line})
         print("JSON" + json.dumps(out))
     """)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -242,7 +261,8 @@ def test_the_test_cards_come_after_every_real_card(checks):
                                "Test Swindler", "Test Corsair", "Test Minion",
                                "Test Wishing Well", "Test Secret Passage", "Test Patrol",
                                "Test Lookout", "Test Courtyard", "Test Monkey",
-                               "Test Smugglers", "Test Blockade", "Test Sailor", "Test Pirate"]
+                               "Test Smugglers", "Test Blockade", "Test Sailor", "Test Pirate",
+                               "Test Treasury", "Test New Treasury", "Test Walled Village"]
 
 
 def test_rule_cases_of_the_mechanisms(checks):
@@ -258,6 +278,7 @@ def test_rule_cases_of_the_mechanisms(checks):
     assert sum(i.startswith("mech-passes") for i in ids) == 24
     assert sum(i.startswith("mech-lists") for i in ids) == 23
     assert sum(i.startswith("mech-gains") for i in ids) == 36
+    assert sum(i.startswith("mech-from-play") for i in ids) == 14
 
 
 @pytest.mark.parametrize("name, pattern", [
@@ -530,3 +551,31 @@ def test_cards_json_describes_gain_hooks_and_next_turns():
     assert cards["Test Pirate"]["when_gain"] == {"who": "any", "does": "play this",
                                                  "amount": 1, "types": ["Treasure"]}
     assert cards["Test Pirate"]["next_turn"]["gain_treasure"] == 6
+
+
+def test_from_play_games_play_the_same_on_any_thread_count_and_the_may_decides(checks):
+    """Treasury, its 2E text and Walled Village in one kingdom: the same games on 1 or 2 threads,
+    the bot wins some, Walled Village's may rule fired, and the log says which
+    card went from play onto the deck (in the Buy phase, in clean-up)."""
+    assert checks["from_play_same"] and checks["from_play_wins"] > 0
+    assert sum(checks["from_play_fires"].values()) > 0, checks["from_play_fires"]
+    lines = " | ".join(checks["log_from_play_lines"])
+    assert "puts Test New Treasury from play onto the deck" in lines, lines
+    assert "puts Test Treasury from play onto the deck" in lines, lines
+    assert any(line.startswith("clean-up: puts ") for line in checks["log_from_play_lines"])
+
+
+def test_cards_json_describes_from_play():
+    done = _with_test_cards("""
+        import json
+        from simulator.engine.cards import as_json
+        print("JSON" + json.dumps({c["name"]: c["from_play"] for c in as_json()}))
+    """)
+    assert done.returncode == 0, done.stderr[-2000:]
+    cards = json.loads(done.stdout.split("JSON", 1)[1])
+    assert cards["Test Treasury"] == {"when": "discard from play", "cond": "no victory bought",
+                                      "amount": 0}
+    assert cards["Test New Treasury"]["when"] == "end of buy phase"
+    assert cards["Test Walled Village"] == {"when": "start of clean-up",
+                                            "cond": "actions in play at most", "amount": 2}
+    assert cards["Smithy"] is None

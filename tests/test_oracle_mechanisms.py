@@ -9,7 +9,9 @@ same-cost gain, Corsair's hook on other players' Treasures (only those it
 hit, one a turn, never kept), Minion's new hands, the deck's answers:
 a card named (Wishing Well), a place in the deck (Secret Passage), cards
 put back in an order (Patrol, Lookout), a hand card onto the deck
-(Courtyard), and gain hooks (Monkey, Blockade, Sailor, Pirate, Smugglers).
+(Courtyard), gain hooks (Monkey, Blockade, Sailor, Pirate, Smugglers) and
+cards that may go from play onto the deck (Treasury at clean-up or at the
+end of the Buy phase, Walled Village at the start of Clean-up).
 
 Runs only with ``DOMSIM_EXTRA_SETS=tests.cards_for_tests`` (tests/test_mechanisms.py
 starts it in a subprocess, with the oracle's random games of every card): real
@@ -706,3 +708,49 @@ def test_games_of_the_gain_hook_cards_fire_every_hook_and_pass_the_audit():
             seen |= {"smuggled" for j, r in enumerate(rows[:-1]) if _is(r, S.EV_CHOOSE, SMUGGLERS)
                      and rows[j + 1][2] == S.EV_MOVE}
     assert seen == {MONKEY, BLOCKADE, SAILOR, PIRATE, "smuggled"}, seen
+
+
+# ---- cards that may go from play onto the deck (Treasury, Walled Village)
+TREASURY, NEW_TREASURY, WALLED = "Test Treasury", "Test New Treasury", "Test Walled Village"
+
+
+def _from_play_game(card, *more, dst=S.DISC):
+    """A game of card's bot where one copy of card leaves play for dst (with
+    the may's default yes, a discard means its condition failed)."""
+    return _game([_bot(card, *more), "big-money"], ",".join((card, *more)),
+                 lambda rows, i: _is(rows[i], S.EV_MOVE, card) and rows[i][4] == 1
+                 and (rows[i][5], rows[i][6]) == (S.PLAY_ROW, dst))
+
+
+def _onto_the_deck_first(rows, i):
+    """The clean-up discard at i made the first move of its clean-up, onto
+    the deck (where a hook's move would be); returns its new index."""
+    j = max(k for k in range(i) if rows[k][2] == S.EV_CLEANUP) + 1
+    row = rows.pop(i)
+    row[6] = S.Z_DECK
+    rows.insert(j, row)
+    return j
+
+
+def test_a_treasury_onto_the_deck_after_buying_a_victory_card_is_caught():
+    t, rows, i = _from_play_game(TREASURY)
+    j = _onto_the_deck_first(rows, i)
+    _fails(t, rows, j, "Test Treasury goes onto the deck though a Victory card was bought")
+
+
+def test_a_walled_village_onto_the_deck_with_three_actions_in_play_is_caught():
+    t, rows, i = _from_play_game(WALLED, "Smithy", "Village")
+    j = _onto_the_deck_first(rows, i)
+    _fails(t, rows, j, "Test Walled Village goes onto the deck with [3-9] Action cards")
+
+
+def test_another_card_leaving_play_at_the_end_of_the_buy_phase_is_caught():
+    t, rows, i = _from_play_game(NEW_TREASURY, dst=S.Z_DECK)
+    rows[i][3] = _id("Smithy")                        # a card with no such hook
+    _fails(t, rows, i, "moves 1 Smithy from play onto the deck in the Buy phase")
+
+
+def test_games_of_the_from_play_cards_move_them_and_pass_the_audit():
+    """Each of the three cards goes onto the deck in some game the audit passes."""
+    for card in (TREASURY, NEW_TREASURY, WALLED):
+        _from_play_game(card, dst=S.Z_DECK)

@@ -104,7 +104,11 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1, -1, 
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
     GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
     GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN, GS_EXTRA_HAND, GS_IN_EXTRA, \
-    GS_HOOK_DONE, GS_TURN_P, GS_HOOK_PLAYS, GS_PLAYED, GS_SELF_GONE = range(23)
+    GS_HOOK_DONE, GS_TURN_P, GS_HOOK_PLAYS, GS_PLAYED, GS_SELF_GONE, \
+    GS_VICTORY_BOUGHT, GS_VICTORY_GAINED = range(25)
+# GS_VICTORY_BOUGHT: Victory cards the turn's player bought this turn;
+# GS_VICTORY_GAINED: ... gained since its Buy phase began (both, and
+# GS_TURN_P, kept only when C.HAS_FROM_PLAY: Treasury's conditions)
 # GS_PLAYED: Actions played this turn, each play counted (Throne Room's card
 # twice, Throne Room too); kept only when a card reads it (COUNTS_PLAYS:
 # Conspirator)
@@ -112,8 +116,9 @@ GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_EN
 # play (Mining Village under Throne Room): they cannot trash it again
 # GS_HOOK_DONE: 1 once a hook on Treasures (Corsair) trashed this turn's
 # first hit Treasure (one a turn, however many such cards are in play)
-# GS_TURN_P: 1 + the player whose turn it is; GS_HOOK_PLAYS: gained cards a
-# "play" gain hook (Sailor) played this turn (both kept when C.HAS_GAIN_HOOKS)
+# GS_TURN_P: 1 + the player whose turn it is (kept when C.HAS_GAIN_HOOKS or
+# C.HAS_FROM_PLAY); GS_HOOK_PLAYS: gained cards a "play" gain hook (Sailor)
+# played this turn (kept when C.HAS_GAIN_HOOKS)
 # GS_EXTRA_HAND: > 0 when a card gave the player whose turn it is an extra
 # turn after this one: the size of the hand its clean-up draws (Outpost: 3)
 # GS_IN_EXTRA: 1 during an extra turn (the previous turn was this player's)
@@ -232,6 +237,14 @@ HOOK_DRAW, HOOK_CURSE, HOOK_PLAY, HOOK_PLAY_THIS = (C.WHEN_GAIN_DOES[k][0]
 CHOOSE_ALL, MAT_OF, HAS_MATS = C.CHOOSE_ALL, C.MAT_OF, C.HAS_MATS
 HAS_PASS_OPS, HAS_ON_TREASURE = C.HAS_PASS_OPS, C.HAS_ON_TREASURE
 COUNTS_PLAYS = C.COUNTS_PLAYS
+# "you may put this onto your deck" from play (C.FROM_PLAY's columns)
+FROM_PLAY_CARDS, FROM_PLAY = C.FROM_PLAY_CARDS, C.FROM_PLAY
+HAS_BUY_END_HOOKS, HAS_CLEANUP_HOOKS = C.HAS_BUY_END_HOOKS, C.HAS_CLEANUP_HOOKS
+HAS_FROM_PLAY = C.HAS_FROM_PLAY
+WHEN_BUY_END, WHEN_CLEANUP_START, WHEN_DISCARD = (C.FROM_PLAY_WHEN[k][0]
+                                                  for k in C.FROM_PLAY_WHEN)
+IF_ALWAYS, IF_NO_VICTORY_BOUGHT, IF_NO_VICTORY_GAINED, IF_ACTIONS_AT_MOST = (
+    C.FROM_PLAY_IF[k][0] for k in C.FROM_PLAY_IF)
 ON_TREASURE, ON_TREASURE_HITS = C.ON_TREASURE, C.ON_TREASURE_HITS
 # the deck's answers (simulator/engine/deck_answers.py), in CHOICE_OPS order
 OPT_NAME_REVEAL, OPT_INTO_DECK, OPT_ONTO_DECK, OPT_GREEN_TO_HAND, OPT_LOOKOUT = (

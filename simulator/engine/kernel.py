@@ -74,8 +74,14 @@ from simulator.engine.codes import (
     GS_STACK_N,
     GS_TURN_LOG,
     GS_TURN_NO,
+    GS_TURN_P,
+    GS_VICTORY_BOUGHT,
+    GS_VICTORY_GAINED,
     GS_HOOK_DONE,
     HAND,
+    HAS_BUY_END_HOOKS,
+    HAS_CLEANUP_HOOKS,
+    HAS_FROM_PLAY,
     HAS_GAIN_HOOKS,
     HAS_DECK_OPS,
     HAS_MATS,
@@ -151,6 +157,9 @@ from simulator.engine.codes import (
     T_TREASURE,
     VP_CARDS,
     VPS,
+    WHEN_BUY_END,
+    WHEN_CLEANUP_START,
+    WHEN_DISCARD,
     WIN,
     XS,
     Z_BLACK_MARKET,
@@ -189,6 +198,7 @@ from simulator.engine.jit import (
     kernel_fn,
     mechanism,
 )
+from simulator.engine.from_play import from_play
 from simulator.engine.gains import gain, gain_option, start_turn_gains, when_gained
 from simulator.engine.deck_answers import deck_option
 from simulator.engine.mats import mat_option
@@ -485,6 +495,8 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
     # (min, not > 0: LLVM turns a product with a comparison back into one)
     merchant = z[GS, GS_MERCHANT] * min(play[Card.SILVER], 1)
     z[GS, GS_COINS] += coins + merchant
+    if HAS_FROM_PLAY:                        # Treasury 2E: "gain a Victory card in it"
+        z[GS, GS_VICTORY_GAINED] = 0
     z[_ps(p), PS_TURN_COINS] = z[GS, GS_COINS]
     if traced:
         if merchant:
@@ -512,6 +524,9 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
 def cleanup(z, deck, rng, fst, prog, p, traced):
     if traced:
         _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
+    if HAS_CLEANUP_HOOKS:                    # compiled out when no card has one
+        from_play(z, deck, fst, prog, p, WHEN_CLEANUP_START)
+        from_play(z, deck, fst, prog, p, WHEN_DISCARD)
     if z[_ps(p), PS_NEXT_N] > 0:             # Durations stay in play
         _call_mechanism(_loaded(MECH_KEEP), z, deck, rng, fst, prog, p, -1)
     if traced:                               # log each card moved
@@ -565,6 +580,9 @@ def begin_turn(z, prog, p):
         z[GS, GS_HOOK_DONE] = 0
     if HAS_GAIN_HOOKS:
         start_turn_gains(z, p)
+    if HAS_FROM_PLAY:                        # Treasury's record of this turn
+        z[GS, GS_TURN_P] = p + 1
+        z[GS, GS_VICTORY_BOUGHT] = 0
 
 
 @mechanism(MECH_START)
@@ -659,6 +677,8 @@ def take_turn(z, deck, rng, fst, prog, p):
     if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:      # owns an Action card
         action_phase(z, deck, rng, fst, prog, p, traced)
     buy_phase(z, deck, rng, fst, prog, p, traced)
+    if HAS_BUY_END_HOOKS:                    # compiled out when no card has one
+        from_play(z, deck, fst, prog, p, WHEN_BUY_END)
     cleanup(z, deck, rng, fst, prog, p, traced)
     z[_ps(p), PS_TURNS] += 1 - z[GS, GS_IN_EXTRA]
 
@@ -837,6 +857,8 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
         if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:
             action_phase(z, deck, rng, fst, prog, p, False)
         buy_phase(z, deck, rng, fst, prog, p, False)
+        if HAS_BUY_END_HOOKS:
+            from_play(z, deck, fst, prog, p, WHEN_BUY_END)
         cleanup(z, deck, rng, fst, prog, p, False)
         t = z[_ps(p), PS_TURNS]                  # this turn of p's, from 0
         # an extra turn is not counted: its gains show in p's next turn

@@ -29,7 +29,11 @@ from simulator.engine.codes import (
     GS_TRACE_N,
     GS_TURN_LOG,
     GS_TURN_NO,
+    GS_TURN_P,
+    GS_VICTORY_BOUGHT,
+    GS_VICTORY_GAINED,
     HAND,
+    HAS_FROM_PLAY,
     HAS_MATS,
     KINDS,
     MAT0,
@@ -66,6 +70,8 @@ from simulator.engine.codes import (
     TR_TURN,
     TRACE,
     TRASH_ROW,
+    T_VICTORY,
+    TYPES,
     TYPE_COL,
     TYPE_N,
     VPS,
@@ -350,6 +356,9 @@ def _gain(z, deck, p, c, src, dst, bought, traced):
         z[GAINED, c] += 1
         if bought:
             z[BOUGHT, c] += 1
+    if HAS_FROM_PLAY and TYPES[c] & T_VICTORY and z[GS, GS_TURN_P] == p + 1:
+        z[GS, GS_VICTORY_GAINED] += 1        # Treasury's conditions (from_play.py)
+        z[GS, GS_VICTORY_BOUGHT] += bought
     _own(z, p, c, 1)
     if traced:
         _record(z, EV_MOVE, p, c, 1, src, Z_DECK if dst < 0 else dst)

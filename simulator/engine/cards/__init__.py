@@ -37,6 +37,8 @@ from simulator.engine.cards.spec import (
     DECISIONS,
     GAIN_OPS,
     DECK_OPS,
+    FROM_PLAY_IF,
+    FROM_PLAY_WHEN,
     LANGUAGES,
     MAT_OPS,
     MATS,
@@ -52,6 +54,7 @@ from simulator.engine.cards.spec import (
     Choice,
     Mat,
     Choose,
+    FromPlay,
     May,
     NextTurn,
     OnAttack,
@@ -187,6 +190,19 @@ GAIN_HOOK = np.array([(WHEN_GAIN_WHO[c.when_gain.who][0], WHEN_GAIN_DOES[c.when_
                       if c.when_gain else (0, 0, 0, 0) for c in TABLE], dtype=np.int64)
 HAS_GAIN_HOOKS = bool(len(GAIN_HOOK_CARDS)) or any(
     o.op in GAIN_OPS for c in TABLE for o in (*c.does, *(c.choose.options if c.choose else ())))
+# "you may put this onto your deck" from play (``FromPlay``): FROM_PLAY_CARDS
+# the cards with one, in card order; FROM_PLAY[c] = (when, cond, amount) as
+# FROM_PLAY_WHEN and FROM_PLAY_IF codes; HAS_BUY_END_HOOKS / HAS_CLEANUP_HOOKS:
+# some card has one at the end of the Buy phase / at clean-up (else those
+# calls, and the turn's record of Victory cards bought and gained, are
+# compiled out of the turn: clean-up is the hottest loop)
+FROM_PLAY_CARDS = np.array([i for i, c in enumerate(TABLE) if c.from_play], dtype=np.int64)
+FROM_PLAY = np.array([(FROM_PLAY_WHEN[c.from_play.when][0], FROM_PLAY_IF[c.from_play.cond][0],
+                       c.from_play.amount) if c.from_play else (0, 0, 0) for c in TABLE],
+                     dtype=np.int64)
+HAS_BUY_END_HOOKS = bool((FROM_PLAY[:, 0] == FROM_PLAY_WHEN["end of buy phase"][0]).any())
+HAS_CLEANUP_HOOKS = bool((FROM_PLAY[:, 0] > FROM_PLAY_WHEN["end of buy phase"][0]).any())
+HAS_FROM_PLAY = HAS_BUY_END_HOOKS or HAS_CLEANUP_HOOKS
 CHOICE_OP = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 CHOICE_ARG = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
@@ -273,6 +289,7 @@ def as_json() -> list[dict]:
             "when_gain": None if s.when_gain is None else {
                 "who": s.when_gain.who, "does": s.when_gain.does,
                 "amount": s.when_gain.amount, "types": list(s.when_gain.types)},
+            "from_play": None if s.from_play is None else s.from_play._asdict(),
             "does": [{"name": o.name, "op": o.op, "amount": o.amount, "card": o.card or None}
                      for o in s.does],
             "lists": list(s.lists),

@@ -244,6 +244,33 @@ class WhenGain(NamedTuple):
     types: tuple[str, ...] = ()
 
 
+# When a card in play may go onto its owner's deck (``FromPlay.when``) and the
+# condition it needs (``FromPlay.cond``), with the kernel's codes
+# (``cards.FROM_PLAY``).  All three happen before clean-up draws the next
+# hand (2E rules: discarding from play comes before drawing).
+FROM_PLAY_WHEN = {"end of buy phase": (1, "at the end of the Buy phase (Treasury, 2E)"),
+                  "start of clean-up": (2, "at the start of Clean-up, before anything is "
+                                           "discarded (Walled Village)"),
+                  "discard from play": (3, "when discarded from play at clean-up, before the "
+                                           "next hand is drawn (Treasury, 1E)")}
+FROM_PLAY_IF = {"": (0, "always"),
+                "no victory bought": (1, "you didn't buy a Victory card this turn"),
+                "no victory gained in buy phase": (2, "you didn't gain a Victory card in "
+                                                      "this turn's Buy phase"),
+                "actions in play at most": (3, "you have `amount` or fewer Action cards in "
+                                               "play, this one included")}
+
+
+class FromPlay(NamedTuple):
+    """"You may put this onto your deck" from play at a moment of the turn
+    (``FROM_PLAY_WHEN``), if a condition holds (``FROM_PLAY_IF``, with its
+    ``amount``): Treasury, Walled Village.  Its ``may`` decides, per copy
+    in play (a Throne Room's card is one copy: it moves once)."""
+    when: str
+    cond: str = ""
+    amount: int = 0
+
+
 class OnAttack(NamedTuple):
     """A Reaction revealed from the hand when another player plays an Attack,
     before it does anything (Diplomat): from a hand of at least ``min_hand``
@@ -316,6 +343,9 @@ class CardSpec:
     (``WhenGain``: Monkey, Blockade, Sailor, Pirate).
     ``counts_plays``: its text reads how many Actions were played this turn
     (Conspirator): the turn counts them only when some card does.
+    ``from_play``: it may go from play onto its owner's deck at the end of
+    the Buy phase or at clean-up, if a condition holds (``FromPlay``:
+    Treasury, Walled Village); its ``may`` decides.
     """
     name: str
     cost: int
@@ -359,6 +389,7 @@ class CardSpec:
     on_treasure: OnTreasure | None = None
     when_gain: WhenGain | None = None
     counts_plays: bool = False
+    from_play: FromPlay | None = None
 
     def __post_init__(self):
         def bad(what):
@@ -470,6 +501,15 @@ class CardSpec:
                                          or self.coins):
                 bad("a card played from the hand when a card is gained is a Reaction whose "
                     "text is its next turn")
+        f = self.from_play
+        if f is not None:
+            if f.when not in FROM_PLAY_WHEN or f.cond not in FROM_PLAY_IF:
+                bad(f"from_play {f} (when: {', '.join(FROM_PLAY_WHEN)}; cond: "
+                    f"{', '.join(repr(k) for k in FROM_PLAY_IF)})")
+            if "may" not in self.lists:
+                bad("a card that may go from play onto the deck (from_play) has a may")
+            if self.next_turn is not None:
+                bad("a card that leaves play for the deck is not a Duration (it stays in play)")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 
