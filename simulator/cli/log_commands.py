@@ -21,7 +21,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli.common import Edition, Wide, fail, user_errors
+from simulator.cli.common import Edition, Sets, Wide, fail, user_errors
 from simulator.output.termtable import output_width
 
 FORMATS = ("text", "json", "html")
@@ -50,6 +50,7 @@ def log(
         help="Stop the game after this many turns and score it as it stands "
              "(at most 32767).")] = 100,
     edition: Edition = None,
+    sets: Sets = None,
     seating: Annotated[str, typer.Option(
         help="Seating of the run, as in compare: all or rotate.")] = "all",
     lang: Annotated[str, typer.Option(
@@ -83,7 +84,7 @@ def log(
         check_writable(out, stdout_ok=True)
         trace = trace_game(list(strategies), seed, game, players=players,
                            kingdom=kingdom, turn_cap=turn_cap, edition=edition,
-                           seating=seating)
+                           seating=seating, sets=sets)
     except errors as exc:
         raise fail(str(exc))
     try:

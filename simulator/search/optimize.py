@@ -152,8 +152,9 @@ class Options:
 
 def check_options(kingdom, players: int, seed: int, minutes, evaluations, sampler: str,
                   round_size: int, rung_games: int, final_games: int,
-                  field_games: int) -> tuple[str, ...]:
-    """One-line errors for bad input, before anything is played; the kingdom's cards."""
+                  field_games: int, sets=None) -> tuple[str, ...]:
+    """One-line errors for bad input, before anything is played; the kingdom's cards
+    (a random one drawn from ``sets``, ``kingdom.parse_sets``)."""
     from simulator.engine import cards as C
     from simulator.engine.kingdom import complete_kingdom, parse_kingdom, resolve_kingdom
     if kingdom is None or not str(kingdom).strip():
@@ -165,7 +166,7 @@ def check_options(kingdom, players: int, seed: int, minutes, evaluations, sample
     if not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
     if is_random(kingdom):          # drawn from the seed, as compare --kingdom random is
-        cards = tuple(C.NAMES[c] for c in resolve_kingdom(kingdom, (), seed))
+        cards = tuple(C.NAMES[c] for c in resolve_kingdom(kingdom, (), seed, sets=sets))
     else:
         cards = parse_kingdom(str(kingdom) if isinstance(kingdom, str) else kingdom)
         cards = tuple(C.NAMES[c] for c in complete_kingdom(cards))
