@@ -77,8 +77,10 @@ def test_kingdom_file_text_and_toml(tmp_path):
 
 
 def test_resolve_kingdoms():
-    rec = X.resolve_kingdoms("recommended", 0)
-    assert len(rec) == 6 and all(len(v) == 10 for v in rec.values())
+    from simulator.engine.kingdom import RECOMMENDED
+    rec = X.resolve_kingdoms("recommended", 0)     # every set's, once their cards exist
+    assert rec == {k: list(v) for k, v in RECOMMENDED.items()}
+    assert len(rec) >= 6 and all(len(v) == 10 for v in rec.values())
     r = X.resolve_kingdoms("random:3", 5)
     assert list(r) == ["Random 1", "Random 2", "Random 3"]
     assert r == X.resolve_kingdoms("random:3", 5) and r != X.resolve_kingdoms("random:3", 6)

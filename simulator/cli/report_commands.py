@@ -231,8 +231,8 @@ def tournament_cmd(
 
 def sweep_cmd(
     kingdoms: Annotated[str, typer.Option(
-        help="'recommended' (the six rulebook sets), 'random:K' (K kingdoms drawn "
-             "from the seed) or a FILE with one kingdom per line, 'Name: card, card, …' "
+        help="'recommended' (the rulebooks' recommended sets, of every set), 'random:K' "
+             "(K kingdoms drawn from the seed out of --sets) or a FILE with one kingdom per line, 'Name: card, card, …' "
              "(or a .toml file: one key per kingdom, its value a list of card names).")
     ] = "recommended",
     strategies: Annotated[Optional[str], typer.Option(
@@ -349,8 +349,9 @@ def balance_cmd(
                        "instead of playing.", dir_okay=False, show_default=False)] = None,
 ) -> None:
     """Balance report: single-card bots against Big Money Ultimate, first-seat
-    advantage at 2-6 players, game lengths, VP and coins by turn, and the six
-    recommended kingdoms (HTML + Markdown with PNG/SVG charts).
+    advantage at 2-6 players, game lengths, VP and coins by turn, and the
+    recommended kingdoms (HTML + Markdown with PNG/SVG charts); the cards of
+    every set with bots are ranked together unless --sets keeps some.
 
     At the defaults it plays about 3.8 million games: about 3 minutes on two
     cores shared with other work."""
