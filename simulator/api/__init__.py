@@ -290,7 +290,7 @@ def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool =
         from simulator.search.optimize import plan_sweep_optimize
         plan = plan_sweep_optimize(kingdoms, strategies, vs=vs, games=games, seed=seed,
                                    turn_cap=turn_cap, records=keep_records,
-                                   job_games=job_games)
+                                   job_games=job_games, sets=sets)
     else:
         plan = X.plan_sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
                             seed=seed, turn_cap=turn_cap, records=keep_records,

@@ -918,17 +918,19 @@ def shipped_optimized(kingdom: str):
 
 def plan_sweep_optimize(kingdoms="recommended", strategies=None, *, vs=None,
                         games: int = 10000, seed: int = 0, turn_cap: int = 100,
-                        records: bool = False, job_games: int | None = None) -> X.Plan:
+                        records: bool = False, job_games: int | None = None,
+                        sets=None) -> X.Plan:
     """``domsim sweep --optimize``: in every kingdom that has a shipped
     ``opt-<kingdom>`` strategy, it plays against ``vs`` (default BMU) and
-    every shipped bot playable there (or the given ``strategies``)."""
+    every shipped bot playable there (or the given ``strategies``); ``sets``
+    as ``plan_sweep``'s."""
     from simulator.engine import cards as C
     from simulator.runs.runner import resolve_strategies
     X.check_job_games(job_games)
     if games < 2:
         raise ValueError(f"--games must be at least 2, not {games}")
     X.check_seed(seed)
-    kingdom_cards = X.resolve_kingdoms(kingdoms, seed)
+    kingdom_cards = X.resolve_kingdoms(kingdoms, seed, sets)
     base = resolve_strategies([vs or X.BASE])[0]
     given = X.distinct_strategies(resolve_strategies(X.strategy_refs(strategies)))
     setups, skipped, table, names = [], [], {}, {base.name}
@@ -950,7 +952,7 @@ def plan_sweep_optimize(kingdoms="recommended", strategies=None, *, vs=None,
             names |= {opt.name, b.name}
             setups.append(X.make_setup(table, "sweep", [opt, b], [opt.name, b.name], games,
                                    X.derive_seed(seed, "sweep", kname, opt.stem, b.stem),
-                                   kingdom=list(kcards), turn_cap=turn_cap,
+                                   kingdom=list(kcards), turn_cap=turn_cap, sets=sets,
                                    label=f"{kname}: {opt.name} vs {b.name}",
                                    info=dict(kingdom=kname)))
     if not setups:
