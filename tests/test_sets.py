@@ -226,3 +226,13 @@ def test_the_game_log_prints_the_intrigue_cards():
     assert "Torturer" in text and "Masquerade" in text
     nl = gamelog.render(trace, "text", "nl")
     assert C.TABLE[C.card_id("Torturer")].nl in nl
+
+
+def test_the_api_takes_sets_as_the_commands_do():
+    import simulator.api as api
+    t = api.tournament(["big-money", "big-money-ultimate"], 4, kingdom="random",
+                       sets="intrigue", threads=1, progress=False)
+    [run] = t.runs
+    assert {_set(C.card_id(n)) for n in run.results.kingdom} == {"intrigue"}
+    with pytest.raises(ValueError, match="unknown set"):
+        api.sweep("random:1", ["big-money", "big-money-ultimate"], games=4, sets="hinterlands")
