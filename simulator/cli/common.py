@@ -42,7 +42,7 @@ ParquetOut = Annotated[Optional[Path], typer.Option(
     "--parquet", help="Also write the tables as Parquet, named like --csv ('-': the main "
                       "table on stdout).", dir_okay=False, show_default=False)]
 Edition = Annotated[Optional[int], typer.Option(
-    help="Use only the cards of this edition of the base game (1 or 2) for "
+    help="Use only the cards of this edition (1 or 2) of each set (--sets) for "
          "random kingdoms, filler and the Black Market deck; default: random kingdoms "
          "from the second edition, any card when named.",
     show_default=False)]

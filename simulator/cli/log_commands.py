@@ -1,11 +1,11 @@
 """``domsim log``: play one game of a run and show everything that happened.
 
     domsim log A B [C ...] [--seed S] [--game K] [--kingdom ...] [--players N]
-               [--turn-cap N] [--edition 1|2] [--seating all|rotate]
+               [--turn-cap N] [--edition 1|2] [--sets S] [--seating all|rotate]
                [--lang en|nl|de|ja] [--format text|json|html] [--out FILE]
 
 Game K with seed S is the same game as game K of ``domsim compare A B ...
---seed S`` (same strategies, kingdom, players, turn cap and edition), played
+--seed S`` (same strategies, kingdom, players, turn cap, edition and sets), played
 again by the same kernel with its event log on.  Text goes to stdout unless ``--out``
 is given; HTML goes to a file (default ``domsim-log-seed{S}-game{K}.html``)
 unless ``--out -``.  Files are written as ``simulator.output.files`` says: atomically,
