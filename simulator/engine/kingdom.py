@@ -187,7 +187,7 @@ def _check_edition(cards: Iterable[int], pool, edition) -> None:
     other = [C.NAMES[c] for c in cards if c not in pool]
     if other:
         raise ValueError(f"{', '.join(other)} {'is' if len(other) == 1 else 'are'} not "
-                         f"in the base game's edition {edition} (--edition {edition}); "
+                         f"in edition {edition} of its set (--edition {edition}); "
                          "leave --edition out to play with every card")
 
 
