@@ -90,7 +90,11 @@ def build(runs: list[Run], meta: dict | None = None) -> Balance:
                                                also=r.info.get("also", ""),
                                                stem=r.strategies[0])
                                for r in runs if r.kind == kind)
-        return T.card_ranking(rows) if len(rows) else pd.DataFrame()
+        ranked = T.card_ranking(rows) if len(rows) else pd.DataFrame()
+        if len(ranked):                 # which set each card is of (--sets)
+            from simulator.runs.experiments import card_set
+            ranked["set"] = [card_set(c) for c in ranked["card"]]
+        return ranked
     cards, combos = ranking("card"), ranking("combo")
 
     # seats
@@ -296,7 +300,7 @@ pre {{ background: #f6f6f6; padding: 0.6em; overflow-x: auto; }}
 
 def cards_table(df: pd.DataFrame, what: str = "card") -> Table:
     head = ["rank", what, "bot", "games", "score [95% CI]", "vs even",
-            "wins", "ties", "losses", "win rate [95% CI]", "tie rate [95% CI]", "vs next"]
+            "wins", "ties", "losses", "win rate [95% CI]", "tie rate [95% CI]", "vs next", "set"]
     rows = []
     for r in df.itertuples(index=False):
         nxt = "-" if pd.isna(r.p_vs_next) else (
@@ -307,8 +311,10 @@ def cards_table(df: pd.DataFrame, what: str = "card") -> Table:
                      f"{even} (p {pvalue(r.p_vs_even)})",
                      count(r.wins), count(r.ties), count(r.losses),
                      rate_ci(r.win_rate, r.win_rate_low, r.win_rate_high, 2),
-                     rate_ci(r.tie_rate, r.tie_rate_low, r.tie_rate_high, 2), nxt])
-    return Table(head, rows, align="rll" + "r" * 9, optional=[2, 6, 7, 8, 10, 9, 11, 3],
+                     rate_ci(r.tie_rate, r.tie_rate_low, r.tie_rate_high, 2), nxt,
+                     getattr(r, "set", "")])
+    return Table(head, rows, align="rll" + "r" * 9 + "l",
+                 optional=[12, 2, 6, 7, 8, 10, 9, 11, 3],
                  notes=[
         "Score: a win 1, a tie 1/2, per game, % [95% CI]; ranked by score. 50% is "
         "exactly even: what the opponent scores against itself. vs even: sign test of "

@@ -33,6 +33,8 @@ ENGINES = {
     "chapel-witch": 0.5,
     "festival-library": 0.5,
     "smithy-market": 0.5,
+    "torturer-mining-village": 0.5,      # the two-card bots of Intrigue
+    "minion-library": 0.5,
 }
 ENGINE_GAMES = 20_000
 

@@ -32,7 +32,7 @@ def engine(monkeypatch, two_player_results):
 
     def simulate(strategies, games, seed=0, *, players=None, kingdom=None,
                  turn_cap=100, edition=None, threads=None, keep_records=True,
-                 progress=None, seating="all"):
+                 progress=None, seating="all", sets=None):
         assert not keep_records         # compare keeps aggregates only: flat memory
         assert seating == "all"         # every seating, unless --seating rotate
         fake.calls.append(dict(strategies=strategies, games=games, seed=seed,

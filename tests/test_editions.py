@@ -55,7 +55,7 @@ def test_random_pool_is_named():
 
 def test_an_edition_refuses_cards_from_outside_it():
     harbinger = C.card_id("Harbinger")
-    with pytest.raises(ValueError, match="Harbinger is not in the base game's edition 1"):
+    with pytest.raises(ValueError, match="Harbinger is not in edition 1 of its set"):
         resolve_kingdom("Harbinger,Smithy", edition=1)
     with pytest.raises(ValueError, match="--edition 1"):
         resolve_kingdom(None, [harbinger], edition=1)
@@ -74,7 +74,7 @@ def test_compare_takes_an_edition():
     res = typer.testing.CliRunner().invoke(
         cli.app, ["log", "big-money", "smithy", "--seed", "1", "--edition", "1",
                   "--kingdom", "Harbinger"])
-    assert res.exit_code == 2 and "Harbinger is not in the base game's edition 1" in res.stderr
+    assert res.exit_code == 2 and "Harbinger is not in edition 1 of its set" in res.stderr
 
 
 def test_cards_command_shows_editions_and_unsure_names():

@@ -77,8 +77,10 @@ def test_kingdom_file_text_and_toml(tmp_path):
 
 
 def test_resolve_kingdoms():
-    rec = X.resolve_kingdoms("recommended", 0)
-    assert len(rec) == 6 and all(len(v) == 10 for v in rec.values())
+    from simulator.engine.kingdom import RECOMMENDED
+    rec = X.resolve_kingdoms("recommended", 0)     # every set's, once their cards exist
+    assert rec == {k: list(v) for k, v in RECOMMENDED.items()}
+    assert len(rec) >= 6 and all(len(v) == 10 for v in rec.values())
     r = X.resolve_kingdoms("random:3", 5)
     assert list(r) == ["Random 1", "Random 2", "Random 3"]
     assert r == X.resolve_kingdoms("random:3", 5) and r != X.resolve_kingdoms("random:3", 6)
@@ -234,7 +236,8 @@ def test_sweep_pairs_on_recommended(app, tmp_path):
     pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "s.parquet"), rows,
                                   check_dtype=False)
     skipped = pd.read_csv(tmp_path / "s-skipped.csv")
-    assert len(skipped) == 6 * 3 - 4
+    from simulator.engine.kingdom import RECOMMENDED      # every set's, Grand Scheme too
+    assert len(skipped) == len(RECOMMENDED) * 3 - 4
     again = run(app, "sweep", "--from", tmp_path / "s.npz", "--csv", tmp_path / "s2.csv")
     pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "s2.csv"), rows)
     assert again.stdout == res.stdout

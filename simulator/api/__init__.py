@@ -248,11 +248,13 @@ def tournament(strategies=None, games: int = 20000, *, kingdom=None, seed: int =
                cluster: str | None = None, threads: int | None = None,
                scheduler_timeout: float | None = None,
                progress: bool | None = None,
-               on_result: Callable | None = None) -> TournamentResult:
+               on_result: Callable | None = None, sets=None) -> TournamentResult:
     """Round robin: every pair of ``strategies`` (names, .toml paths or
     ``Strategy`` objects) plays ``games`` games.  ``keep_records`` keeps the
     per-game records (for ``save_records``); ``job_games`` sets the games per
-    job; the other options are ``run``'s."""
+    job; ``sets`` ('base,intrigue' or a list) where a random kingdom and the
+    filler come from (the base set by default); the other options are
+    ``run``'s."""
     options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
                    threads=threads, scheduler_timeout=scheduler_timeout, progress=progress,
                    on_result=on_result)
@@ -260,7 +262,7 @@ def tournament(strategies=None, games: int = 20000, *, kingdom=None, seed: int =
         return run(resume=resume, command="tournament", **options)
     plan = X.plan_tournament(strategies or [], games, kingdom=kingdom, seed=seed,
                              all_seat_orders=all_seat_orders, turn_cap=turn_cap,
-                             records=keep_records, job_games=job_games)
+                             records=keep_records, job_games=job_games, sets=sets)
     return run(plan, **options)
 
 
@@ -271,11 +273,12 @@ def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool =
           cluster: str | None = None, threads: int | None = None,
           scheduler_timeout: float | None = None,
           progress: bool | None = None, on_result: Callable | None = None,
-          optimize: bool = False) -> SweepResult:
+          optimize: bool = False, sets=None) -> SweepResult:
     """Every matchup in every kingdom that has its cards.  ``kingdoms``:
     'recommended', 'random:K', a kingdom file or {name: [cards]};
     ``strategies``: a list or 'a,b,c'; ``optimize``: each kingdom's shipped
-    opt-<kingdom> strategy against the field.  Other options as ``tournament``."""
+    opt-<kingdom> strategy against the field; ``sets``: where 'random:K'
+    kingdoms and the filler come from.  Other options as ``tournament``."""
     options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
                    threads=threads, scheduler_timeout=scheduler_timeout, progress=progress,
                    on_result=on_result)
@@ -287,11 +290,11 @@ def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool =
         from simulator.search.optimize import plan_sweep_optimize
         plan = plan_sweep_optimize(kingdoms, strategies, vs=vs, games=games, seed=seed,
                                    turn_cap=turn_cap, records=keep_records,
-                                   job_games=job_games)
+                                   job_games=job_games, sets=sets)
     else:
         plan = X.plan_sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
                             seed=seed, turn_cap=turn_cap, records=keep_records,
-                            job_games=job_games)
+                            job_games=job_games, sets=sets)
     return run(plan, **options)
 
 
@@ -301,17 +304,19 @@ def balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
             scheduler: str | None = None, cluster: str | None = None,
             threads: int | None = None, scheduler_timeout: float | None = None,
             progress: bool | None = None,
-            on_result: Callable | None = None) -> BalanceResult:
+            on_result: Callable | None = None, sets=None) -> BalanceResult:
     """The balance report's runs and tables; ``result.write(DIR)`` writes the
     HTML + Markdown report (``out`` only names it in the report's
-    "regenerate" command).  Other options as ``tournament``."""
+    "regenerate" command).  ``sets``: rank only the bm-<card> bots of these
+    sets and play only their recommended kingdoms (default: every set whose
+    cards have bots).  Other options as ``tournament``."""
     options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
                    threads=threads, scheduler_timeout=scheduler_timeout, progress=progress,
                    on_result=on_result)
     if resume is not None:
         return run(resume=resume, command="report balance", **options)
     plan = X.plan_balance(games, players, seed=seed, turn_cap=turn_cap, out=out,
-                          records=keep_records, job_games=job_games)
+                          records=keep_records, job_games=job_games, sets=sets)
     return run(plan, **options)
 
 
@@ -355,7 +360,7 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
              name: str | None = None,
              resume=None, run_dir=None, executor=None, scheduler: str | None = None,
              cluster: str | None = None, threads: int | None = None,
-             notice: Callable[[str], None] | None = None, **tuning):
+             notice: Callable[[str], None] | None = None, sets=None, **tuning):
     """Search for the strongest strategy in ``kingdom`` (``simulator.search.optimize``).
 
     Budget: ``minutes`` (wall time) or ``evaluations`` (candidates).  Returns
@@ -364,7 +369,9 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
     field, ``field``, ``final``, ``history``, ``runners_up``, ``games``.
     ``run_dir`` keeps every step; ``resume=DIR`` continues an interrupted
     search (its options come from the folder; one given again must agree).
-    Defaults: 2 players, seed 0, sampler "tpe", turn cap 100.  ``tuning``:
+    Defaults: 2 players, seed 0, sampler "tpe", turn cap 100.  ``sets``: where
+    a random kingdom is drawn from (the base set by default; a resumed search
+    keeps its kingdom).  ``tuning``:
     round_size, rung_games, final_games, field_games (small values make
     quick tests).
     """
@@ -392,7 +399,7 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
         turn_cap = 100 if turn_cap is None else turn_cap
         defaults.update(tuning)
         cards = O.check_options(kingdom, players, seed, minutes, evaluations, sampler,
-                                **defaults)
+                                **defaults, sets=sets)
         refs = X.strategy_refs(against)
         if refs:
             from simulator.runs.runner import prepare, resolve_strategies

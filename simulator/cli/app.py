@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli.common import (HELP_OPTIONS, CsvOut, Edition, JsonFlag, JsonOut, OneLineErrors,
+from simulator.cli.common import (HELP_OPTIONS, CsvOut, Edition, JsonFlag, JsonOut, OneLineErrors, Sets,
                                   ParquetOut, Progress, Wide, check_outputs, fail, isatty,
                                   note_ignored, user_errors, write_outputs)
 from simulator.cli.report_commands import Cluster, Scheduler, SchedulerTimeout
@@ -69,6 +69,7 @@ def compare(
         min=1, help="Stop a game after this many turns and score it as it stands "
                     "(at most 32767).")] = 100,
     edition: Edition = None,
+    sets: Sets = None,
     threads: Annotated[Optional[int], typer.Option(
         min=1, help="Worker threads (default: all cores; per job with --cluster local:N: "
                     "cores / N, with --scheduler: 1).", show_default=False)] = None,
@@ -111,7 +112,7 @@ def compare(
                                     "in this process")
     progress = Progress(sys.stderr, enabled=isatty(sys.stderr))
     run = dict(players=players, kingdom=kingdom, turn_cap=turn_cap, edition=edition,
-               seating=seating)
+               seating=seating, sets=sets)
     try:                                # summaries only: no per-game records
         if on_dask:                     # one setup cut into jobs, merged: the same bits
             from simulator.runs import experiments as X
@@ -272,15 +273,19 @@ def cards(
 @app.command()
 def kingdoms(wide: Wide = False) -> None:
     """List the recommended kingdoms (use a name with --kingdom)."""
-    from simulator.engine.kingdom import NAMED_KINGDOMS, RECOMMENDED
+    from simulator.engine.cards import ALL_RECOMMENDED
+    from simulator.engine.kingdom import INCOMPLETE_KINGDOMS, NAMED_KINGDOMS
     from simulator.output.termtable import output_width, render, wrap
     width = output_width(wide)
-    rows = [[name, ", ".join(cards_)] for name, cards_ in
-            [*RECOMMENDED.items(), *NAMED_KINGDOMS.items()]]
+    rows = [[name, ", ".join(cards_)
+             + (f" (waits for {', '.join(INCOMPLETE_KINGDOMS[name])}: not in the registry "
+                "yet)" if name in INCOMPLETE_KINGDOMS else "")]
+            for name, cards_ in [*ALL_RECOMMENDED.items(), *NAMED_KINGDOMS.items()]]
     typer.echo(render(["kingdom", "cards"], rows, align="ll", width=width))
     typer.echo("")
     typer.echo("\n".join(wrap("Also: --kingdom random (drawn from --seed out of the second "
                                "edition's 26 cards; --edition 1: the first edition's 25; "
+                               "--sets intrigue or base,intrigue: from those sets; "
                                "promos only when named), or card names with commas.",
                                width)))
 

@@ -42,10 +42,14 @@ ParquetOut = Annotated[Optional[Path], typer.Option(
     "--parquet", help="Also write the tables as Parquet, named like --csv ('-': the main "
                       "table on stdout).", dir_okay=False, show_default=False)]
 Edition = Annotated[Optional[int], typer.Option(
-    help="Use only the cards of this edition of the base game (1 or 2) for "
+    help="Use only the cards of this edition (1 or 2) of each set (--sets) for "
          "random kingdoms, filler and the Black Market deck; default: random kingdoms "
          "from the second edition, any card when named.",
     show_default=False)]
+Sets = Annotated[Optional[str], typer.Option(
+    help="The sets random kingdoms, filler and the Black Market deck come from: "
+         "base (default; the promos come with it), intrigue, or base,intrigue. Named "
+         "cards may come from any set.", show_default=False)]
 Wide = Annotated[bool, typer.Option(
     "--wide", help="Show every table column at full width instead of fitting the "
                    "terminal.")]

@@ -1,11 +1,11 @@
 """``domsim log``: play one game of a run and show everything that happened.
 
     domsim log A B [C ...] [--seed S] [--game K] [--kingdom ...] [--players N]
-               [--turn-cap N] [--edition 1|2] [--seating all|rotate]
+               [--turn-cap N] [--edition 1|2] [--sets S] [--seating all|rotate]
                [--lang en|nl|de|ja] [--format text|json|html] [--out FILE]
 
 Game K with seed S is the same game as game K of ``domsim compare A B ...
---seed S`` (same strategies, kingdom, players, turn cap and edition), played
+--seed S`` (same strategies, kingdom, players, turn cap, edition and sets), played
 again by the same kernel with its event log on.  Text goes to stdout unless ``--out``
 is given; HTML goes to a file (default ``domsim-log-seed{S}-game{K}.html``)
 unless ``--out -``.  Files are written as ``simulator.output.files`` says: atomically,
@@ -21,7 +21,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli.common import Edition, Wide, fail, user_errors
+from simulator.cli.common import Edition, Sets, Wide, fail, user_errors
 from simulator.output.termtable import output_width
 
 FORMATS = ("text", "json", "html")
@@ -50,6 +50,7 @@ def log(
         help="Stop the game after this many turns and score it as it stands "
              "(at most 32767).")] = 100,
     edition: Edition = None,
+    sets: Sets = None,
     seating: Annotated[str, typer.Option(
         help="Seating of the run, as in compare: all or rotate.")] = "all",
     lang: Annotated[str, typer.Option(
@@ -83,7 +84,7 @@ def log(
         check_writable(out, stdout_ok=True)
         trace = trace_game(list(strategies), seed, game, players=players,
                            kingdom=kingdom, turn_cap=turn_cap, edition=edition,
-                           seating=seating)
+                           seating=seating, sets=sets)
     except errors as exc:
         raise fail(str(exc))
     try:

@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from simulator.cli.common import JsonFlag, JsonOut
+from simulator.cli.common import JsonFlag, JsonOut, Sets
 from simulator.cli.report_commands import Cluster, Scheduler, Session
 
 Threads = Annotated[Optional[int], typer.Option(
@@ -47,6 +47,7 @@ def optimize_cmd(
     seed: Annotated[Optional[int], typer.Option(
         help="Random seed of the search and its games [default: 0].",
         show_default=False)] = None,
+    sets: Sets = None,
     against: Annotated[Optional[str], typer.Option(
         help="More strategies for the field, comma-separated (names or .toml paths).",
         show_default=False)] = None,
@@ -81,7 +82,7 @@ def optimize_cmd(
         import simulator.api as api
         notice = (lambda s: None) if quiet else (lambda s: typer.echo(s, err=True))
         result = api.optimize(kingdom, players=players, minutes=minutes,
-                              evaluations=evaluations, seed=seed, against=against,
+                              evaluations=evaluations, seed=seed, against=against, sets=sets,
                               sampler=sampler, name=name, resume=resume, run_dir=run_dir,
                               scheduler=scheduler, cluster=cluster, threads=threads,
                               notice=notice)

@@ -20,7 +20,7 @@ from typing import Annotated, Optional
 import typer
 
 from simulator.output.termtable import output_width
-from simulator.cli.common import (CsvOut, JsonFlag, JsonOut, ParquetOut, Wide,
+from simulator.cli.common import (CsvOut, JsonFlag, JsonOut, ParquetOut, Sets, Wide,
                                   check_outputs, fail, note_ignored, user_errors)
 from simulator.runs.experiments import BASE
 
@@ -169,6 +169,7 @@ def tournament_cmd(
              "A pair whose cards do not fit with it in 10 is skipped.",
         show_default=False)] = None,
     seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
+    sets: Sets = None,
     all_seat_orders: Annotated[bool, typer.Option(
         "--all-seat-orders",
         help="Also play each pair with the entry order swapped (half the games each) "
@@ -219,7 +220,7 @@ def tournament_cmd(
             result = api.tournament(strategies or [], games, kingdom=kingdom, seed=seed,
                                     all_seat_orders=all_seat_orders, turn_cap=turn_cap,
                                     keep_records=save_records is not None,
-                                    job_games=job_games,
+                                    job_games=job_games, sets=sets,
                                     **where)
             if save_records is not None:
                 result.save_records(save_records)
@@ -230,8 +231,8 @@ def tournament_cmd(
 
 def sweep_cmd(
     kingdoms: Annotated[str, typer.Option(
-        help="'recommended' (the six rulebook sets), 'random:K' (K kingdoms drawn "
-             "from the seed) or a FILE with one kingdom per line, 'Name: card, card, …' "
+        help="'recommended' (the rulebooks' recommended sets, of every set), 'random:K' "
+             "(K kingdoms drawn from the seed out of --sets) or a FILE with one kingdom per line, 'Name: card, card, …' "
              "(or a .toml file: one key per kingdom, its value a list of card names).")
     ] = "recommended",
     strategies: Annotated[Optional[str], typer.Option(
@@ -253,6 +254,7 @@ def sweep_cmd(
         "--games", "-n", min=2, help="Games per matchup and kingdom (10,000 resolve the "
                                       "best card of 19 in 20 random kingdoms).")] = 10000,
     seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
+    sets: Sets = None,
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
     threads: Threads = None,
     scheduler: Scheduler = None,
@@ -298,7 +300,7 @@ def sweep_cmd(
                           "turn_cap", "threads"], f"with --from {from_file}: its records are used")
         else:
             result = api.sweep(kingdoms, strategies, vs=vs, best_card=best_card, games=games,
-                               seed=seed, turn_cap=turn_cap, optimize=optimize,
+                               seed=seed, turn_cap=turn_cap, optimize=optimize, sets=sets,
                                keep_records=save_records is not None, job_games=job_games,
                                **where)
             if save_records is not None:
@@ -321,6 +323,11 @@ def balance_cmd(
         help="Player counts for the first-seat section, comma-separated.")
     ] = DEFAULT_REPORT_PLAYERS,
     seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
+    sets: Annotated[Optional[str], typer.Option(
+        help="Rank the bm-<card> bots of these sets only (base, intrigue, or "
+             "base,intrigue; the promos count with base) and play only the recommended "
+             "kingdoms of these sets. Default: every set whose cards have bots.",
+        show_default=False)] = None,
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
     threads: Threads = None,
     scheduler: Scheduler = None,
@@ -342,8 +349,9 @@ def balance_cmd(
                        "instead of playing.", dir_okay=False, show_default=False)] = None,
 ) -> None:
     """Balance report: single-card bots against Big Money Ultimate, first-seat
-    advantage at 2-6 players, game lengths, VP and coins by turn, and the six
-    recommended kingdoms (HTML + Markdown with PNG/SVG charts).
+    advantage at 2-6 players, game lengths, VP and coins by turn, and the
+    recommended kingdoms (HTML + Markdown with PNG/SVG charts); the cards of
+    every set with bots are ranked together unless --sets keeps some.
 
     At the defaults it plays about 3.8 million games: about 3 minutes on two
     cores shared with other work."""
@@ -358,10 +366,11 @@ def balance_cmd(
         if from_file is not None:
             result = api.from_records(from_file, "report balance", out=out)
             _note_foreign(from_file, result.meta)
-            note_ignored(["games", "players", "seed", "turn_cap", "threads"],
+            note_ignored(["games", "players", "seed", "sets", "turn_cap", "threads"],
                          f"with --from {from_file}: its records are used")
         else:
             result = api.balance(games, players, seed=seed, turn_cap=turn_cap, out=out,
+                                 sets=sets,
                                  keep_records=save_records is not None, job_games=job_games,
                                  **where)
             if save_records is not None:

@@ -5,17 +5,20 @@ nobody in the game buys, so that "three empty piles" endings stay as likely
 as in a real game.  The filler is the first unused cards of the card table,
 so the same request always gives the same supply.
 
-Random kingdoms are drawn from one edition of the base game: the second
-edition's 26 cards by default (the game this simulator plays), the first
-edition's 25 with ``edition=1``.  Promotional cards (Envoy, Black Market)
-are never drawn: they are cards one buys apart, so a game has them only
-when the kingdom names them or a strategy needs them.  The same seed and
-pool always draw the same kingdom.
+Random kingdoms are drawn from one edition of the chosen sets (``sets``,
+``--sets``: the base set by default): the second edition's cards by default
+(the base set's 26, the game this simulator plays), the first edition's
+with ``edition=1`` (the base set's 25; Intrigue's 25: its 2E's 19 kept
+cards and the six it removed).  Promotional cards (Envoy, Black Market) are
+never drawn: they are cards one buys apart, so a game has them only when
+the kingdom names them or a strategy needs them.  The same seed and pool
+always draw the same kingdom.
 
-The expansions' cards are likewise played only when named or needed: a
-random kingdom, the filler and the Black Market deck come from the sets in
-``DRAWN_SETS``, so adding a set changes no game that does not name its
-cards.
+The expansions' cards are likewise played only when named, needed or their
+set is chosen: a random kingdom, the filler and the Black Market deck come
+from the chosen sets (``DRAWN_SETS`` by default: the base set and the
+promos), so adding a set changes no game that does not choose or name its
+cards.  Named and needed cards may come from any set.
 """
 from __future__ import annotations
 
@@ -31,6 +34,8 @@ KINGDOM_SIZE = 10
 # set's module of the card registry lists its own.
 RECOMMENDED: dict[str, tuple[str, ...]] = C.RECOMMENDED
 NAMED_KINGDOMS: dict[str, tuple[str, ...]] = C.NAMED_KINGDOMS
+# recommended kingdoms naming a card the registry does not have yet: name -> those cards
+INCOMPLETE_KINGDOMS: dict[str, tuple[str, ...]] = C.INCOMPLETE_KINGDOMS
 RANDOM = "random"
 
 
@@ -40,61 +45,96 @@ def _set_key(name: str) -> str:
 
 _SETS = {_set_key(k): k for k in [*RECOMMENDED, *NAMED_KINGDOMS]}
 _SET_CARDS = {**RECOMMENDED, **NAMED_KINGDOMS}
+_INCOMPLETE = {_set_key(k): k for k in INCOMPLETE_KINGDOMS}
 
 
 DEFAULT_EDITION = 2            # the edition random kingdoms come from by default
-DRAWN_SETS = ("base", "promo")  # where unnamed kingdom cards come from
+DRAWN_SETS = ("base", "promo")  # where unnamed kingdom cards come from by default
+# the sets --sets may choose: every set of the registry but the promos (they
+# come with the base set) and the tests' cards; "test" rows are never drawn
+KNOWN_SETS = tuple(s for s in C.SETS if s not in ("promo", "test"))
+SET_TITLES = {"base": "base", "intrigue": "Intrigue"}
 
 
-def drawn_pool(edition: int | None = None) -> tuple[int, ...]:
+def parse_sets(sets=None) -> tuple[str, ...]:
+    """The sets random kingdoms, filler and the Black Market deck come from:
+    None (the base set), 'base,intrigue' or a list of names, in registry
+    order; ValueError names the known sets."""
+    if sets is None:
+        return ("base",)
+    names = sets.split(",") if isinstance(sets, str) else list(sets)
+    keys = [str(n).strip().casefold() for n in names]
+    bad = [k for k in keys if k not in KNOWN_SETS] or ([] if keys else [""])
+    if bad:
+        raise ValueError(f"unknown set {bad[0]!r} (--sets): give one or more of "
+                         f"{', '.join(KNOWN_SETS)} separated by commas, like "
+                         "'base,intrigue'")
+    return tuple(s for s in KNOWN_SETS if s in keys)
+
+
+def _drawn_sets(sets) -> tuple[str, ...]:
+    chosen = parse_sets(sets)
+    return chosen + ("promo",) if "base" in chosen else chosen
+
+
+def drawn_pool(edition: int | None = None, sets=None) -> tuple[int, ...]:
     """The kingdom cards a game may hold without naming them: the filler and
-    the Black Market deck (an edition's, or every one's)."""
-    return tuple(c for c in C.card_pool(edition) if C.TABLE[c].set in DRAWN_SETS)
+    the Black Market deck (the chosen sets' cards of an edition, or of every
+    one)."""
+    drawn = _drawn_sets(sets)
+    return tuple(c for c in C.card_pool(edition) if C.TABLE[c].set in drawn)
 
 
-def random_pool(edition: int | None = None) -> tuple[int, ...]:
-    """The cards a random kingdom is drawn from: one edition's base set, the
-    second by default; never the promotional cards (see the module's text)."""
-    return drawn_pool(DEFAULT_EDITION if edition is None else edition)
+def random_pool(edition: int | None = None, sets=None) -> tuple[int, ...]:
+    """The cards a random kingdom is drawn from: one edition's cards of the
+    chosen sets (the base set's second edition by default); never the
+    promotional cards (see the module's text)."""
+    return drawn_pool(DEFAULT_EDITION if edition is None else edition, sets)
 
 
-def random_pool_name(edition: int | None = None) -> str:
+def random_pool_name(edition: int | None = None, sets=None) -> str:
     """Where random kingdoms come from, for the output: 'the second-edition
-    base set (26 cards)'."""
+    base set (26 cards)', 'the second-edition base and Intrigue sets (...)'."""
     ed = DEFAULT_EDITION if edition is None else edition
     which = {1: "first", 2: "second"}[ed]
-    return f"the {which}-edition base set ({len(random_pool(ed))} cards)"
+    chosen = parse_sets(sets)
+    names = " and ".join(SET_TITLES.get(s, s) for s in chosen)
+    return (f"the {which}-edition {names} set{'s' * (len(chosen) > 1)} "
+            f"({len(random_pool(ed, sets))} cards)")
 
 
-def random_note(seed: int, edition: int | None = None) -> str:
+def random_note(seed: int, edition: int | None = None, sets=None) -> str:
     """One line for the output of a run whose kingdom was drawn at random."""
     other = ("; --edition 1 draws from the first edition's" if edition in (None, 2)
              else "")
-    return (f"kingdom drawn at random (seed {seed}) from {random_pool_name(edition)}, "
-            f"promos only when named{other}")
+    return (f"kingdom drawn at random (seed {seed}) from "
+            f"{random_pool_name(edition, sets)}, promos only when named{other}")
 
 
-def _random_order(seed: int, edition: int | None = None) -> list[int]:
+def _random_order(seed: int, edition: int | None = None, sets=None) -> list[int]:
     rng = np.random.default_rng([seed, 0x6B696E67])
-    return [int(c) for c in rng.permutation(random_pool(edition))]
+    return [int(c) for c in rng.permutation(random_pool(edition, sets))]
 
 
 def random_kingdom(seed: int, needed: Iterable[int] = (),
-                   edition: int | None = None) -> list[int]:
+                   edition: int | None = None, sets=None) -> list[int]:
     """The needed cards plus cards drawn from the seed out of
-    ``random_pool(edition)``, 10 in all."""
-    return complete_kingdom([], needed, filler=_random_order(seed, edition))
+    ``random_pool(edition, sets)``, 10 in all."""
+    return complete_kingdom([], needed, filler=_random_order(seed, edition, sets))
 
 
 def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
-                    wanted: Iterable[int] = (), edition: int | None = None) -> list[int]:
+                    wanted: Iterable[int] = (), edition: int | None = None,
+                    sets=None) -> list[int]:
     """The 10 kingdom cards of a game: the spec (see ``parse_kingdom``), the
     cards the strategies need, then the ones they would like (their optional
     'Card?' rules) while there is room, then filler.  With no spec, or a
     random one, the wanted cards are needed.  With an edition, every card
     given or needed must be of that edition (wanted ones outside it are left
     out), and random cards and filler are drawn from it.  Random cards come
-    from ``random_pool(edition)``: the second edition's unless edition is 1."""
+    from ``random_pool(edition, sets)``: the second edition's unless edition
+    is 1; filler from ``drawn_pool(edition, sets)``."""
+    parse_sets(sets)                    # a wrong set name fails whatever the spec
     needed = list(needed)
     pool = C.card_pool(edition)
     wanted = [c for c in wanted if c in pool]
@@ -111,41 +151,43 @@ def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
             needed = needed[:KINGDOM_SIZE]
         _check_edition(needed, pool, edition)
         if spec is not None:
-            return random_kingdom(seed, needed, edition)
-        return complete_kingdom([], needed, filler=drawn_pool(edition))
+            return random_kingdom(seed, needed, edition, sets)
+        return complete_kingdom([], needed, filler=drawn_pool(edition, sets))
     base = list(dict.fromkeys([*chosen, *needed]))
     _check_edition(base, pool, edition)
     room = [c for c in wanted if c not in base]
     return complete_kingdom(base, room[:max(0, KINGDOM_SIZE - len(base))],
-                            filler=drawn_pool(edition))
+                            filler=drawn_pool(edition, sets))
 
 
 def _is_random(spec) -> bool:
     return isinstance(spec, str) and _set_key(spec) == RANDOM
 
 
-def kingdom_notes(spec, seed: int = 0, edition: int | None = None) -> list[str]:
+def kingdom_notes(spec, seed: int = 0, edition: int | None = None,
+                  sets=None) -> list[str]:
     """The output's notes on how the kingdom was chosen: which pool a random
     one came from (none for a named kingdom)."""
-    return [random_note(seed, edition)] if _is_random(spec) else []
+    return [random_note(seed, edition, sets)] if _is_random(spec) else []
 
 
-def black_market_deck(kingdom: Iterable[int], edition: int | None = None) -> list[int]:
+def black_market_deck(kingdom: Iterable[int], edition: int | None = None,
+                      sets=None) -> list[int]:
     """The cards of the Black Market deck (in card order; the game shuffles
     them): with a card that needs one at set-up (Black Market) in the
-    kingdom, one copy of each kingdom card of the pool that is not in the
-    supply; else none."""
+    kingdom, one copy of each kingdom card of the pool (``drawn_pool(edition,
+    sets)``) that is not in the supply; else none."""
     kingdom = set(kingdom)
     if not kingdom & C.MARKET_CARDS:
         return []
-    return [c for c in drawn_pool(edition) if c not in kingdom]
+    return [c for c in drawn_pool(edition, sets) if c not in kingdom]
 
 
 def _check_edition(cards: Iterable[int], pool, edition) -> None:
     other = [C.NAMES[c] for c in cards if c not in pool]
     if other:
         raise ValueError(f"{', '.join(other)} {'is' if len(other) == 1 else 'are'} not "
-                         f"in the base game's edition {edition} (--edition {edition}); "
+                         f"in edition {edition} of its set (--edition {edition}); "
                          "leave --edition out to play with every card")
 
 
@@ -160,6 +202,12 @@ def parse_kingdom(spec: str | Iterable[str] | None, seed: int = 0) -> list[int]:
             return random_kingdom(seed)
         if key in _SETS:
             return [C.card_id(n) for n in _SET_CARDS[_SETS[key]]]
+        if key in _INCOMPLETE:
+            name = _INCOMPLETE[key]
+            lack = INCOMPLETE_KINGDOMS[name]
+            raise ValueError(f"the recommended kingdom {name!r} needs {', '.join(lack)}, "
+                             f"not in this domsim's card registry yet; give its other "
+                             "cards by name meanwhile")
         if not _is_card(spec):
             hint = _near_set(key) or _card_hint(spec)
             raise ValueError(f"unknown kingdom {spec!r}: give a named set "

@@ -115,6 +115,7 @@ class Setup:
     notes: list[str] = field(default_factory=list)
     seating: str = "all"           # as Job's: a plan written before reads as played
     edition: int | None = None
+    sets: list[str] | None = None  # the sets drawn from (None: the base set)
 
     @property
     def games(self) -> int:
@@ -146,7 +147,8 @@ class Plan:
                     yield i, b, Job(f"s{i:06d}-b{b:02d}-g{first:010d}", strats,
                                     tuple(s.kingdom), s.players, s.turn_cap, seed, first,
                                     min(size, s.batch_games - first), self.records,
-                                    s.seating, s.edition)
+                                    s.seating, s.edition,
+                                    tuple(s.sets) if s.sets is not None else None)
 
     def jobs(self) -> list[Job]:
         return [job for _, _, job in self.cut()]
@@ -182,15 +184,16 @@ def check_job_games(job_games: int | None) -> None:
 
 def make_setup(table: dict, kind, strats, labels, games, seed, *, players=None, kingdom=None,
                turn_cap, batches=1, label="", info=None, edition=None,
-               seating="all") -> Setup:
+               seating="all", sets=None) -> Setup:
     """A setup, validated now (strategies compile against the kingdom) so a bad
     input fails before any game is played, never on a worker.  Its
     strategies' data go into ``table`` (the plan's), by id."""
     from simulator.engine import cards as C
+    from simulator.engine.kingdom import parse_sets
     from simulator.runs.runner import _check_run, absent_cards_notes, prepare
     from simulator.runs.results import unique_names
     _check_run(seed, turn_cap)
-    strats, p, cards, _ = prepare(strats, players, kingdom, seed, edition)
+    strats, p, cards, _ = prepare(strats, players, kingdom, seed, edition, sets)
     if batches <= 1:
         seeds, per = [seed], games
     else:
@@ -206,16 +209,18 @@ def make_setup(table: dict, kind, strats, labels, games, seed, *, players=None, 
                  strategies=ids, players=p,
                  kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap, seed=seed,
                  batch_seeds=seeds, batch_games=per, label=label, info=dict(info or {}),
-                 notes=absent_cards_notes(strats, cards, edition), seating=seating,
-                 edition=edition)
+                 notes=absent_cards_notes(strats, cards, edition, sets), seating=seating,
+                 edition=edition, sets=None if sets is None else list(parse_sets(sets)))
 
 
 # ============================================================ tournament
 
 def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, seed: int = 0,
                     all_seat_orders: bool = False, turn_cap: int = 100,
-                    records: bool = False, job_games: int | None = None) -> Plan:
-    """Every pair of strategies plays ``games`` games."""
+                    records: bool = False, job_games: int | None = None,
+                    sets=None) -> Plan:
+    """Every pair of strategies plays ``games`` games; ``sets``: where a random
+    kingdom and the filler come from (``kingdom.parse_sets``)."""
     from simulator.engine import cards as C
     from simulator.engine.kingdom import (KINGDOM_SIZE, RANDOM, _set_key, parse_kingdom,
                                    random_kingdom, random_pool_name)
@@ -246,7 +251,7 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
             if kingdom is None:
                 cards = None                     # the pair's own cards, filled to 10
             elif is_random:
-                cards = [C.NAMES[c] for c in random_kingdom(seed, needed)]
+                cards = [C.NAMES[c] for c in random_kingdom(seed, needed, sets=sets)]
             else:
                 cards = [C.NAMES[c] for c in dict.fromkeys([*chosen, *sorted(needed)])]
             orders = [(i, j, games)]
@@ -256,13 +261,13 @@ def plan_tournament(strategies: Sequence, games: int = 20000, *, kingdom=None, s
                 sa, sb = strats[x], strats[y]
                 setups.append(make_setup(table, "pair", [sa, sb], [labels[x], labels[y]], n,
                                      derive_seed(seed, "pair", sa.stem, sb.stem),
-                                     kingdom=cards, turn_cap=turn_cap,
+                                     kingdom=cards, turn_cap=turn_cap, sets=sets,
                                      label=f"{labels[x]} vs {labels[y]}"))
     if kingdom is None:
         note = "each pair's own cards, filled to 10 with cards nobody buys"
     elif is_random:
         note = (f"random (seed {seed}): the pair's own cards, then cards drawn from "
-                f"the seed out of {random_pool_name()}, 10 in all")
+                f"the seed out of {random_pool_name(sets=sets)}, 10 in all")
     else:
         note = (", ".join(C.NAMES[c] for c in chosen)
                 + " (plus each pair's own cards if missing, filled to 10)")
@@ -331,9 +336,9 @@ def parse_kingdom_file(path) -> dict[str, list[str]]:
     return out
 
 
-def resolve_kingdoms(spec, seed: int) -> dict[str, list[str]]:
-    """``recommended``, ``random:K``, a kingdom file, or a mapping
-    {name: cards} -> {name: 10 card names}."""
+def resolve_kingdoms(spec, seed: int, sets=None) -> dict[str, list[str]]:
+    """``recommended``, ``random:K`` (drawn from ``sets``), a kingdom file, or a
+    mapping {name: cards} -> {name: 10 card names}."""
     from simulator.engine import cards as C
     from simulator.engine.kingdom import RECOMMENDED, complete_kingdom, parse_kingdom, random_kingdom
     if isinstance(spec, Mapping):
@@ -358,7 +363,8 @@ def resolve_kingdoms(spec, seed: int) -> dict[str, list[str]]:
         if not 1 <= k <= 1000:
             raise ValueError(f"--kingdoms random:K needs 1 <= K <= 1000, not {k}")
         return {f"Random {i + 1}": [C.NAMES[c] for c in
-                                    random_kingdom(derive_seed(seed, "kingdom", i))]
+                                    random_kingdom(derive_seed(seed, "kingdom", i),
+                                                   sets=sets)]
                 for i in range(k)}
     return parse_kingdom_file(spec)
 
@@ -407,8 +413,9 @@ def strategy_refs(strategies) -> list:
 
 def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool = False,
                games: int = 10000, seed: int = 0, turn_cap: int = 100,
-               records: bool = False, job_games: int | None = None) -> Plan:
+               records: bool = False, job_games: int | None = None, sets=None) -> Plan:
     """Every matchup plays ``games`` games in every kingdom that has its cards
+    (``random:K`` kingdoms and the filler drawn from ``sets``)
     (``sweep --optimize`` plans with ``simulator.search.optimize.plan_sweep_optimize``)."""
     from simulator.engine import cards as C
     from simulator.runs.runner import resolve_strategies
@@ -416,7 +423,7 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
     if games < 2:
         raise ValueError(f"--games must be at least 2, not {games}")
     check_seed(seed)
-    kingdom_cards = resolve_kingdoms(kingdoms, seed)
+    kingdom_cards = resolve_kingdoms(kingdoms, seed, sets)
     refs = strategy_refs(strategies)
     if best_card:
         vs = vs or BASE
@@ -458,12 +465,13 @@ def plan_sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: b
                 info["card"] = bm_card(a)
             setups.append(make_setup(table, "sweep", [a, b], [la, lb], games,
                                  derive_seed(seed, "sweep", kname, a.stem, b.stem),
-                                 kingdom=list(kcards), turn_cap=turn_cap,
+                                 kingdom=list(kcards), turn_cap=turn_cap, sets=sets,
                                  label=f"{kname}: {la} vs {lb}", info=info))
     if str(kingdoms).strip().lower().startswith("random"):
         from simulator.engine.kingdom import random_pool_name
         meta_note = dict(kingdom_note=f"kingdoms drawn from the seed out of "
-                                      f"{random_pool_name()}, promos only when named")
+                                      f"{random_pool_name(sets=sets)}, promos only "
+                                      "when named")
     else:
         meta_note = {}
     meta = dict(command="sweep", kingdoms=kingdom_cards, **meta_note, games=games, seed=seed,
@@ -497,13 +505,25 @@ def parse_players(players) -> list[int]:
 MAIN_BOTS = ("big-money-ultimate", "smithy", "bm-witch", "bm-laboratory", "bm-gardens")
 
 
+def card_set(name: str) -> str:
+    """The set a card belongs to for ``--sets``: its registry set, the promos
+    counted with the base set."""
+    from simulator.engine import cards as C
+    s = C.TABLE[C.card_id(name)].set
+    return "base" if s == "promo" else s
+
+
 def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
                  turn_cap: int = 100, out=None, records: bool = False,
-                 job_games: int | None = None) -> Plan:
+                 job_games: int | None = None, sets=None) -> Plan:
     """The balance report's runs: each bm-<card> bot and the main bots against
     Big Money Ultimate, mirrors at each player count, and the bm-<card> bots
     in the recommended kingdoms (a tenth of the games), each in
-    ``REPORT_BATCHES`` batches (the per-turn curves' CIs come from them)."""
+    ``REPORT_BATCHES`` batches (the per-turn curves' CIs come from them).
+    ``sets`` ('base,intrigue', a list; ``kingdom.parse_sets``) keeps the
+    bm-<card> bots whose card is of those sets and the recommended kingdoms
+    all of whose cards are; None (the default) keeps every one, so the
+    cards of every set with bots are ranked together."""
     from simulator.engine import cards as C
     from simulator.engine.kingdom import RECOMMENDED
     from simulator.language.strategy import shipped_strategies
@@ -516,8 +536,16 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
     if BASE not in shipped:
         raise ValueError(f"the shipped strategy {BASE} is missing")
     base = shipped[BASE]
-    bms = [shipped[s] for s in bm_stems("single")]
-    combos = [shipped[s] for s in bm_stems("combo")]
+    chosen = None
+    if sets is not None:
+        from simulator.engine.kingdom import parse_sets
+        chosen = set(parse_sets(sets))
+    kept = lambda names: chosen is None or {card_set(n) for n in names} <= chosen  # noqa: E731
+    bms = [shipped[s] for s in bm_stems("single") if kept([bm_card(shipped[s])])]
+    combos = [shipped[s] for s in bm_stems("combo") if kept([bm_card(shipped[s])])]
+    if not bms:
+        raise ValueError(f"no bm-<card> bot of the sets {', '.join(sorted(chosen))} is "
+                         "shipped")
     games_sweep = max(games // SWEEP_SHARE, 100)
     todo = []       # (kind, strats, games, players, kingdom, info, label)
     for s in bms:
@@ -535,6 +563,8 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
                          f"{shipped[stem].name} vs {base.name}"))
     skipped = []
     for kname, kcards in RECOMMENDED.items():
+        if not kept(kcards):
+            continue
         ids = {C.card_id(c) for c in kcards}
         for s in bms:
             missing = s.cards() - ids
@@ -554,10 +584,12 @@ def plan_balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
     players_text = ",".join(str(p) for p in counts)
     command = (f"domsim report balance{f' --out {out}' if out is not None else ''} "
                f"--games {games} --players {players_text} --seed {seed}"
-               + (f" --turn-cap {turn_cap}" if turn_cap != 100 else ""))
+               + (f" --turn-cap {turn_cap}" if turn_cap != 100 else "")
+               + (f" --sets {','.join(sorted(chosen))}" if chosen is not None else ""))
     meta = dict(command="report balance", regenerate=command, seed=seed, games=games,
                 games_cards=games, games_mirror=games, games_sweep=games_sweep,
                 players=counts, turn_cap=turn_cap, batches=REPORT_BATCHES,
+                sets=None if chosen is None else sorted(chosen),
                 total_games=sum(s.games for s in setups), sweep_skipped=skipped)
     return Plan("report balance", setups, meta, table, job_games, records)
 
@@ -573,7 +605,7 @@ MIN_JOB_GAMES = 1024
 
 def plan_compare(strategies: Sequence, games: int, seed: int = 0, *, players=None,
                  kingdom=None, turn_cap: int = 100, edition: int | None = None,
-                 seating: str = "all", job_games: int | None = None) -> Plan:
+                 seating: str = "all", job_games: int | None = None, sets=None) -> Plan:
     """``domsim compare`` as one setup cut into jobs, to play on Dask
     (``run_compare`` merges them); its inputs are checked now, as
     ``runner.simulate`` checks them."""
@@ -583,7 +615,8 @@ def plan_compare(strategies: Sequence, games: int, seed: int = 0, *, players=Non
     check_games(games)
     table: dict = {}
     s = make_setup(table, "compare", list(strategies), None, games, seed, players=players,
-                   kingdom=kingdom, turn_cap=turn_cap, edition=edition, seating=seating)
+                   kingdom=kingdom, turn_cap=turn_cap, edition=edition, seating=seating,
+                   sets=sets)
     plan_seating(s.players, len(s.strategies), seed, seating)
     size = job_games or min(JOB_SEAT_GAMES // s.players,
                             max(MIN_JOB_GAMES, -(-games // COMPARE_JOBS)))
@@ -604,7 +637,7 @@ def run_compare(plan: Plan, executor, strategies: Sequence, *, progress=None):
     seconds = time.perf_counter() - started
     [s], kingdom = plan.setups, plan.meta["kingdom"]
     strats, players, cards, program = _compile(strategies, s.players, kingdom, s.seed,
-                                               s.edition)
+                                               s.edition, s.sets)
     got = [done[job.key] for job in plan.jobs()]
     tally = Tally.empty(len(strats), players)
     for r in got:
@@ -612,7 +645,7 @@ def run_compare(plan: Plan, executor, strategies: Sequence, *, progress=None):
     seating = plan_seating(players, len(strats), s.seed, s.seating).describe()
     return run_results(strats, cards, program, kingdom, s.seed, s.edition, players,
                        s.turn_cap, seating, None, tally, sum(r.per_turn for r in got),
-                       sum(r.hits for r in got), seconds)
+                       sum(r.hits for r in got), seconds, s.sets)
 
 
 # ============================================================ running a plan

@@ -88,6 +88,7 @@ class Job:
     records: bool = False          # also send back the per-game records
     seating: str = "all"           # simulator.runs.seating's mode; both defaults are what
     edition: int | None = None     # jobs of plans written before them played
+    sets: tuple[str, ...] | None = None   # the sets drawn from (None: the base set)
 
 
 @dataclass
@@ -153,6 +154,6 @@ def run_job(job: Job, threads: int | None = None) -> JobResult:
     res = simulate(list(_rebuild(job.strategies)), job.count, job.seed,
                    players=job.players, kingdom=list(job.kingdom), turn_cap=job.turn_cap,
                    threads=threads, keep_records=job.records, first=job.first,
-                   seating=job.seating, edition=job.edition)
+                   seating=job.seating, edition=job.edition, sets=job.sets)
     return JobResult(job.key, res._tally, res.per_turn, res.records, res.seconds,
                      res.rule_hits[1])

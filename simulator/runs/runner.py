@@ -48,11 +48,12 @@ def check_players(players: int, n_strategies: int) -> None:
 
 
 def prepare(strategies: Sequence[str | Strategy], players: int | None,
-            kingdom, seed: int = 0, edition: int | None = None
+            kingdom, seed: int = 0, edition: int | None = None, sets=None
             ) -> tuple[list[Strategy], int, list[int], np.ndarray]:
     """Validate the inputs; return strategies, players, kingdom, packed program."""
-    strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition)
-    return strats, players, cards, PG.pack_program(program, setup_mask(cards, edition))
+    strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition,
+                                               sets)
+    return strats, players, cards, PG.pack_program(program, setup_mask(cards, edition, sets))
 
 
 def played_kingdom(strats: Sequence[Strategy], kingdom):
@@ -82,7 +83,7 @@ def kingdom_source_notes(strats: Sequence[Strategy], kingdom) -> list[str]:
     return list(dict.fromkeys(notes))
 
 
-def _compile(strategies, players, kingdom, seed, edition=None):
+def _compile(strategies, players, kingdom, seed, edition=None, sets=None):
     strats = resolve_strategies(strategies)
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
@@ -94,23 +95,24 @@ def _compile(strategies, players, kingdom, seed, edition=None):
     from_market = set().union(*market) - set().union(*others) - C.MARKET_CARDS
     required = sorted(set().union(*(s.required_cards() for s in strats)) - from_market)
     wanted = sorted(set().union(*(s.cards() for s in strats)) - from_market)
-    cards = resolve_kingdom(kingdom, required, seed, wanted=wanted, edition=edition)
+    cards = resolve_kingdom(kingdom, required, seed, wanted=wanted, edition=edition,
+                            sets=sets)
     # a strategy may name the cards of the Black Market deck too
-    present = frozenset(cards) | frozenset(black_market_deck(cards, edition))
+    present = frozenset(cards) | frozenset(black_market_deck(cards, edition, sets))
     return strats, players, cards, compile_program(strats, present)
 
 
-def setup_mask(cards: Sequence[int], edition: int | None = None) -> np.ndarray:
+def setup_mask(cards: Sequence[int], edition: int | None = None, sets=None) -> np.ndarray:
     """The kernel's kingdom mask: the supply, and the Black Market deck."""
-    return supply_mask(cards, black_market_deck(cards, edition))
+    return supply_mask(cards, black_market_deck(cards, edition, sets))
 
 
 def absent_cards_notes(strats: Sequence[Strategy], cards: Sequence[int],
-                       edition: int | None = None) -> list[str]:
+                       edition: int | None = None, sets=None) -> list[str]:
     """One line per strategy whose optional ('Card?') cards are not in the kingdom
     (nor in its Black Market deck)."""
     notes = []
-    present = set(cards) | set(black_market_deck(cards, edition))
+    present = set(cards) | set(black_market_deck(cards, edition, sets))
     for s in strats:
         missing = sorted(s.cards() - present)
         if missing:
@@ -125,7 +127,7 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
              edition: int | None = None, threads: int | None = None,
              keep_records: bool = True,
              progress: Callable[[int, int], None] | None = None,
-             first: int = 0, seating: str = "all") -> Results:
+             first: int = 0, seating: str = "all", sets=None) -> Results:
     """Play ``games`` games and return their results.
 
     ``strategies`` are names, file paths or ``Strategy`` objects; with more
@@ -133,7 +135,10 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
     same seed gives bit-identical results for any ``threads``.  With
     ``keep_records=False`` only the aggregates are kept, so memory stays flat
     however many games are played.  ``edition`` (1 or 2) keeps the kingdom to
-    one edition of the base game; by default every card may be used.
+    one edition of each set; by default every card may be used.  ``sets``
+    ('base,intrigue' or a list; the base set by default) are the sets random
+    kingdoms, filler and the Black Market deck come from
+    (``simulator.engine.kingdom.parse_sets``).
 
     ``first`` plays games ``first .. first + games - 1`` of the run instead
     (a job of a larger run): every game depends only on the seed and its
@@ -148,8 +153,9 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
         raise ValueError(f"the first game index must be between 0 and "
                          f"{MAX_GAMES - games:,}, not {first:,}")
     _check_run(seed, turn_cap)
-    strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition)
-    mask = setup_mask(cards, edition)
+    strats, players, cards, program = _compile(strategies, players, kingdom, seed, edition,
+                                               sets)
+    mask = setup_mask(cards, edition, sets)
     prog = PG.pack_program(program, mask)
     threads = _set_threads(threads)
     FX.load_effects(PG.ownable_cards(prog, mask))
@@ -195,11 +201,11 @@ def simulate(strategies: Sequence[str | Strategy], games: int, seed: int = 0, *,
 
     return run_results(strats, cards, program, kingdom, seed, edition, players, turn_cap,
                        plan.describe(), records, None if keep_records else tally,
-                       per_turn.sum(axis=0), hits.sum(axis=0), seconds)
+                       per_turn.sum(axis=0), hits.sum(axis=0), seconds, sets)
 
 
 def run_results(strats, cards, program, kingdom, seed, edition, players, turn_cap, seating,
-                records, tally, per_turn, hits, seconds) -> Results:
+                records, tally, per_turn, hits, seconds, sets=None) -> Results:
     """A run's Results from its games' records or sums, with all it says of
     itself (notes, seats, rule fires, definitions): one place for simulate
     and for compare played as jobs (``experiments.run_compare``), so both
@@ -209,8 +215,8 @@ def run_results(strats, cards, program, kingdom, seed, edition, players, turn_ca
                   kingdom=[C.NAMES[c] for c in cards], turn_cap=turn_cap,
                   seconds=seconds, tally=tally, per_turn=per_turn, seating=seating,
                   notes=kingdom_source_notes(strats, kingdom)
-                  + kingdom_notes(played_kingdom(strats, kingdom), seed, edition)
-                  + absent_cards_notes(strats, cards, edition)
+                  + kingdom_notes(played_kingdom(strats, kingdom), seed, edition, sets)
+                  + absent_cards_notes(strats, cards, edition, sets)
                   + rule_notes(strats, cards),
                   rule_hits=(program.sources, hits, rule_warnings(strats, cards)))
     res.definitions = [definition(s, n) for s, n in zip(strats, names)]
@@ -255,7 +261,7 @@ class TraceOverflow(ValueError):
 def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 0, *,
                players: int | None = None, kingdom=None, turn_cap: int = 100,
                edition: int | None = None, capacity: int | None = None,
-               seating: str = "all") -> Trace:
+               seating: str = "all", sets=None) -> Trace:
     """Replay game ``game`` of ``simulate(strategies, ..., seed=seed)`` with
     its event log.  With no ``capacity`` the log grows to fit the game; a
     given capacity that is too small raises ``TraceOverflow``."""
@@ -265,10 +271,10 @@ def trace_game(strategies: Sequence[str | Strategy], seed: int = 0, game: int = 
     if not 0 <= game < MAX_GAMES:
         raise ValueError(f"--game must be between 0 and 2**63 - 2, not {game}")
     _check_run(seed, turn_cap)
-    strats, players, cards, prog = prepare(strategies, players, kingdom, seed, edition)
+    strats, players, cards, prog = prepare(strategies, players, kingdom, seed, edition, sets)
     plan = plan_seating(players, len(strats), seed, seating)
     entries = next(plan.segments(game, 1))[0]
-    mask = setup_mask(cards, edition)
+    mask = setup_mask(cards, edition, sets)
     FX.load_effects(PG.ownable_cards(prog, mask))
     size = capacity or 50_000
     while True:

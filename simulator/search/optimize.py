@@ -152,8 +152,9 @@ class Options:
 
 def check_options(kingdom, players: int, seed: int, minutes, evaluations, sampler: str,
                   round_size: int, rung_games: int, final_games: int,
-                  field_games: int) -> tuple[str, ...]:
-    """One-line errors for bad input, before anything is played; the kingdom's cards."""
+                  field_games: int, sets=None) -> tuple[str, ...]:
+    """One-line errors for bad input, before anything is played; the kingdom's cards
+    (a random one drawn from ``sets``, ``kingdom.parse_sets``)."""
     from simulator.engine import cards as C
     from simulator.engine.kingdom import complete_kingdom, parse_kingdom, resolve_kingdom
     if kingdom is None or not str(kingdom).strip():
@@ -165,7 +166,7 @@ def check_options(kingdom, players: int, seed: int, minutes, evaluations, sample
     if not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be between 0 and 2**63 - 1, not {seed}")
     if is_random(kingdom):          # drawn from the seed, as compare --kingdom random is
-        cards = tuple(C.NAMES[c] for c in resolve_kingdom(kingdom, (), seed))
+        cards = tuple(C.NAMES[c] for c in resolve_kingdom(kingdom, (), seed, sets=sets))
     else:
         cards = parse_kingdom(str(kingdom) if isinstance(kingdom, str) else kingdom)
         cards = tuple(C.NAMES[c] for c in complete_kingdom(cards))
@@ -917,17 +918,19 @@ def shipped_optimized(kingdom: str):
 
 def plan_sweep_optimize(kingdoms="recommended", strategies=None, *, vs=None,
                         games: int = 10000, seed: int = 0, turn_cap: int = 100,
-                        records: bool = False, job_games: int | None = None) -> X.Plan:
+                        records: bool = False, job_games: int | None = None,
+                        sets=None) -> X.Plan:
     """``domsim sweep --optimize``: in every kingdom that has a shipped
     ``opt-<kingdom>`` strategy, it plays against ``vs`` (default BMU) and
-    every shipped bot playable there (or the given ``strategies``)."""
+    every shipped bot playable there (or the given ``strategies``); ``sets``
+    as ``plan_sweep``'s."""
     from simulator.engine import cards as C
     from simulator.runs.runner import resolve_strategies
     X.check_job_games(job_games)
     if games < 2:
         raise ValueError(f"--games must be at least 2, not {games}")
     X.check_seed(seed)
-    kingdom_cards = X.resolve_kingdoms(kingdoms, seed)
+    kingdom_cards = X.resolve_kingdoms(kingdoms, seed, sets)
     base = resolve_strategies([vs or X.BASE])[0]
     given = X.distinct_strategies(resolve_strategies(X.strategy_refs(strategies)))
     setups, skipped, table, names = [], [], {}, {base.name}
@@ -949,7 +952,7 @@ def plan_sweep_optimize(kingdoms="recommended", strategies=None, *, vs=None,
             names |= {opt.name, b.name}
             setups.append(X.make_setup(table, "sweep", [opt, b], [opt.name, b.name], games,
                                    X.derive_seed(seed, "sweep", kname, opt.stem, b.stem),
-                                   kingdom=list(kcards), turn_cap=turn_cap,
+                                   kingdom=list(kcards), turn_cap=turn_cap, sets=sets,
                                    label=f"{kname}: {opt.name} vs {b.name}",
                                    info=dict(kingdom=kname)))
     if not setups:

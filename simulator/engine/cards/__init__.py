@@ -247,8 +247,13 @@ for _c, _spec in enumerate(TABLE):
 LIST_NAMES = (*SHARED_LISTS, *OWN_LISTS)
 # Default rules of the shared lists that name cards (the base set's).
 DEFAULT_RULES = dict(base.DEFAULT_RULES)
-# Recommended kingdoms by name, every set's (RULES.md "Setup").
-RECOMMENDED = {k: v for m in SET_MODULES for k, v in getattr(m, "RECOMMENDED", {}).items()}
+# Recommended kingdoms by name, every set's (RULES.md "Setup"): those whose
+# cards are all in the registry; the others, with the cards they still lack,
+# in INCOMPLETE_KINGDOMS (a set's kingdom waits for its last cards).
+ALL_RECOMMENDED = {k: v for m in SET_MODULES for k, v in getattr(m, "RECOMMENDED", {}).items()}
+INCOMPLETE_KINGDOMS = {k: tuple(c for c in v if c not in NAMES)
+                       for k, v in ALL_RECOMMENDED.items() if not set(v) <= set(NAMES)}
+RECOMMENDED = {k: v for k, v in ALL_RECOMMENDED.items() if k not in INCOMPLETE_KINGDOMS}
 NAMED_KINGDOMS = {k: v for m in SET_MODULES for k, v in getattr(m, "NAMED_KINGDOMS",
                                                                   {}).items()}
 

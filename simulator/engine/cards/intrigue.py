@@ -288,3 +288,30 @@ CARDS: tuple[CardSpec, ...] = (
                        "each other player a Curse)", _REMODEL),
       vs_bmu=0.6072),
 )
+
+# The recommended sets of the second-edition Intrigue rulebook, by name: three
+# with Intrigue alone, three with the base set (their base cards first, as
+# the rulebook lists them).  The card lists are the issue's (issue 30, from
+# the 2E rulebook); the sources found with the search tools (the 2E rulebook's
+# text at docslib.org and 64-ounce-games.com, the Dominion Strategy wiki's
+# Intrigue page) confirmed the set's 26 cards and the name "Best Wishes" but
+# not the lists themselves: every list below is UNCONFIRMED by a second
+# source (docs/cards.md says so too).  A kingdom naming a card that is not
+# in the registry yet (Lurker, Courtier, Duke) is kept out of
+# ``C.RECOMMENDED`` until the card is added; ``--kingdom NAME`` meanwhile
+# says which card is missing (``C.INCOMPLETE_KINGDOMS``).
+RECOMMENDED: dict[str, tuple[str, ...]] = {
+    "Victory Dance": ("Baron", "Courtier", "Duke", "Harem", "Ironworks", "Masquerade", "Mill",
+                      "Nobles", "Patrol", "Replace"),
+    "The Plot Thickens": ("Conspirator", "Ironworks", "Lurker", "Mining Village", "Pawn",
+                          "Secret Passage", "Steward", "Swindler", "Torturer",
+                          "Trading Post"),
+    "Best Wishes": ("Baron", "Conspirator", "Courtyard", "Diplomat", "Duke",
+                    "Secret Passage", "Shanty Town", "Torturer", "Upgrade", "Wishing Well"),
+    "Underlings": ("Cellar", "Festival", "Library", "Sentry", "Vassal", "Courtier",
+                   "Diplomat", "Minion", "Nobles", "Pawn"),
+    "Grand Scheme": ("Artisan", "Council Room", "Market", "Militia", "Workshop", "Bridge",
+                     "Mill", "Mining Village", "Patrol", "Shanty Town"),
+    "Deconstruction": ("Bandit", "Mine", "Remodel", "Throne Room", "Village", "Diplomat",
+                       "Harem", "Lurker", "Replace", "Swindler"),
+}
