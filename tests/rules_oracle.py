@@ -74,7 +74,7 @@ run it over random games of every card (``tests/test_oracle.py``).
   (Patrol); one looked-at card trashed, then one discarded, then the rest
   put back (Lookout, doing what it can with fewer); a hand card onto the
   deck (Courtyard).
-- The end: the end condition, the score (Gardens per 10 cards), the winners
+- The end: the end condition, the score (the VP rules: Gardens per 10 cards, Duke per Duchy), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
 from __future__ import annotations
@@ -933,6 +933,7 @@ TEXT_CHECKS = {
 NO_TEXT_CHECK = {
     Card.GARDENS: "not an Action: the end of the audit scores it (1 VP per 10 cards)",
     Card.HAREM: "not an Action: the Buy phase's audit counts its $2 and the end its 2 VP",
+    Card.DUKE: "not an Action: the end of the audit scores it (1 VP per Duchy owned)",
 }
 # Facts from the card registry:
 # cards that may play another card (an EV_PLAYS event: ``plays``)
@@ -2009,9 +2010,13 @@ class Oracle:
             own = s.owned(p)
             size = sum(own.values())
             rows = []
-            for c in sorted(own, key=lambda c: (c == Card.GARDENS, c)):   # Gardens last
-                if c == Card.GARDENS:
-                    v = own[c] * (size // int(C.X[Card.GARDENS]))
+            # the VP rules (Gardens, Duke) last, read from the rows' text
+            # (VPRule): per ``per`` cards owned, or of the card it names
+            for c in sorted(own, key=lambda c: (C.TABLE[c].vp_rule is not None, c)):
+                rule = C.TABLE[c].vp_rule
+                if rule is not None:
+                    n = size if rule.counts == "cards" else own.get(C.card_id(rule.counts), 0)
+                    v = own[c] * (n // rule.per) * rule.vp
                 elif C.VP[c]:
                     v = own[c] * int(C.VP[c])
                 else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from simulator.engine.cards import base
 from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, OnAttack,
-                                         OwnList)
+                                         OwnList, VPRule)
 
 A, AA, AV = ("Action",), ("Action", "Attack"), ("Action", "Victory")
 AR = ("Action", "Reaction")
@@ -287,4 +287,12 @@ CARDS: tuple[CardSpec, ...] = (
                        "$2 more: an Action or Treasure onto the deck, a Victory card gives "
                        "each other player a Curse)", _REMODEL),
       vs_bmu=0.6072),
+    # i30d: Duke, Lurker, Courtier
+    # Duke: a VP rule the kernel reads as data (VPRule: 1 VP per Duchy, as
+    # Gardens' 1 VP per 10 cards).  The FAQ (Intrigue 2E rulebook): Duke
+    # counts the Duchies you have at the end of the game: not those trashed
+    # or passed away; those on a mat are still yours.
+    _("Duke", 5, ("Victory",), "Worth 1 VP per Duchy you have.",
+      "Hertog", "Herzog", "公爵", unsure=("nl", "ja"), set="intrigue",
+      vp_rule=VPRule(1, "Duchy"), vs_bmu=0.6403),
 )
