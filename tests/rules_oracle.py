@@ -168,6 +168,10 @@ MOVES = {
     (Z_DECK, ASIDE): "set_aside", (ASIDE, DISC): "discard_aside",
     (Z_BLACK_MARKET, Z_REVEAL): "market_reveal", (Z_REVEAL, Z_BLACK_MARKET): "market_bottom",
 }
+# a Supply card to the trash (Lurker: no one's gain); the cards that may gain
+# any card of the trash, not only one they trashed (Lurker)
+MOVES[(Z_SUPPLY, Z_TRASH)] = "trash_supply"
+FROM_TRASH = {Card.LURKER}
 # a victim trashes its top card (Swindler), when some card's option does it
 if any(o.op == "swindle" for spec in C.TABLE
        for o in (*spec.does, *(spec.choose.options if spec.choose else ()))):
@@ -905,6 +909,22 @@ def _replace(o, r, me):
             return f"gives seat {q} {[name(x) for x in r.of('gain', q)]}, not {want}"
 
 
+def _lurker(o, r, me):
+    """+1 Action, then one of: an Action of the Supply to the trash, an
+    Action of the trash gained (to the discard pile), or nothing when the
+    mode it chose has no Action card to take."""
+    out, got = r.of("trash_supply", me), r.of("gain_trash", me)
+    if len(out) + len(got) + (me in r.nothing) != 1:
+        return f"trashes {len(out)} Supply cards and gains {len(got)} from the trash"
+    if any(not C.TYPES[c] & C.ACTION for c in out + got):
+        return f"moves {name((out + got)[0])}, not an Action card"
+    if me in r.nothing and any(C.TYPES[c] & C.ACTION and n > 0 for c, n in
+                               o.table.supply.items() if c in o.in_supply) \
+            and any(C.TYPES[c] & C.ACTION and n > 0 for c, n in o.table.trash.items()):
+        return "does nothing, though both the Supply and the trash hold an Action card"
+    return _only(r, me, ("trash_supply", "gain_trash", "nothing"))
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -927,7 +947,7 @@ TEXT_CHECKS = {
     Card.MINING_VILLAGE: _mining_village, Card.MILL: _mill, Card.BARON: _baron,
     Card.BRIDGE: _bridge, Card.DIPLOMAT: _diplomat,
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
-    Card.REPLACE: _replace,
+    Card.REPLACE: _replace, Card.LURKER: _lurker,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1016,13 +1036,16 @@ class Oracle:
             if s.supply[c] < k:
                 self.fail(f"the {name(c)} pile has {s.supply[c]}, not {k}")
             s.supply[c] -= k
-            self.gained(p, c, self.move_dst)
+            if self.move_dst != Z_TRASH:      # a Supply card trashed is no one's gain
+                self.gained(p, c, self.move_dst)
             return
         if zone == Z_TRASH:
             r = self.t and self.t["res"]
-            if r is None or r.trashed[c] < k:
+            anything = r is not None and r.card in FROM_TRASH and s.trash[c] >= k
+            if r is None or r.trashed[c] < k and not anything:
                 self.fail(f"{name(c)} leaves the trash, not trashed by this card")
-            r.trashed[c] -= k
+            if r.trashed[c] >= k:
+                r.trashed[c] -= k
             s.trash[c] -= k
             self.gained(p, c, self.move_dst)
             return

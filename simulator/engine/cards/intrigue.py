@@ -295,4 +295,19 @@ CARDS: tuple[CardSpec, ...] = (
     _("Duke", 5, ("Victory",), "Worth 1 VP per Duchy you have.",
       "Hertog", "Herzog", "公爵", unsure=("nl", "ja"), set="intrigue",
       vp_rule=VPRule(1, "Duchy"), vs_bmu=0.6403),
+    # Lurker: its may picks the mode (yes: gain from the trash); by default
+    # it gains when the gain list names an Action card in the trash, else
+    # trashes the dearest Action of the Supply (effects/intrigue.py; the FAQ
+    # there).  bm-lurker scores 0.4410 [0.4380, 0.4441] against Big Money
+    # Ultimate with it, 0.4189 [0.4159, 0.4220] gaining whenever the trash
+    # holds an Action (a Bureaucrat it trashed; 100,000 games, seed 0).
+    _("Lurker", 2, A,
+      "+1 Action. Choose one: Trash an Action card from the Supply; or gain an Action card "
+      "from the trash.",
+      "Sluiper", "Herumtreiberin", "潜伏者", unsure=("nl", "ja"), set="intrigue", editions=(2,),
+      actions=1, effect=True, roles=("gainer",), lists=("may", "lurker", "gain"),
+      may=May("gain an Action card from the trash (no: trash an Action card from the Supply)",
+              "when the gain list names an Action card in the trash"),
+      own_list=OwnList("lurker", "the Action card Lurker trashes from the Supply (then the "
+                       "dearest)"), vs_bmu=0.4410),
 )
