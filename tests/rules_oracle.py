@@ -80,7 +80,7 @@ run it over random games of every card (``tests/test_oracle.py``).
   (Patrol); one looked-at card trashed, then one discarded, then the rest
   put back (Lookout, doing what it can with fewer); a hand card onto the
   deck (Courtyard).
-- The end: the end condition, the score (Gardens per 10 cards), the winners
+- The end: the end condition, the score (the VP rules: Gardens per 10 cards, Duke per Duchy), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
 from __future__ import annotations
@@ -174,6 +174,10 @@ MOVES = {
     (Z_DECK, ASIDE): "set_aside", (ASIDE, DISC): "discard_aside",
     (Z_BLACK_MARKET, Z_REVEAL): "market_reveal", (Z_REVEAL, Z_BLACK_MARKET): "market_bottom",
 }
+# a Supply card to the trash (Lurker: no one's gain); the cards that may gain
+# any card of the trash, not only one they trashed (Lurker)
+MOVES[(Z_SUPPLY, Z_TRASH)] = "trash_supply"
+FROM_TRASH = {Card.LURKER}
 # a victim trashes its top card (Swindler), when some card's option does it
 if any(o.op == "swindle" for spec in C.TABLE
        for o in (*spec.does, *(spec.choose.options if spec.choose else ()))):
@@ -911,6 +915,22 @@ def _replace(o, r, me):
             return f"gives seat {q} {[name(x) for x in r.of('gain', q)]}, not {want}"
 
 
+def _lurker(o, r, me):
+    """+1 Action, then one of: an Action of the Supply to the trash, an
+    Action of the trash gained (to the discard pile), or nothing when the
+    mode it chose has no Action card to take."""
+    out, got = r.of("trash_supply", me), r.of("gain_trash", me)
+    if len(out) + len(got) + (me in r.nothing) != 1:
+        return f"trashes {len(out)} Supply cards and gains {len(got)} from the trash"
+    if any(not C.TYPES[c] & C.ACTION for c in out + got):
+        return f"moves {name((out + got)[0])}, not an Action card"
+    if me in r.nothing and any(C.TYPES[c] & C.ACTION and n > 0 for c, n in
+                               o.table.supply.items() if c in o.in_supply) \
+            and any(C.TYPES[c] & C.ACTION and n > 0 for c, n in o.table.trash.items()):
+        return "does nothing, though both the Supply and the trash hold an Action card"
+    return _only(r, me, ("trash_supply", "gain_trash", "nothing"))
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -933,12 +953,13 @@ TEXT_CHECKS = {
     Card.MINING_VILLAGE: _mining_village, Card.MILL: _mill, Card.BARON: _baron,
     Card.BRIDGE: _bridge, Card.DIPLOMAT: _diplomat,
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
-    Card.REPLACE: _replace,
+    Card.REPLACE: _replace, Card.LURKER: _lurker,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
     Card.GARDENS: "not an Action: the end of the audit scores it (1 VP per 10 cards)",
     Card.HAREM: "not an Action: the Buy phase's audit counts its $2 and the end its 2 VP",
+    Card.DUKE: "not an Action: the end of the audit scores it (1 VP per Duchy owned)",
 }
 # Facts from the card registry:
 # cards that may play another card (an EV_PLAYS event: ``plays``)
@@ -1021,13 +1042,16 @@ class Oracle:
             if s.supply[c] < k:
                 self.fail(f"the {name(c)} pile has {s.supply[c]}, not {k}")
             s.supply[c] -= k
-            self.gained(p, c, self.move_dst)
+            if self.move_dst != Z_TRASH:      # a Supply card trashed is no one's gain
+                self.gained(p, c, self.move_dst)
             return
         if zone == Z_TRASH:
             r = self.t and self.t["res"]
-            if r is None or r.trashed[c] < k:
+            anything = r is not None and r.card in FROM_TRASH and s.trash[c] >= k
+            if r is None or r.trashed[c] < k and not anything:
                 self.fail(f"{name(c)} leaves the trash, not trashed by this card")
-            r.trashed[c] -= k
+            if r.trashed[c] >= k:
+                r.trashed[c] -= k
             s.trash[c] -= k
             self.gained(p, c, self.move_dst)
             return
@@ -2066,9 +2090,13 @@ class Oracle:
             own = s.owned(p)
             size = sum(own.values())
             rows = []
-            for c in sorted(own, key=lambda c: (c == Card.GARDENS, c)):   # Gardens last
-                if c == Card.GARDENS:
-                    v = own[c] * (size // int(C.X[Card.GARDENS]))
+            # the VP rules (Gardens, Duke) last, read from the rows' text
+            # (VPRule): per ``per`` cards owned, or of the card it names
+            for c in sorted(own, key=lambda c: (C.TABLE[c].vp_rule is not None, c)):
+                rule = C.TABLE[c].vp_rule
+                if rule is not None:
+                    n = size if rule.counts == "cards" else own.get(C.card_id(rule.counts), 0)
+                    v = own[c] * (n // rule.per) * rule.vp
                 elif C.VP[c]:
                     v = own[c] * int(C.VP[c])
                 else:

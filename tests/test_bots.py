@@ -283,8 +283,8 @@ def test_discard_order_follows_the_measured_table():
     silver = order.index(Card.SILVER)
     assert all(order.index(c) < silver for c in weaker)
     assert order.index(Card.SPY) < silver
-    assert [C.NAMES[c] for c in order[:6]] == [
-        "Curse", "Estate", "Gardens", "Duchy", "Province", "Copper"]
+    assert [C.NAMES[c] for c in order[:7]] == [
+        "Curse", "Estate", "Gardens", "Duchy", "Duke", "Province", "Copper"]
     after = [c for c in order[silver + 1:]]
     assert [C.COST[c] for c in after] == sorted(C.COST[c] for c in after)
     assert order[-1] == Card.GOLD

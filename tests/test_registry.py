@@ -257,7 +257,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 16
+    assert len(D.WEAKER_THAN_SILVER) == 17
 
 
 def _docs_table(heading: str) -> list[list[str]]:
@@ -400,12 +400,9 @@ def test_each_text_exception_holds_and_cites_the_official_text(name):
 BY_NAME = {
     "simulator/engine/kernel.py": {
         "Merchant": "its +$1 is written in the turn (too short for a call)",
-        "Gardens": "the end score applies the one VP rule there is (per 10 cards)",
         "Black Market": "the set-up deals its deck",
     },
-    "simulator/engine/zones.py": {"Gardens": "the VP count applies its VP rule"},
     "simulator/engine/decide.py": {
-        "Gardens": "the VP a gain would bring (lead_after) applies its VP rule",
         "Throne Room": "Throne Room's own choice of the Action to play twice",
     },
     "simulator/language/geronimoo.py": {

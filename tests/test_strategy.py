@@ -577,7 +577,7 @@ def test_default_lists():
     assert DEFAULT_LISTS["trash"] == ("Curse", "Estate if my.turn <= 10",
                                       "Copper if my.money > 6")
     assert DEFAULT_LISTS["discard"] == ("Curse", "Estate", "Duchy", "Province",
-                                        "Gardens")
+                                        "Gardens", "Duke")
     assert DEFAULT_LISTS["topdeck"] == ()
     play = list(DEFAULT_LISTS["play"])
     actions = {NAMES[c] for c in KINGDOM_CARDS if "Action" in TABLE[c].types}

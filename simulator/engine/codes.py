@@ -83,7 +83,7 @@ PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
     PS_STRAT, PS_ASIDE_N, PS_TURN_COINS = range(10)
 MAX_TYPES = 16    # types the layout has room for (the base set uses 6)
 PS_TYPE0 = 10     # PS_TYPE0 + i: cards owned with type bit 1 << i (MAX_TYPES columns)
-PS_VP = PS_TYPE0 + MAX_TYPES   # VP of the cards owned, Gardens not counted (kept on gain/trash)
+PS_VP = PS_TYPE0 + MAX_TYPES   # VP of the cards owned, VP rules not counted (kept on gain/trash)
 PS_KINDS = PS_VP + 1           # length of the KINDS row's list
 PS_NEXT_N = PS_KINDS + 1       # Duration plays whose next-turn effect is pending
 PS_MAT_N0 = PS_NEXT_N + 1      # PS_MAT_N0 + m: cards on mat m
@@ -215,6 +215,7 @@ FST_HITS = 64             # fst[FST_HITS + rule row]: times the rule fired
 
 # ---- card table columns, frozen for numba
 COST, TYPES, VPS, XS = C.COST, C.TYPES, C.VP, C.X
+VP_RULE_CARDS, VP_RULE = C.VP_RULE_CARDS, C.VP_RULE
 NEXT_TURN, DURATION_CARDS, T_DURATION = C.NEXT_TURN, C.DURATION_CARDS, C.DURATION
 EXTRA_TURN = C.EXTRA_TURN
 ON_ATTACK, ON_ATTACK_DO, T_ATTACK = C.ON_ATTACK, C.ON_ATTACK_DO, C.ATTACK

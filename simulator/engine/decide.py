@@ -54,8 +54,9 @@ from simulator.engine.codes import (
     TREASURE_CARDS,
     TYPE_BIT_INDEX,
     TYPES,
+    VP_RULE,
+    VP_RULE_CARDS,
     VPS,
-    XS,
     Z_DECK,
     U,
 )
@@ -125,6 +126,7 @@ from simulator.engine.zones import (
     move,
     put_top,
     trash_from,
+    rule_vp,
     victory_points,
 )
 
@@ -212,22 +214,23 @@ def _best_opponent(z, p, op, arg):
 
 @kernel_fn('i8')
 def _vp_after_gain(z, p, c):
-    """p's victory points if p gained one c now (Gardens count the card
-    too), and lost the card the same choice trashes (GS_LEAVING)."""
-    n = z[_ps(p), PS_OWN_N]
-    gardens = z[p * PR + OWN, Card.GARDENS]
-    per = XS[Card.GARDENS]
+    """p's victory points if p gained one c now (a VP rule counts the card
+    too: per cards owned, or per copy of the card it names), and lost the
+    card the same choice trashes (GS_LEAVING)."""
+    o = p * PR + OWN
     vp = np.int64(z[_ps(p), PS_VP]) + VPS[c]
-    k = n + 1                                   # cards owned after
+    n = z[_ps(p), PS_OWN_N] + 1                 # cards owned after
     leaving = z[GS, GS_LEAVING] - 1
     if leaving >= 0:
         vp -= VPS[leaving]
-        k -= 1
-        if leaving == Card.GARDENS:
-            gardens -= 1
-    if c == Card.GARDENS:
-        gardens += 1
-    return np.int64(vp + gardens * (k // per))
+        n -= 1
+    for i in range(VP_RULE_CARDS.shape[0]):
+        r = VP_RULE_CARDS[i]
+        k = z[o, r] + (c == r) - (leaving == r)
+        if k:
+            d = max(VP_RULE[r, 0], 0)           # the card it counts (unused: -1)
+            vp += k * rule_vp(r, n, z[o, d] + (c == d) - (leaving == d))
+    return np.int64(vp)
 
 
 @kernel_fn('b1')

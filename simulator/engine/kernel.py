@@ -156,6 +156,8 @@ from simulator.engine.codes import (
     TYPES,
     T_TREASURE,
     VP_CARDS,
+    VP_RULE,
+    VP_RULE_CARDS,
     VPS,
     WHEN_BUY_END,
     WHEN_CLEANUP_START,
@@ -229,6 +231,7 @@ from simulator.engine.zones import (
     stay,
     stay_check,
     trash_from,
+    rule_vp,
     victory_points,
 )
 
@@ -934,9 +937,12 @@ def emit_score(z):
             c = VP_CARDS[i]
             if z[o, c]:
                 emit(z, EV_VP, p, c, z[o, c], z[o, c] * VPS[c], 0)
-        g = z[o, Card.GARDENS]
-        if g:
-            emit(z, EV_VP, p, Card.GARDENS, g, g * (z[_ps(p), PS_OWN_N] // XS[Card.GARDENS]), 0)
+        for i in range(VP_RULE_CARDS.shape[0]):     # the VP rules, after the fixed VP
+            r = VP_RULE_CARDS[i]
+            k = z[o, r]
+            if k:
+                emit(z, EV_VP, p, r, k,
+                     k * rule_vp(r, z[_ps(p), PS_OWN_N], z[o, max(VP_RULE[r, 0], 0)]), 0)
 
 
 @_quick_load

@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.engine.cards import Card
 from simulator.engine.codes import (
     ASIDE,
     BOUGHT,
@@ -74,8 +73,9 @@ from simulator.engine.codes import (
     TYPES,
     TYPE_COL,
     TYPE_N,
+    VP_RULE,
+    VP_RULE_CARDS,
     VPS,
-    XS,
     Z_DECK,
     Z_SUPPLY,
     Z_TRASH,
@@ -483,12 +483,26 @@ def discard_all(z, p, src):
 # ============================================================ scoring
 
 @njit(cache=True, inline="always", _nrt=False)
+def rule_vp(r, owned, counted):
+    """What one copy of r, a card with a VP rule (VP_RULE), is worth to a
+    player who owns ``owned`` cards and ``counted`` of the card it counts."""
+    n = owned if VP_RULE[r, 0] < 0 else counted
+    return np.int64(n // VP_RULE[r, 1] * VP_RULE[r, 2])
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def victory_points(z, p):
+    """p's VP now: the cards' fixed VP (kept on gain and trash) and those
+    of the VP rules (per cards owned, or per copy of a card), read from the
+    registry's columns (VP_RULE)."""
     ps = _ps(p)
+    o = p * PR + OWN
     vp = np.int64(z[ps, PS_VP])
-    gardens = z[p * PR + OWN, Card.GARDENS]
-    if gardens:                              # rare: no division otherwise
-        vp += gardens * (z[ps, PS_OWN_N] // XS[Card.GARDENS])
+    for i in range(VP_RULE_CARDS.shape[0]):
+        r = VP_RULE_CARDS[i]
+        k = z[o, r]
+        if k:                                # rare: no division otherwise
+            vp += k * rule_vp(r, z[ps, PS_OWN_N], z[o, max(VP_RULE[r, 0], 0)])
     return vp
 
 

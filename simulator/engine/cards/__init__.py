@@ -203,6 +203,12 @@ FROM_PLAY = np.array([(FROM_PLAY_WHEN[c.from_play.when][0], FROM_PLAY_IF[c.from_
 HAS_BUY_END_HOOKS = bool((FROM_PLAY[:, 0] == FROM_PLAY_WHEN["end of buy phase"][0]).any())
 HAS_CLEANUP_HOOKS = bool((FROM_PLAY[:, 0] > FROM_PLAY_WHEN["end of buy phase"][0]).any())
 HAS_FROM_PLAY = HAS_BUY_END_HOOKS or HAS_CLEANUP_HOOKS
+# VP that depend on the deck (``VPRule``): VP_RULE_CARDS the cards with a
+# rule, in card order; VP_RULE[c] = (the card it counts, -1: every card
+# owned; per; VP): c's VP = copies x (count // per) x VP (Gardens: every
+# card, 10; Duke: Duchy, 1), filled by _choice_tables
+VP_RULE_CARDS = np.array([i for i, c in enumerate(TABLE) if c.vp_rule], dtype=np.int64)
+VP_RULE = np.zeros((len(TABLE), 3), dtype=np.int64)
 CHOICE_OP = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 CHOICE_ARG = np.zeros((len(TABLE), MAX_CHOICES), dtype=np.int64)
 GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
@@ -386,8 +392,13 @@ def empty_piles_to_end(players: int) -> int:
 
 
 def _choice_tables() -> None:
-    """Fill CHOICE_OP and CHOICE_ARG (a "gain" option's card by name)."""
+    """Fill CHOICE_OP and CHOICE_ARG (a "gain" option's card by name), and
+    VP_RULE (the card a VP rule counts, by name)."""
     for c, spec in enumerate(TABLE):
+        if spec.vp_rule:
+            rule = spec.vp_rule
+            VP_RULE[c] = (-1 if rule.counts == "cards" else card_id(rule.counts), rule.per,
+                          rule.vp)
         for o, choice in enumerate(spec.choose.options if spec.choose else spec.does):
             CHOICE_OP[c, o] = CHOICE_OPS[choice.op][0]
             CHOICE_ARG[c, o] = card_id(choice.card) if choice.op in CARD_OPS else choice.amount

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from simulator.engine.cards import base
 from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, OnAttack,
-                                         OwnList)
+                                         OwnList, VPRule)
 
 A, AA, AV = ("Action",), ("Action", "Attack"), ("Action", "Victory")
 AR = ("Action", "Reaction")
@@ -287,6 +287,29 @@ CARDS: tuple[CardSpec, ...] = (
                        "$2 more: an Action or Treasure onto the deck, a Victory card gives "
                        "each other player a Curse)", _REMODEL),
       vs_bmu=0.6072),
+    # i30d: Duke, Lurker, Courtier
+    # Duke: a VP rule the kernel reads as data (VPRule: 1 VP per Duchy, as
+    # Gardens' 1 VP per 10 cards).  The FAQ (Intrigue 2E rulebook): Duke
+    # counts the Duchies you have at the end of the game: not those trashed
+    # or passed away; those on a mat are still yours.
+    _("Duke", 5, ("Victory",), "Worth 1 VP per Duchy you have.",
+      "Hertog", "Herzog", "公爵", unsure=("nl", "ja"), set="intrigue",
+      vp_rule=VPRule(1, "Duchy"), vs_bmu=0.6403),
+    # Lurker: its may picks the mode (yes: gain from the trash); by default
+    # it gains when the gain list names an Action card in the trash, else
+    # trashes the dearest Action of the Supply (effects/intrigue.py; the FAQ
+    # there).  bm-lurker scores 0.4410 [0.4380, 0.4441] against Big Money
+    # Ultimate with it, 0.4189 [0.4159, 0.4220] gaining whenever the trash
+    # holds an Action (a Bureaucrat it trashed; 100,000 games, seed 0).
+    _("Lurker", 2, A,
+      "+1 Action. Choose one: Trash an Action card from the Supply; or gain an Action card "
+      "from the trash.",
+      "Sluiper", "Herumtreiberin", "潜伏者", unsure=("nl", "ja"), set="intrigue", editions=(2,),
+      actions=1, effect=True, roles=("gainer",), lists=("may", "lurker", "gain"),
+      may=May("gain an Action card from the trash (no: trash an Action card from the Supply)",
+              "when the gain list names an Action card in the trash"),
+      own_list=OwnList("lurker", "the Action card Lurker trashes from the Supply (then the "
+                       "dearest)"), vs_bmu=0.4410),
 )
 
 # The recommended sets of the second-edition Intrigue rulebook, by name: three

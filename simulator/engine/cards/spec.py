@@ -71,15 +71,17 @@ LANGUAGES = ("en", "nl", "de", "ja")          # the languages of card names and 
 
 class VPRule(NamedTuple):
     """Victory points that depend on the deck at the end: ``vp`` per ``per``
-    of what ``counts`` names ("cards": every card the player has; later a
-    card name (Duke: per Duchy) or a type)."""
+    of what ``counts`` names ("cards": every card the player has; else a
+    card's name: Duke, 1 VP per Duchy).  Cards owned count wherever they
+    are (a mat too); the kernel reads the rule as data (``cards.VP_RULE``)."""
     per: int
     counts: str = "cards"
     vp: int = 1
 
     def describe(self) -> str:
-        what = "cards" if self.counts == "cards" else f"{self.counts} cards"
-        return f"{self.vp} VP per {self.per} {what}"
+        if self.counts == "cards":
+            return f"{self.vp} VP per {self.per} cards"
+        return f"{self.vp} VP per {'' if self.per == 1 else f'{self.per} '}{self.counts}"
 
 
 class May(NamedTuple):

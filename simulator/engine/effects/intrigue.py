@@ -15,6 +15,7 @@ import numpy as np
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
     DISC,
+    EV_MOVE,
     EV_NOTHING,
     EV_PLUS_ACTIONS,
     EV_PLUS_COINS,
@@ -22,6 +23,8 @@ from simulator.engine.codes import (
     GS_ACTIONS,
     GS_COINS,
     GS_COST_DOWN,
+    GS_EMPTY,
+    GS_FROM_TRASH,
     GS_PLAYED,
     GS_PLAYERS,
     GS_SELF_GONE,
@@ -29,16 +32,21 @@ from simulator.engine.codes import (
     HAND,
     NC,
     NO_COST,
+    NO_GAIN,
     PILE_EMPTY,
     PLAY_ROW,
     PR,
     PS_HAND_N,
     STACK,
+    SUPPLY,
+    TRASH_ROW,
     TYPES,
     T_ACTION,
     T_TREASURE,
     T_VICTORY,
     XS,
+    Z_SUPPLY,
+    Z_TRASH,
 )
 from simulator.engine.decide import (
     TRASH_ORDER,
@@ -58,7 +66,7 @@ from simulator.engine.decide import (
     would_pick,
 )
 from simulator.engine.effects.base import remodel_choice
-from simulator.engine.gains import gain
+from simulator.engine.gains import gain, gain_from
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.program import BUY, GAIN, LIST_KEYS, TRASH
 from simulator.engine.zones import _ps, _traced, cost, draw, emit, move, trash_from
@@ -307,3 +315,57 @@ def effect_replace(z, deck, rng, fst, prog, p):
             v = (p + j) % n
             if _attacked(z, v) and not gain(z, deck, rng, fst, prog, v, Card.CURSE, DISC):
                 emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
+
+
+# ============================================================ i30d: Lurker, Courtier
+
+LURKER = LIST_KEYS["lurker"]           # Lurker's own list: the Supply Action it trashes
+
+
+@kernel_fn('void')
+def trash_from_supply(z, p, c):
+    """The top card of c's supply pile goes to the trash (Lurker): no
+    player's card, so no player's count changes (it is not p's trash of its
+    own card, nor a gain); an emptied pile counts for the game's end."""
+    z[SUPPLY, c] -= 1
+    if z[SUPPLY, c] == 0:
+        z[GS, GS_EMPTY] += 1
+    z[TRASH_ROW, c] += 1
+    emit(z, EV_MOVE, p, c, 1, Z_SUPPLY, Z_TRASH)
+
+
+@effect(Card.LURKER)
+def effect_lurker(z, deck, rng, fst, prog, p):
+    # +1 Action is the table's.  "Choose one: Trash an Action card from the
+    # Supply; or gain an Action card from the trash."  Its may decides: yes
+    # gains from the trash, no trashes from the Supply; by default it gains
+    # when the gain list names an Action card in the trash (measured against
+    # gaining whenever the trash holds one: docs/strategies.md).  The gain:
+    # the gain list's first Action in the trash, else the dearest; the
+    # trash: the lurker list's first Action in the Supply, else the dearest
+    # (the one a player most likely wants, and the one a later Lurker may
+    # gain back).  The FAQ (Intrigue 2E), in substance (not checked word for
+    # word): gaining a card from the trash is gaining it (what a gain
+    # triggers happens); the Supply card trashed is gained by no one; with
+    # no Action card where the chosen mode looks, nothing happens (NO_GAIN,
+    # either mode).
+    z[GS, GS_FROM_TRASH] = 1               # the gain list's ends_game: no pile empties
+    want = would_pick(z, fst, prog, p, GAIN, TRASH_ROW, 0, T_ACTION)
+    if chooses(z, fst, prog, p, Card.LURKER, want >= 0):
+        g = pick_call(z, fst, prog, p, GAIN, TRASH_ROW, 0, T_ACTION)
+        z[GS, GS_FROM_TRASH] = 0
+        if g < 0:
+            g = dearest_in(z, TRASH_ROW, T_ACTION)
+        if g >= 0:
+            gain_from(z, deck, rng, fst, prog, p, g, Z_TRASH, DISC, False)
+        else:
+            emit(z, EV_NOTHING, p, Card.LURKER, 0, NO_GAIN, 0)
+        return
+    z[GS, GS_FROM_TRASH] = 0
+    t = pick_call(z, fst, prog, p, LURKER, -1, 1 << 20, T_ACTION)
+    if t < 0:
+        t = dearest_in(z, SUPPLY, T_ACTION)
+    if t >= 0:
+        trash_from_supply(z, p, t)
+    else:
+        emit(z, EV_NOTHING, p, Card.LURKER, 0, NO_GAIN, 0)
