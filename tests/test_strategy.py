@@ -81,6 +81,8 @@ def leaf(op: int, arg: int) -> float:
         return e["supply"].get(arg, 0)
     if op == P.OP_HAND:
         return e["hand"].get(arg, 0)
+    if op == P.OP_HAND_TYPE:
+        return sum(n for c, n in e["hand"].items() if TYPES[c] & arg)
     if op == P.OP_CARD_COST:             # the printed cost: no reduction here
         return int(COST[arg])
     by_card = {P.OP_OPP_CARD: "opp", P.OP_DECK_CARD: "deck", P.OP_DISC_CARD: "discard",
