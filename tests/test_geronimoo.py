@@ -444,6 +444,7 @@ def test_a_bot_whose_rules_all_fail_is_none():
 
 def test_enum_and_display_names():
     assert G.enum_name(C.card_id("Throne Room")) == "Throne_Room"
+    assert G.enum_name(C.card_id("Harem")) == "Farm"      # its name for Harem
     assert G.display_name("King$s_Court") == "King's Court"
     assert G._display_key(" King's Court ") == "King$s_Court"
 

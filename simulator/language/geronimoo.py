@@ -72,10 +72,16 @@ class GeronimooError(ValueError):
 
 # ============================================================ card names
 
+# Cards that simulator knows by another name: Intrigue's Harem is its Farm
+# (the name of the card's later printings).
+_RENAMED = {"Harem": "Farm"}
+
+
 def enum_name(card: int) -> str:
     """A card's name in Geronimoo's enum: ``Throne Room`` is ``Throne_Room``,
     an apostrophe is ``$`` (``King$s_Court``)."""
-    return TABLE[card].name.replace(" ", "_").replace("'", "$")
+    name = TABLE[card].name
+    return _RENAMED.get(name, name).replace(" ", "_").replace("'", "$")
 
 
 _BY_ENUM = {enum_name(c): c for c in range(C.NCARDS)}
