@@ -385,6 +385,9 @@ def test_spy_sharing_the_discard_list_is_said():
     (("Mine",), "Mine (MineCard)"),
     (("Remodel",), "Remodel (RemodelCard"),
     (("Workshop",), "Workshop (WorkshopCard)"),
+    (("Bridge",), "Bridge (BridgeCard"),
+    (("Ironworks",), "Ironworks (IronworksCard)"),
+    (("Minion",), "Minion (MinionCard)"),
 ])
 def test_what_a_file_cannot_say_is_in_the_header(cards, said):
     c = one(rule("Province") + "".join(rule(k) for k in cards) + rule("Silver"))
