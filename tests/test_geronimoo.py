@@ -386,6 +386,9 @@ def test_spy_sharing_the_discard_list_is_said():
     (("Mine",), "Mine (MineCard)"),
     (("Remodel",), "Remodel (RemodelCard"),
     (("Workshop",), "Workshop (WorkshopCard)"),
+    (("Bridge",), "Bridge (BridgeCard"),
+    (("Ironworks",), "Ironworks (IronworksCard)"),
+    (("Minion",), "Minion (MinionCard)"),
 ])
 def test_what_a_file_cannot_say_is_in_the_header(cards, said):
     c = one(rule("Province") + "".join(rule(k) for k in cards) + rule("Silver"))
@@ -445,6 +448,7 @@ def test_a_bot_whose_rules_all_fail_is_none():
 
 def test_enum_and_display_names():
     assert G.enum_name(C.card_id("Throne Room")) == "Throne_Room"
+    assert G.enum_name(C.card_id("Harem")) == "Farm"      # its name for Harem
     assert G.display_name("King$s_Court") == "King's Court"
     assert G._display_key(" King's Court ") == "King$s_Court"
 

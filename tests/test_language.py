@@ -50,6 +50,9 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     ("opp.money", (P.OP_OPP_MONEY, 0)),
     ("opp.vp", (P.OP_OPP_VP, 0)),
     ("hand.money", (P.OP_HAND_MONEY, 0)),
+    ("hand.Action", (P.OP_HAND_TYPE, 1)),
+    ("hand.treasure", (P.OP_HAND_TYPE, 2)),
+    ("hand.Curse", (P.OP_HAND, Card.CURSE)),               # card names win over types
     ("deck.Copper", (P.OP_DECK_CARD, Card.COPPER)),
     ("deck.size", (P.OP_DECK_SIZE, 0)),
     ("discard.Silber", (P.OP_DISC_CARD, Card.SILVER)),     # German name
@@ -92,6 +95,8 @@ def test_decimal_literal_is_an_exact_fraction():
 @pytest.mark.parametrize("rule, word, column, fragment", [
     ("Gold if deck.sise > 1", "deck.sise", 9, "did you mean 'deck.size'"),
     ("Gold if hand.mony > 1", "hand.mony", 9, "did you mean 'hand.money'"),
+    ("Gold if hand.Actoin > 1", "hand.Actoin", 9, "did you mean 'hand.Action'"),
+    ("Gold if hand.Atack > 1", "hand.Atack", 9, "did you mean 'hand.Attack'"),
     ("Gold if gained.cardz > 1", "gained.cardz", 9, "did you mean 'gained.cards'"),
     ("Gold if bought.cardz > 1", "bought.cardz", 9, "did you mean 'bought.cards'"),
     ("Gold if card.costs > 1", "card.costs", 9, "did you mean 'card.cost'"),

@@ -415,13 +415,16 @@ BY_NAME = {
             "Vassal", "Witch", "Woodcutter"), "that simulator's discard ranking"),
         # card classes whose play the importer writes or lists in the header
         **dict.fromkeys(("Chancellor", "Chapel", "Envoy", "Harbinger", "Mine", "Spy",
-                         "Thief", "Workshop"), "that simulator's card class plays it "
+                         "Thief", "Workshop", "Bridge", "Minion"),
+                        "that simulator's card class plays it "
                         "differently: the setting written, or the header says so"),
         "Cellar": "Geronimoo's simulator tags it Cycler, which its roles do not say",
+        "Harem": "that simulator names it Farm",
         "Moneylender": "that simulator counts it as $1 of money and not as a Trasher",
         "Sentry": "that simulator does not tag it Trasher",
         "Remodel": "that simulator tags it TrashForBenefit",
-        "Ironworks": "that simulator does not tag it Terminal",
+        "Ironworks": "that simulator does not tag it Terminal, and its card class gains "
+                     "differently: the header says so",
         "Upgrade": "that simulator tags it TrashForBenefit",
         "Replace": "that simulator tags it TrashForBenefit",
         "Village": "the name of that simulator's tag for villages, not the card",

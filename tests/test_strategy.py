@@ -81,6 +81,8 @@ def leaf(op: int, arg: int) -> float:
         return e["supply"].get(arg, 0)
     if op == P.OP_HAND:
         return e["hand"].get(arg, 0)
+    if op == P.OP_HAND_TYPE:
+        return sum(n for c, n in e["hand"].items() if TYPES[c] & arg)
     if op == P.OP_CARD_COST:             # the printed cost: no reduction here
         return int(COST[arg])
     by_card = {P.OP_OPP_CARD: "opp", P.OP_DECK_CARD: "deck", P.OP_DISC_CARD: "discard",
@@ -584,12 +586,14 @@ def test_default_lists():
     assert set(play) == actions and len(play) == len(actions)
     pos = play.index
     assert play[0] == "Village" and pos("Festival") < pos("Laboratory")
-    # non-terminals (more cards first), Throne Room, then the terminals: the
-    # attack that draws, draw of 3+ cards, other attacks, Moat; relative
-    # positions, so that a new card does not move them
+    # non-terminals (more cards first), the terminals whose choice offers
+    # +Actions (Nobles, Pawn: more cards first), Throne Room, then the
+    # terminals: the attack that draws, draw of 3+ cards, other attacks,
+    # Moat; relative positions, so that a new card does not move them
     non_terminal = [c for c in play if TABLE[NAMES.index(c)].actions]
     assert play[:len(non_terminal)] == non_terminal
-    assert play[len(non_terminal)] == "Throne Room"
+    n = len(non_terminal)
+    assert play[n:n + 2] == ["Nobles", "Pawn"] and play[n + 2] == "Throne Room"
     in_order = ["Laboratory", "Market", "Sentry", "Poacher", "Merchant", "Harbinger",
                 "Cellar", "Throne Room", "Witch", "Council Room", "Library", "Smithy",
                 "Bandit", "Militia", "Bureaucrat", "Moat"]

@@ -90,6 +90,7 @@ from simulator.engine.program import (
     OP_GCELL,
     OP_GCELL_Q,
     OP_HAND_MONEY,
+    OP_HAND_TYPE,
     OP_ITEST,
     OP_LEAD,
     OP_LEAD_AFTER,
@@ -308,6 +309,13 @@ def _value(z, p, op, arg):
         return float(victory_points(z, p) - _best_opponent(z, p, OP_OPP_VP, 0))
     if op == OP_LEAD_AFTER:
         return float(_vp_after_gain(z, p, arg) - _best_opponent(z, p, OP_OPP_VP, 0))
+    if op == OP_HAND_TYPE:       # hand.<Type>: no column keeps it, so count the hand
+        h = p * PR + HAND
+        n = 0
+        for c in range(NC):
+            if TYPES[c] & arg:
+                n += z[h, c]
+        return float(n)
     return 0.0                                  # packing leaves no other word
 
 

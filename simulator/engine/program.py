@@ -87,26 +87,27 @@ FLAG_TURN_LOG = 1                # gained.* / bought.*: count this turn's gains 
  OP_OPP_CARD, OP_OPP_TYPE, OP_OPP_CARDS, OP_OPP_MONEY, OP_HAND_MONEY,
  OP_DECK_CARD, OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE,
  OP_GAINED, OP_BOUGHT, OP_GAINED_CARDS, OP_BOUGHT_CARDS, OP_GAINS_TO_END,
- OP_ENDS_GAME, OP_LEAD, OP_LEAD_AFTER, OP_CARD_COST,
+ OP_ENDS_GAME, OP_LEAD, OP_LEAD_AFTER, OP_CARD_COST, OP_HAND_TYPE,
  OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_NEG,
  OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE,
- OP_AND, OP_OR, OP_NOT, OP_MIN, OP_MAX, OP_ABS) = range(54)
+ OP_AND, OP_OR, OP_NOT, OP_MIN, OP_MAX, OP_ABS) = range(55)
 # Every operand opcode (a leaf: pushes one value) is below OP_ADD.
 # Arguments: OP_CONST the integer; OP_MY_CARD, OP_OPP_CARD, OP_SUPPLY,
 # OP_HAND, OP_DECK_CARD, OP_DISC_CARD, OP_GAINED, OP_BOUGHT a card id;
-# OP_ENDS_GAME and OP_LEAD_AFTER the card the rule would take; OP_MY_TYPE and
-# OP_OPP_TYPE a type bit from the card registry; every other opcode ignores it (0).
+# OP_ENDS_GAME and OP_LEAD_AFTER the card the rule would take; OP_MY_TYPE,
+# OP_OPP_TYPE and OP_HAND_TYPE a type bit from the card registry; every other
+# opcode ignores it (0).
 UNARY_OPS = (OP_NEG, OP_NOT, OP_ABS)
 # Words that read one cell of z and nothing else, above the compiler's other
 # opcodes: packing turns each into OP_CELL / OP_GCELL (``_cell_word``), so the
 # kernel reads them with no code of its own.  OP_PLAY_CARD arg: a card id
 # (copies of it in the player's play area); OP_SEAT_TURNS arg: a seat
 # (the turns that seat has completed).
-OP_PLAY_CARD, OP_SEAT_TURNS = 54, 55
+OP_PLAY_CARD, OP_SEAT_TURNS = 55, 56
 # The mats' words (``<mat>_mat.<Card>``, ``<mat>_mat.size``; a player reads
 # only its own mats): OP_MAT_CARD + m arg a card id (copies on the player's
 # mat m), OP_MAT_SIZE + m (the cards on it).
-OP_MAT_CARD = 56
+OP_MAT_CARD = 57
 OP_MAT_SIZE = OP_MAT_CARD + NMATS
 CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS, *range(OP_MAT_CARD, OP_MAT_SIZE + NMATS))
 if OP_MAT_SIZE + NMATS > 64:

@@ -72,10 +72,16 @@ class GeronimooError(ValueError):
 
 # ============================================================ card names
 
+# Cards that simulator knows by another name: Intrigue's Harem is its Farm
+# (the name of the card's later printings).
+_RENAMED = {"Harem": "Farm"}
+
+
 def enum_name(card: int) -> str:
     """A card's name in Geronimoo's enum: ``Throne Room`` is ``Throne_Room``,
     an apostrophe is ``$`` (``King$s_Court``)."""
-    return TABLE[card].name.replace(" ", "_").replace("'", "$")
+    name = TABLE[card].name
+    return _RENAMED.get(name, name).replace(" ", "_").replace("'", "$")
 
 
 _BY_ENUM = {enum_name(c): c for c in range(C.NCARDS)}
@@ -736,6 +742,16 @@ _PLAYS_DIFFERENTLY = {
     "Workshop": "Workshop (WorkshopCard): it is not played when the buy rules want no "
                 "card costing up to $4; domsim plays it and then gains the dearest "
                 "Treasure up to $4",
+    # Intrigue (docs/geronimoo.md, "How close the two simulators are")
+    "Bridge": "Bridge (BridgeCard, DomGame.getBridgesPlayed): its cost reduction lasts "
+              "until its owner's next turn, so it makes cards cheaper on the opponents' "
+              "turns too; domsim's lasts this turn",
+    "Ironworks": "Ironworks (IronworksCard): with an Action left in hand and no Action to "
+                 "play it, it gains an Action card the buy rules want; domsim gains what "
+                 "the gain list (the buy list) names",
+    "Minion": "Minion (MinionCard): it takes +$2 whenever another Minion is in hand, else "
+              "attacks unless +$2 reaches the first card the buy rules want; domsim's "
+              "default takes +$2 when the hand's money and coins make $4",
 }
 
 

@@ -14,7 +14,7 @@ Condition vocabulary (names are case-insensitive; in card names ``_``,
 
     my.<Card>  my.<Type>  my.cards  my.money  my.vp  my.turn
     opp.<Card>  opp.<Type>  opp.cards  opp.money  opp.vp   (best opponent)
-    supply.<Card>  hand.<Card>  hand.size  hand.money  play.<Card>
+    supply.<Card>  hand.<Card>  hand.<Type>  hand.size  hand.money  play.<Card>
     deck.<Card>  deck.size  discard.<Card>  discard.size
     gained.<Card>  gained.cards  bought.<Card>  bought.cards   (this turn)
     empty_piles  gains_to_end  smallest_pile  coins  buys  actions  players
@@ -23,8 +23,9 @@ Condition vocabulary (names are case-insensitive; in card names ``_``,
     min(a, b, ...)  max(a, b, ...)  abs(a)   and names from the [let] table
     + - * / // %  (unary -)  < <= > >= == !=  and or not  ( )  1 0.5 1e3
 
-``my.<Type>`` is Action, Treasure, Victory, Attack or Reaction; ``my.Curse``
-is the card Curse (card names win over type names).  ``/`` is true division.
+``my.<Type>`` (and ``opp.<Type>``, ``hand.<Type>``) is Action, Treasure,
+Victory, Attack or Reaction; ``my.Curse`` is the card Curse (card names win
+over type names, so a type word never shadows a card).  ``/`` is true division.
 
 Besides the lists a file may give ``let`` (named expressions), ``may``
 (conditions for "you may" choices), ``extends`` (inherit another
@@ -66,7 +67,7 @@ from simulator.engine.program import (
     OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_CARD_COST, OP_COINS, OP_CONST, OP_DECK_CARD,
     OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV, OP_EMPTY_PILES, OP_END,
     OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED, OP_GAINED_CARDS, OP_GAINS_TO_END,
-    OP_GE, OP_GT, OP_HAND, OP_HAND_MONEY, OP_HAND_SIZE, OP_LE, OP_LEAD,
+    OP_GE, OP_GT, OP_HAND, OP_HAND_MONEY, OP_HAND_SIZE, OP_HAND_TYPE, OP_LE, OP_LEAD,
     OP_LEAD_AFTER, OP_LT, OP_MAX, OP_MIN, OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS,
     OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP, OP_NE, OP_NEG, OP_NOT,
     OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR,
@@ -128,7 +129,7 @@ REFERENCE = {
     "opp": ("conditions", "opp.<Card>, opp.<Type>, opp.cards, opp.money, opp.vp: the largest "
                           "over the opponents"),
     "supply": ("conditions", "supply.<Card>: the cards left in that pile"),
-    "hand": ("conditions", "hand.<Card>, hand.size, hand.money: my hand now"),
+    "hand": ("conditions", "hand.<Card>, hand.<Type>, hand.size, hand.money: my hand now"),
     "deck": ("conditions", "deck.<Card>, deck.size: my draw pile"),
     "discard": ("conditions", "discard.<Card>, discard.size: my discard pile"),
     "gained": ("conditions", "gained.<Card>, gained.cards: what I gained this turn so far"),
@@ -232,9 +233,14 @@ def _play_order() -> list[int]:
     Cards that give Actions go first so that the turn can go on; among them
     more cards drawn first (``drawn``: Library's draw to 7 counts as 3),
     then one that may trash itself after the others (Mining Village: it then
-    knows more of the turn's money), then the dearer card.  A card that
-    plays an Action from the hand twice (Throne Room) comes next, so it
-    finds the terminals still in hand.  Then
+    knows more of the turn's money), then the dearer card.  Then a terminal
+    whose ``choose`` offers +Actions (Pawn, Nobles: their defaults take the
+    Actions when an Action is left in hand), more cards first, so that the
+    terminals after it can still be played: measured on Village-Smithy-Pawn
+    0.5588 -> 0.5754 and on Village-Council Room-Nobles 0.3754 -> 0.4261
+    against Big Money Ultimate (docs/strategies.md).  A card that plays an
+    Action from the hand twice (Throne Room) comes next, so it finds the
+    terminals still in hand.  Then
     the terminals: the attack that draws (Witch), draw of 3 or more cards,
     the other attacks (Militia before Bureaucrat: its +$2), small draw
     (Moat), the rest (dearer first), and last those whose text gives the
@@ -250,9 +256,11 @@ def _play_order() -> list[int]:
             return (0, -draw, s.trashes_self, -s.cost, c)
         if s.actions == 1:
             return (1, -draw, -s.cost, -(s.coins + s.buys), -s.x, c)
+        if s.choose and any(o.op == "+actions" for o in s.choose.options):
+            return (2, -draw, -s.cost, c)
         if s.plays == "hand":
-            return (2,)
-        return (3, s.nothing_now, -(attack and draw > 0), -(draw >= 3), -attack, -draw,
+            return (3,)
+        return (4, s.nothing_now, -(attack and draw > 0), -(draw >= 3), -attack, -draw,
                 -s.cost, -s.coins, -s.x, c)
     actions = [c for c in C.KINGDOM_CARDS if C.TYPES[c] & C.ACTION]
     return sorted(actions, key=key)
@@ -346,7 +354,7 @@ _CARD_OP = {"my": OP_MY_CARD, "opp": OP_OPP_CARD, "supply": OP_SUPPLY, "hand": O
             "deck": OP_DECK_CARD, "discard": OP_DISC_CARD, "gained": OP_GAINED,
             "bought": OP_BOUGHT, "play": OP_PLAY_CARD,
             **{root: OP_MAT_CARD + m for root, m in _MAT_ROOTS.items()}}
-_TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE}
+_TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE, "hand": OP_HAND_TYPE}
 _TYPES = {name.lower(): bit for bit, name in C.TYPE_NAMES.items()}
 _BARE_SPELLING = ["empty_piles", "gains_to_end", "coins", "buys", "actions", "players",
                   "lead", "turns_played", "smallest_pile", "ends_game", "lead_after", "true",

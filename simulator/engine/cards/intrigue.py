@@ -114,18 +114,20 @@ CARDS: tuple[CardSpec, ...] = (
       on_attack=OnAttack(min_hand=5, cards=2, discard=3), vs_bmu=0.5185),
 
     # Pawn: "Choose two ... The choices must be different" (pick 2, done in
-    # the card's order).  The default (+1 Card, then +1 Action while another
-    # Pawn is in hand, else +$1): bm-pawn 0.5397 [0.5366, 0.5428] against Big
-    # Money Ultimate; "+1 Card, +$1" 0.5388, "+1 Card, +1 Action" (the card's
-    # order) 0.4890 (100,000 games, seed 0; docs/strategies.md, "Defaults and
-    # how they were chosen").
+    # the card's order).  The default (+1 Card, then +1 Action while an
+    # Action is left in hand, else +$1): bm-pawn 0.5397 [0.5366, 0.5428]
+    # against Big Money Ultimate; "+1 Card, +$1" 0.5388, "+1 Card, +1 Action"
+    # (the card's order) 0.4890; in Village-Smithy-Pawn, played before the
+    # Smithies (the default play order), 0.5754 [0.5723, 0.5785] where "+1
+    # Action while another Pawn is in hand" scores 0.5452 (100,000 games,
+    # seed 0; docs/strategies.md, "Defaults and how they were chosen").
     _("Pawn", 2, A,
       "Choose two: +1 Card; +1 Action; +1 Buy; +$1. The choices must be different.",
       "Pion", "Handlanger", "手先", unsure=("nl", "ja"), set="intrigue",
       roles=("payload",), lists=("choose",), draws=1, money=1, vs_bmu=0.5397,
       choose=Choose((Choice("card", "+cards"), Choice("action", "+actions"),
                      Choice("buy", "+buys"), Choice("coin", "+coins")), pick=2,
-                    default=("card", "action if hand.Pawn > 0", "coin"))),
+                    default=("card", "action if hand.Action > 0", "coin"))),
     # Torturer: each victim answers from its own file (Choose.who "others");
     # the FAQ (Intrigue 2E rulebook): "A player can choose to gain a Curse
     # even with no Curses left (and thus not gain one), or to discard 2 cards
@@ -216,14 +218,18 @@ CARDS: tuple[CardSpec, ...] = (
       set="intrigue", cards=3, roles=("draw",), lists=("order",), vs_bmu=0.8120,
       does=(Choice("patrol", "reveal, green to hand", 4),)),
     # Nobles: an Action and a Victory card (2 VP at the end).  The default
-    # takes +2 Actions when none is left and another Nobles is in hand, else
-    # +3 Cards: with three Nobles 0.6724 [0.6695, 0.6753], always +3 Cards
-    # 0.6440 (bm-nobles's two Nobles: the same games either way).
+    # takes +2 Actions when none is left and an Action is left in hand, else
+    # +3 Cards: bm-nobles with three Nobles 0.6724 [0.6695, 0.6753], always
+    # +3 Cards 0.6440 (bm-nobles's two Nobles: the same games either way); in
+    # Village-Council Room-Nobles, played before the Council Room (the
+    # default play order), 0.4261 [0.4231, 0.4292], where "another Nobles in
+    # hand" scores 0.3915 and "2 Actions in hand" 0.3649 (100,000 games,
+    # seed 0; docs/strategies.md, "Defaults and how they were chosen").
     _("Nobles", 6, AV, "Choose one: +3 Cards; or +2 Actions. 2 VP",
       "Edelen", "Adelige", "貴族", unsure=("nl", "ja"), set="intrigue", vp=2,
       roles=("draw", "village"), lists=("choose",), draws=3, vs_bmu=0.6715,
       choose=Choose((Choice("cards", "+cards", 3), Choice("actions", "+actions", 2)),
-                    default=("actions if actions == 0 and hand.Nobles > 0", "cards"))),
+                    default=("actions if actions == 0 and hand.Action > 0", "cards"))),
     # Great Hall (first edition): an Action and a Victory card.
     _("Great Hall", 3, AV, "+1 Card, +1 Action. 1 VP",
       "Grote Zaal", "Große Halle", "大広間", unsure=("nl", "ja"), editions=(1,),
