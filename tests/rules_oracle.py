@@ -70,10 +70,10 @@ run it over random games of every card (``tests/test_oracle.py``).
   hand exactly when it is the named one, else left on top (Wishing Well); a
   hand card put into the deck at a place from the top to the bottom (Secret
   Passage), the cards above it in no known order; revealed cards' Victory
-  cards and Curses into the hand and the rest put back one under the other
-  (Patrol); one looked-at card trashed, then one discarded, then the rest
-  put back (Lookout, doing what it can with fewer); a hand card onto the
-  deck (Courtyard).
+  cards and Curses (Patrol), or only the Victory cards (Scout), into the
+  hand and the rest put back one under the other; one looked-at card
+  trashed, then one discarded, then the rest put back (Lookout, doing what
+  it can with fewer); a hand card onto the deck (Courtyard).
 - The end: the end condition, the score (Gardens per 10 cards), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
@@ -536,15 +536,16 @@ def _deck_option(op, n, part, hand, q):
         if set(kinds) - {"topdeck"} or len(did("topdeck")) != min(n, hand):
             return f"puts {len(did('topdeck'))} cards of a hand of {hand} onto the deck, not {n}"
         return None
-    if what == "reveal, green to hand":           # Patrol
+    if what in ("reveal, green to hand", "reveal, Victory to hand"):     # Patrol, Scout
         shown = did("reveal")
-        green = [c for c in shown if C.TYPES[c] & (C.VICTORY | C.CURSE)]
+        kinds_in = C.VICTORY | (C.CURSE if what == "reveal, green to hand" else 0)
+        green = [c for c in shown if C.TYPES[c] & kinds_in]
         if len(shown) > n or set(kinds) - {"reveal", "reveal_to_hand", "place", "nothing"} \
                 or not shown and "nothing" not in kinds:
             return f"reveals {len(shown)} cards, not {n}: {kinds}"
         if sorted(did("reveal_to_hand")) != sorted(green):
-            return (f"puts {sorted(map(name, did('reveal_to_hand')))} into the hand, not the "
-                    "Victory cards and Curses")
+            return (f"puts {sorted(map(name, did('reveal_to_hand')))} into the hand, not "
+                    f"{sorted(map(name, green))}")
         return _put_back(did("place"), Z_REVEAL, [c for c in shown if c not in green])
     looked = did("look")                          # Lookout
     trashed, dropped = did("trash"), did("discard")

@@ -113,6 +113,7 @@ from simulator.engine.codes import (
     OPT_LOOKOUT,
     OPT_NAME_REVEAL,
     OPT_DECK_TO_MAT,
+    OPT_VICTORY_TO_HAND,
     OPT_GAIN_TO_MAT,
     OPT_SMUGGLE,
     OPT_MAT_TO_HAND,
@@ -377,7 +378,8 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
         elif HAS_PASS_OPS and OPT_PASS <= op <= OPT_RESET:      # simulator/engine/passes.py
             pass_option(z, deck, rng, fst, prog, p, c, op, n)
-        elif HAS_DECK_OPS and OPT_NAME_REVEAL <= op <= OPT_LOOKOUT:  # engine/deck_answers.py
+        elif HAS_DECK_OPS and (OPT_NAME_REVEAL <= op <= OPT_LOOKOUT
+                               or op == OPT_VICTORY_TO_HAND):    # engine/deck_answers.py
             deck_option(z, deck, rng, fst, prog, p, c, op, n)
         elif HAS_GAIN_HOOKS and OPT_GAIN_TO_MAT <= op <= OPT_SMUGGLE:   # engine/gains.py
             gain_option(z, deck, rng, fst, prog, p, c, op, n)

@@ -287,4 +287,20 @@ CARDS: tuple[CardSpec, ...] = (
                        "$2 more: an Action or Treasure onto the deck, a Victory card gives "
                        "each other player a Curse)", _REMODEL),
       vs_bmu=0.6072),
+    # Scout (first edition): Patrol's reveal without the Curses (the op
+    # "reveal, Victory to hand"), the rest back by the order table, else the
+    # dearest on top.  The 1E FAQ, in substance (not checked word for word):
+    # with fewer than 4 cards in the deck, reveal them, shuffle the discard
+    # pile and reveal the rest; a card of two types, one Victory, is a
+    # Victory card, a Curse is not; every Victory card revealed goes to the
+    # hand.  Its order changes no game of bm-scout (no other Action: the
+    # clean-up draws every card put back): 0.4790 [0.4759, 0.4821] against
+    # Big Money Ultimate with the default, the same games cheapest on top
+    # (100,000 games, seed 0).
+    _("Scout", 4, A,
+      "+1 Action. Reveal the top 4 cards of your deck. Put the revealed Victory cards into "
+      "your hand. Put the other cards on top of your deck in any order.",
+      "Verkenner", "Kundschafter", "偵察員", unsure=("nl", "ja"), editions=(1,),
+      set="intrigue", actions=1, lists=("order",), vs_bmu=0.4790,
+      does=(Choice("scout", "reveal, Victory to hand", 4),)),
 )
