@@ -61,6 +61,8 @@ run it over random games of every card (``tests/test_oracle.py``).
   a card costing up to its limit that the player to its right gained on
   their own last turn, or says there is none; Blockade sets a card up to $4
   aside, and its next turn puts the whole mat into the hand.
+- Coppersmith: each Copper played after it this turn makes $1 more a
+  play of it (a Copper played before it, by Black Market, does not).
 - Mats: a card's mat options move only to and from its own mat (the top
   card of the deck, n times while there are cards; all of the mat into the
   hand; itself while still in play and n cards of the hand, as many as it
@@ -914,6 +916,7 @@ TEXT_CHECKS = {
     **{c: _extra_turn for c in range(C.NCARDS) if C.EXTRA_TURN[c]},
     **{int(c): _treasure_hook for c in C.ON_TREASURE},
     Card.MERCHANT: _plus_only,      # its +$1 is checked when the Silver is played
+    Card.COPPERSMITH: _plus_only,   # its +$1 a Copper is checked as the Coppers are played
     Card.CELLAR: _cellar, Card.HARBINGER: _harbinger, Card.SENTRY: _sentry,
     Card.COUNCIL_ROOM: _council_room,
     Card.ADVENTURER: _adventurer, Card.CHANCELLOR: _chancellor, Card.FEAST: _feast,
@@ -1217,7 +1220,7 @@ class Oracle:
             self.fail(f"seat {p}'s turn {k} (turn field {turn}), expected {number}")
         self.cur = p
         self.expect_end = -2
-        self.t = dict(phase="action", actions=1, buys=1, coins=0, merchant=0,
+        self.t = dict(phase="action", actions=1, buys=1, coins=0, merchant=0, copper_up=0,
                       merchant_due=None, silver_played=False, treasures=Counter(),
                       stack=[], res=None, pending_buy=-1, pending_market=False,
                       bought=False, drawn=0, resolved=False, stays=Counter(),
@@ -1381,6 +1384,8 @@ class Oracle:
             self.stays(t["res"])          # its next turn is due
         if c == Card.MERCHANT and not t["silver_played"]:
             t["merchant"] += int(C.X[Card.MERCHANT])
+        if C.TABLE[c].raises_copper:       # Coppersmith: each Copper played from now on
+            t["copper_up"] += int(C.X[c])
 
     def on_plays(self, c, k):
         t, r = self.t, self.t["res"]
@@ -1875,7 +1880,7 @@ class Oracle:
         t = self.t
         if self.zones[p].hand[c] < k:
             self.fail(f"plays {k} {name(c)} from a hand of {self.zones[p].hand[c]}")
-        t["coins"] += int(C.PLUS_COINS[c]) * k
+        t["coins"] += (int(C.PLUS_COINS[c]) + (t["copper_up"] if c == Card.COPPER else 0)) * k
         if c == Card.SILVER and not t["silver_played"]:
             t["silver_played"] = True
             if t["merchant"]:

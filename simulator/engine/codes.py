@@ -104,7 +104,9 @@ ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1, -1, 
 GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_END, \
     GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
     GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN, GS_EXTRA_HAND, GS_IN_EXTRA, \
-    GS_HOOK_DONE, GS_TURN_P, GS_HOOK_PLAYS, GS_PLAYED, GS_SELF_GONE = range(23)
+    GS_HOOK_DONE, GS_TURN_P, GS_HOOK_PLAYS, GS_PLAYED, GS_SELF_GONE, GS_COPPER_UP = range(24)
+# GS_COPPER_UP: the $ each Copper played from now on this turn produces more
+# (Coppersmith: +1 a play); kept only when a card raises it (RAISES_COPPER)
 # GS_PLAYED: Actions played this turn, each play counted (Throne Room's card
 # twice, Throne Room too); kept only when a card reads it (COUNTS_PLAYS:
 # Conspirator)
@@ -231,7 +233,7 @@ HOOK_DRAW, HOOK_CURSE, HOOK_PLAY, HOOK_PLAY_THIS = (C.WHEN_GAIN_DOES[k][0]
                                                     for k in C.WHEN_GAIN_DOES)
 CHOOSE_ALL, MAT_OF, HAS_MATS = C.CHOOSE_ALL, C.MAT_OF, C.HAS_MATS
 HAS_PASS_OPS, HAS_ON_TREASURE = C.HAS_PASS_OPS, C.HAS_ON_TREASURE
-COUNTS_PLAYS = C.COUNTS_PLAYS
+COUNTS_PLAYS, RAISES_COPPER = C.COUNTS_PLAYS, C.RAISES_COPPER
 ON_TREASURE, ON_TREASURE_HITS = C.ON_TREASURE, C.ON_TREASURE_HITS
 # the deck's answers (simulator/engine/deck_answers.py), in CHOICE_OPS order
 OPT_NAME_REVEAL, OPT_INTO_DECK, OPT_ONTO_DECK, OPT_GREEN_TO_HAND, OPT_LOOKOUT, \

@@ -303,4 +303,13 @@ CARDS: tuple[CardSpec, ...] = (
       "Verkenner", "Kundschafter", "偵察員", unsure=("nl", "ja"), editions=(1,),
       set="intrigue", actions=1, lists=("order",), vs_bmu=0.4790,
       does=(Choice("scout", "reveal, Victory to hand", 4),)),
+    # Coppersmith (first edition): each play makes every Copper played later
+    # this turn produce $1 more (effects/intrigue.py; the FAQ there).  No
+    # decision to default.  bm-coppersmith (one, from the opening) scores
+    # 0.4844 [0.4813, 0.4875] against Big Money Ultimate; Provinces from $19
+    # 0.4836, two Coppersmiths 0.3842 (100,000 games, seed 0).
+    _("Coppersmith", 4, A, "Copper produces an extra $1 this turn.",
+      "Kopersmid", "Kupferschmied", "銅細工師", unsure=("nl", "ja"), editions=(1,),
+      set="intrigue", x=1, effect=True, raises_copper=True, roles=("payload",), money=2,
+      vs_bmu=0.4844),
 )

@@ -321,6 +321,9 @@ class CardSpec:
     (``WhenGain``: Monkey, Blockade, Sailor, Pirate).
     ``counts_plays``: its text reads how many Actions were played this turn
     (Conspirator): the turn counts them only when some card does.
+    ``raises_copper``: its play makes each Copper played later this turn
+    produce ``x`` more (Coppersmith): the Treasure plays read the turn's
+    bonus only when some card does.
     """
     name: str
     cost: int
@@ -364,6 +367,7 @@ class CardSpec:
     on_treasure: OnTreasure | None = None
     when_gain: WhenGain | None = None
     counts_plays: bool = False
+    raises_copper: bool = False
 
     def __post_init__(self):
         def bad(what):

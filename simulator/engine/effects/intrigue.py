@@ -21,6 +21,7 @@ from simulator.engine.codes import (
     GS,
     GS_ACTIONS,
     GS_COINS,
+    GS_COPPER_UP,
     GS_COST_DOWN,
     GS_PLAYED,
     GS_PLAYERS,
@@ -307,3 +308,17 @@ def effect_replace(z, deck, rng, fst, prog, p):
             v = (p + j) % n
             if _attacked(z, v) and not gain(z, deck, rng, fst, prog, v, Card.CURSE, DISC):
                 emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
+
+
+# ============================================================ i30e: Intrigue's first edition
+
+
+@effect(Card.COPPERSMITH)
+def effect_coppersmith(z, deck, rng, fst, prog, p):
+    # "Copper produces an extra $1 this turn."  The first edition's FAQ, in
+    # substance (not checked word for word): it is cumulative (two plays,
+    # or one under Throne Room: each Copper +$2), and it changes only what
+    # a Copper played after it produces, not a Copper already played (Black
+    # Market's Treasures).  The Treasure plays read GS_COPPER_UP (kernel
+    # buy_phase, effects/base.py _play_treasures); the turn's start clears it.
+    z[GS, GS_COPPER_UP] += XS[Card.COPPERSMITH]
