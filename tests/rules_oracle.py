@@ -617,6 +617,33 @@ def _council_room(o, r, me):
     return _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
 
 
+def _tribute(o, r, me):
+    """Tribute: the player to the left reveals its top 2 (fewer only when its
+    deck and discard pile ran out) and discards them; for each differently
+    named card, +2 Actions if an Action, +$2 if a Treasure, +2 Cards if a
+    Victory card (a card of two types both, a Curse nothing)."""
+    q = (me + 1) % o.n
+    shown, z = r.of("reveal", q), o.zones[q]
+    if len(shown) > C.X[r.card] or len(shown) < C.X[r.card] and (
+            +z.deck or sum(z.discard.values()) > len(shown)):
+        return f"has seat {q} reveal {len(shown)} cards, not {C.X[r.card]}"
+    if sorted(r.of("discard", q)) != sorted(shown):
+        return f"has seat {q} discard {r.of('discard', q)}, not the revealed {shown}"
+    if any(k not in ("reveal", "discard", "shuffle", "nothing") for w, k, _ in r.did if w == q):
+        return f"does more to seat {q} than reveal and discard"
+    want = Counter()
+    for c in set(shown):
+        for kind, bit in (("actions", C.ACTION), ("coins", C.TREASURE), ("draw", C.VICTORY)):
+            want[kind] += 2 if C.TYPES[c] & bit else 0
+    for kind in ("actions", "coins"):
+        if sum(r.of(kind, me)) != want[kind]:
+            return f"gives {kind} {r.of(kind, me)} for {sorted(map(name, shown))}"
+    mine = {k for w, k, _ in r.did if w == me} - {"draw", "shuffle", "actions", "coins"}
+    if mine:
+        return f"does more than its text: {', '.join(sorted(mine))}"
+    return _drew(o, r, me, want["draw"])
+
+
 def _cost(o, c):
     """A card's cost now: printed, less this turn's reductions (Bridge), never below 0."""
     return max(int(C.COST[c]) - o.t.get("cost_down", 0), 0)
@@ -931,7 +958,7 @@ TEXT_CHECKS = {
     Card.MINING_VILLAGE: _mining_village, Card.MILL: _mill, Card.BARON: _baron,
     Card.BRIDGE: _bridge, Card.DIPLOMAT: _diplomat,
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
-    Card.REPLACE: _replace,
+    Card.REPLACE: _replace, Card.TRIBUTE: _tribute,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -959,7 +986,8 @@ PLUS_COINS_EXTRA = {c: int(C.X[c]) for c in (Card.MONEYLENDER, Card.MINING_VILLA
 PLUS_COINS_EXTRA[Card.IRONWORKS] = 1           # +$1 for a gained Treasure
 # ... and "+ Actions" events of a text's condition (Conspirator, Diplomat;
 # Ironworks: +1 Action for a gained Action)
-PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2, Card.IRONWORKS: 1}
+PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2, Card.IRONWORKS: 1, Card.TRIBUTE: 2}
+PLUS_COINS_EXTRA[Card.TRIBUTE] = 2             # +$2 for a revealed Treasure
 
 
 # ============================================================ the audit

@@ -312,4 +312,16 @@ CARDS: tuple[CardSpec, ...] = (
       "Kopersmid", "Kupferschmied", "銅細工師", unsure=("nl", "ja"), editions=(1,),
       set="intrigue", x=1, effect=True, raises_copper=True, roles=("payload",), money=2,
       vs_bmu=0.4844),
+    # Tribute (first edition): the left neighbour's top 2 cards, revealed and
+    # discarded, give a bonus per type of each differently named card
+    # (effects/intrigue.py; the FAQ there).  Not an Attack: others=True.  No
+    # decision to default.  bm-tribute (one) scores 0.6748 [0.6719, 0.6777]
+    # against Big Money Ultimate; two 0.6713, Provinces from $19 0.6535
+    # (100,000 games, seed 0).
+    _("Tribute", 5, A,
+      "The player to your left reveals then discards the top 2 cards of their deck. For each "
+      "differently named card revealed, if it is an... Action Card, +2 Actions; Treasure "
+      "Card, +$2; Victory Card, +2 Cards.",
+      "Tribuut", "Tribut", "貢物", unsure=("nl", "ja"), editions=(1,), set="intrigue", x=2,
+      effect=True, others=True, roles=("payload",), money=2, vs_bmu=0.6748),
 )
