@@ -116,7 +116,6 @@ from simulator.engine.codes import (
     OPT_VICTORY_TO_HAND,
     OPT_NAME_REVEAL,
     OPT_DECK_TO_MAT,
-    OPT_VICTORY_TO_HAND,
     OPT_GAIN_TO_MAT,
     OPT_SMUGGLE,
     OPT_MAT_TO_HAND,
