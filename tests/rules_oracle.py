@@ -67,6 +67,8 @@ run it over random games of every card (``tests/test_oracle.py``).
   drawn, the start of Clean-up's moves first) and only while its condition
   holds (no Victory card bought this turn; none gained in the Buy phase; at
   most N Action cards in play).
+- Coppersmith: each Copper played after it this turn makes $1 more a
+  play of it (a Copper played before it, by Black Market, does not).
 - Mats: a card's mat options move only to and from its own mat (the top
   card of the deck, n times while there are cards; all of the mat into the
   hand; itself while still in play and n cards of the hand, as many as it
@@ -76,10 +78,10 @@ run it over random games of every card (``tests/test_oracle.py``).
   hand exactly when it is the named one, else left on top (Wishing Well); a
   hand card put into the deck at a place from the top to the bottom (Secret
   Passage), the cards above it in no known order; revealed cards' Victory
-  cards and Curses into the hand and the rest put back one under the other
-  (Patrol); one looked-at card trashed, then one discarded, then the rest
-  put back (Lookout, doing what it can with fewer); a hand card onto the
-  deck (Courtyard).
+  cards and Curses (Patrol), or only the Victory cards (Scout), into the
+  hand and the rest put back one under the other; one looked-at card
+  trashed, then one discarded, then the rest put back (Lookout, doing what
+  it can with fewer); a hand card onto the deck (Courtyard).
 - The end: the end condition, the score (the VP rules: Gardens per 10 cards, Duke per Duchy), the winners
   with the tie-break; ``audit`` returns the rebuilt ``Table``.
 """
@@ -546,15 +548,16 @@ def _deck_option(op, n, part, hand, q):
         if set(kinds) - {"topdeck"} or len(did("topdeck")) != min(n, hand):
             return f"puts {len(did('topdeck'))} cards of a hand of {hand} onto the deck, not {n}"
         return None
-    if what == "reveal, green to hand":           # Patrol
+    if what in ("reveal, green to hand", "reveal, Victory to hand"):     # Patrol, Scout
         shown = did("reveal")
-        green = [c for c in shown if C.TYPES[c] & (C.VICTORY | C.CURSE)]
+        kinds_in = C.VICTORY | (C.CURSE if what == "reveal, green to hand" else 0)
+        green = [c for c in shown if C.TYPES[c] & kinds_in]
         if len(shown) > n or set(kinds) - {"reveal", "reveal_to_hand", "place", "nothing"} \
                 or not shown and "nothing" not in kinds:
             return f"reveals {len(shown)} cards, not {n}: {kinds}"
         if sorted(did("reveal_to_hand")) != sorted(green):
-            return (f"puts {sorted(map(name, did('reveal_to_hand')))} into the hand, not the "
-                    "Victory cards and Curses")
+            return (f"puts {sorted(map(name, did('reveal_to_hand')))} into the hand, not "
+                    f"{sorted(map(name, green))}")
         return _put_back(did("place"), Z_REVEAL, [c for c in shown if c not in green])
     looked = did("look")                          # Lookout
     trashed, dropped = did("trash"), did("discard")
@@ -622,6 +625,33 @@ def _council_room(o, r, me):
     if extra:
         return f"does more than its text: {', '.join(extra)}"
     return _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+
+
+def _tribute(o, r, me):
+    """Tribute: the player to the left reveals its top 2 (fewer only when its
+    deck and discard pile ran out) and discards them; for each differently
+    named card, +2 Actions if an Action, +$2 if a Treasure, +2 Cards if a
+    Victory card (a card of two types both, a Curse nothing)."""
+    q = (me + 1) % o.n
+    shown, z = r.of("reveal", q), o.zones[q]
+    if len(shown) > C.X[r.card] or len(shown) < C.X[r.card] and (
+            +z.deck or sum(z.discard.values()) > len(shown)):
+        return f"has seat {q} reveal {len(shown)} cards, not {C.X[r.card]}"
+    if sorted(r.of("discard", q)) != sorted(shown):
+        return f"has seat {q} discard {r.of('discard', q)}, not the revealed {shown}"
+    if any(k not in ("reveal", "discard", "shuffle", "nothing") for w, k, _ in r.did if w == q):
+        return f"does more to seat {q} than reveal and discard"
+    want = Counter()
+    for c in set(shown):
+        for kind, bit in (("actions", C.ACTION), ("coins", C.TREASURE), ("draw", C.VICTORY)):
+            want[kind] += 2 if C.TYPES[c] & bit else 0
+    for kind in ("actions", "coins"):
+        if sum(r.of(kind, me)) != want[kind]:
+            return f"gives {kind} {r.of(kind, me)} for {sorted(map(name, shown))}"
+    mine = {k for w, k, _ in r.did if w == me} - {"draw", "shuffle", "actions", "coins"}
+    if mine:
+        return f"does more than its text: {', '.join(sorted(mine))}"
+    return _drew(o, r, me, want["draw"])
 
 
 def _cost(o, c):
@@ -939,6 +969,7 @@ TEXT_CHECKS = {
     **{c: _extra_turn for c in range(C.NCARDS) if C.EXTRA_TURN[c]},
     **{int(c): _treasure_hook for c in C.ON_TREASURE},
     Card.MERCHANT: _plus_only,      # its +$1 is checked when the Silver is played
+    Card.COPPERSMITH: _plus_only,   # its +$1 a Copper is checked as the Coppers are played
     Card.CELLAR: _cellar, Card.HARBINGER: _harbinger, Card.SENTRY: _sentry,
     Card.COUNCIL_ROOM: _council_room,
     Card.ADVENTURER: _adventurer, Card.CHANCELLOR: _chancellor, Card.FEAST: _feast,
@@ -953,7 +984,7 @@ TEXT_CHECKS = {
     Card.MINING_VILLAGE: _mining_village, Card.MILL: _mill, Card.BARON: _baron,
     Card.BRIDGE: _bridge, Card.DIPLOMAT: _diplomat,
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
-    Card.REPLACE: _replace, Card.LURKER: _lurker,
+    Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -982,7 +1013,8 @@ PLUS_COINS_EXTRA = {c: int(C.X[c]) for c in (Card.MONEYLENDER, Card.MINING_VILLA
 PLUS_COINS_EXTRA[Card.IRONWORKS] = 1           # +$1 for a gained Treasure
 # ... and "+ Actions" events of a text's condition (Conspirator, Diplomat;
 # Ironworks: +1 Action for a gained Action)
-PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2, Card.IRONWORKS: 1}
+PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2, Card.IRONWORKS: 1, Card.TRIBUTE: 2}
+PLUS_COINS_EXTRA[Card.TRIBUTE] = 2             # +$2 for a revealed Treasure
 
 
 # ============================================================ the audit
@@ -1246,7 +1278,7 @@ class Oracle:
             self.fail(f"seat {p}'s turn {k} (turn field {turn}), expected {number}")
         self.cur = p
         self.expect_end = -2
-        self.t = dict(phase="action", actions=1, buys=1, coins=0, merchant=0,
+        self.t = dict(phase="action", actions=1, buys=1, coins=0, merchant=0, copper_up=0,
                       merchant_due=None, silver_played=False, treasures=Counter(),
                       stack=[], res=None, pending_buy=-1, pending_market=False,
                       bought=False, drawn=0, resolved=False, stays=Counter(),
@@ -1412,6 +1444,8 @@ class Oracle:
             self.stays(t["res"])          # its next turn is due
         if c == Card.MERCHANT and not t["silver_played"]:
             t["merchant"] += int(C.X[Card.MERCHANT])
+        if C.TABLE[c].raises_copper:       # Coppersmith: each Copper played from now on
+            t["copper_up"] += int(C.X[c])
 
     def on_plays(self, c, k):
         t, r = self.t, self.t["res"]
@@ -1910,7 +1944,7 @@ class Oracle:
         t = self.t
         if self.zones[p].hand[c] < k:
             self.fail(f"plays {k} {name(c)} from a hand of {self.zones[p].hand[c]}")
-        t["coins"] += int(C.PLUS_COINS[c]) * k
+        t["coins"] += (int(C.PLUS_COINS[c]) + (t["copper_up"] if c == Card.COPPER else 0)) * k
         if c == Card.SILVER and not t["silver_played"]:
             t["silver_played"] = True
             if t["merchant"]:

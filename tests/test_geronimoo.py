@@ -179,7 +179,9 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Ironworks": "Action Kingdom", "Trading Post": "Action Kingdom Terminal Trasher",
         "Upgrade": "Action Kingdom Cycler Trasher TrashForBenefit",
         "Replace": "Action Attack Kingdom Terminal Trasher TrashForBenefit",
-        "Duke": "Victory Kingdom", "Lurker": "Action Kingdom"}
+        "Duke": "Victory Kingdom", "Lurker": "Action Kingdom",
+        "Scout": "Action Kingdom Cycler", "Coppersmith": "Action Kingdom Terminal",
+        "Tribute": "Action Kingdom Terminal"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -257,7 +257,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 17
+    assert len(D.WEAKER_THAN_SILVER) == 19
 
 
 def _docs_table(heading: str) -> list[list[str]]:
@@ -434,6 +434,7 @@ BY_NAME = {
                     "fewer)",
         "Pawn": "that simulator tags it Cycler, not Terminal (its +1 Action is a choice)",
         "Nobles": "that simulator does not tag it Terminal (its +2 Actions is a choice)",
+        "Scout": "that simulator tags it Cycler (+1 Action, and its reveal may add cards)",
     },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "

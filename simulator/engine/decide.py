@@ -27,12 +27,14 @@ from simulator.engine.codes import (
     GS,
     GS_ACTIONS,
     GS_COINS,
+    GS_COPPER_UP,
     GS_EMPTY,
     GS_EMPTY_TO_END,
     GS_FROM_TRASH,
     GS_LEAVING,
     GS_PLAYERS,
     GS_TURN_LOG,
+    RAISES_COPPER,
     HAND,
     IN_GAME,
     NC,
@@ -687,6 +689,8 @@ def hand_coins(z, p):
     for i in range(TREASURE_CARDS.shape[0]):
         c = TREASURE_CARDS[i]
         m += z[h, c] * P_COINS[c]
+    if RAISES_COPPER:                        # Coppersmith's bonus
+        m += z[h, Card.COPPER] * z[GS, GS_COPPER_UP]
     return np.int64(m)
 
 

@@ -34,6 +34,7 @@ from simulator.engine.codes import (
     OPT_LOOKOUT,
     OPT_NAME_REVEAL,
     OPT_ONTO_DECK,
+    OPT_VICTORY_TO_HAND,
     PR,
     PS_DECK_N,
     PS_HAND_N,
@@ -244,9 +245,11 @@ def hand_into_deck(z, deck, rng, fst, prog, p, c):
 
 
 @kernel_fn('void')
-def green_to_hand(z, deck, rng, fst, prog, p, c, n):
+def green_to_hand(z, deck, rng, fst, prog, p, c, n, mask):
     """Patrol: "Reveal the top 4 cards of your deck. Put the Victory cards and
-    Curses into your hand. Put the rest back in any order."  Fewer when the
+    Curses into your hand. Put the rest back in any order."  Scout (first
+    edition) the same without the Curses: the types that go to the hand are
+    ``mask``.  Fewer when the
     deck and discard pile run out; a deck short of cards shuffles the
     discard pile first, as for Lookout's look (its FAQ, above) and any
     draw; a card with two types, one of them Victory, is a Victory card
@@ -262,7 +265,7 @@ def green_to_hand(z, deck, rng, fst, prog, p, c, n):
     h = p * PR + HAND
     for t in range(z.shape[1]):
         m = z[TMP, t]
-        if m > 0 and TYPES[t] & (T_VICTORY | T_CURSE):
+        if m > 0 and TYPES[t] & mask:
             z[TMP, t] = 0
             z[h, t] += m
             z[_ps(p), PS_HAND_N] += m
@@ -319,6 +322,8 @@ def deck_option(z, deck, rng, fst, prog, p, c, op, n):
         for _ in range(n):
             topdeck_from_hand(z, deck, fst, prog, p)
     elif op == OPT_GREEN_TO_HAND:
-        green_to_hand(z, deck, rng, fst, prog, p, c, n)
+        green_to_hand(z, deck, rng, fst, prog, p, c, n, T_VICTORY | T_CURSE)
+    elif op == OPT_VICTORY_TO_HAND:
+        green_to_hand(z, deck, rng, fst, prog, p, c, n, T_VICTORY)
     elif op == OPT_LOOKOUT:
         look_trash_discard(z, deck, rng, fst, prog, p, c, n)

@@ -29,6 +29,7 @@ from simulator.engine.codes import (
     CHOOSE_ALL,
     CHOOSE_PICK,
     COUNTS_PLAYS,
+    RAISES_COPPER,
     DECK_CAP,
     DECK_DTYPE,
     DISC,
@@ -63,6 +64,7 @@ from simulator.engine.codes import (
     GS_BUYS,
     GS_COINS,
     GS_COST_DOWN,
+    GS_COPPER_UP,
     GS_EMPTY,
     GS_EMPTY_TO_END,
     GS_EXTRA_HAND,
@@ -117,6 +119,7 @@ from simulator.engine.codes import (
     OPT_GAIN,
     OPT_GAIN_HAND,
     OPT_LOOKOUT,
+    OPT_VICTORY_TO_HAND,
     OPT_NAME_REVEAL,
     OPT_DECK_TO_MAT,
     OPT_GAIN_TO_MAT,
@@ -413,7 +416,8 @@ def choose_and_do(z, deck, rng, fst, prog, p, c):
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
         elif HAS_PASS_OPS and OPT_PASS <= op <= OPT_RESET:      # simulator/engine/passes.py
             pass_option(z, deck, rng, fst, prog, p, c, op, n)
-        elif HAS_DECK_OPS and OPT_NAME_REVEAL <= op <= OPT_LOOKOUT:  # engine/deck_answers.py
+        elif HAS_DECK_OPS and (OPT_NAME_REVEAL <= op <= OPT_LOOKOUT
+                               or op == OPT_VICTORY_TO_HAND):    # engine/deck_answers.py
             deck_option(z, deck, rng, fst, prog, p, c, op, n)
         elif HAS_GAIN_HOOKS and OPT_GAIN_TO_MAT <= op <= OPT_SMUGGLE:   # engine/gains.py
             gain_option(z, deck, rng, fst, prog, p, c, op, n)
@@ -484,6 +488,8 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
     if traced:
         _log_treasures(z, p)
     coins = 0
+    if RAISES_COPPER:                        # Coppersmith's bonus, for the Coppers played now
+        coins = hand[Card.COPPER] * z[GS, GS_COPPER_UP]
     played = 0
     for i in range(TREASURE_CARDS.shape[0]):
         c = TREASURE_CARDS[i]
@@ -578,6 +584,8 @@ def begin_turn(z, prog, p):
     z[GS, GS_COST_DOWN] = 0
     if COUNTS_PLAYS:
         z[GS, GS_PLAYED] = 0
+    if RAISES_COPPER:
+        z[GS, GS_COPPER_UP] = 0
     if HAS_ON_TREASURE:                      # Corsair: "until then"; once a turn
         z[_ps(p), PS_HOOK_HITS] = 0
         z[GS, GS_HOOK_DONE] = 0

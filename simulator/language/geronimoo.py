@@ -137,6 +137,7 @@ _TAG_EXCEPTIONS = {
     "Curse": ({"Junk"}, set()), "Copper": ({"Junk"}, set()), "Estate": ({"Junk"}, set()),
     "Shanty Town": ({"Card_Advantage"}, set()),  # +2 Cards with no Action in hand
     "Diplomat": (set(), {"Terminal"}),           # +2 Actions with 5 cards or fewer
+    "Scout": ({"Cycler"}, set()),                # +1 Action, its reveal may add cards
 }
 
 

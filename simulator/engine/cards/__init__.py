@@ -215,6 +215,9 @@ GAINS_ANY = frozenset(i for i, c in enumerate(TABLE) if c.gains_any)
 # COUNTS_PLAYS: some card reads how many Actions were played this turn
 # (Conspirator), else the turn does not count them
 COUNTS_PLAYS = any(c.counts_plays for c in TABLE)
+# RAISES_COPPER: some card makes Copper produce more this turn (Coppersmith),
+# else the Treasure plays do not read the turn's Copper bonus
+RAISES_COPPER = any(c.raises_copper for c in TABLE)
 
 
 # ---- what the other layers read, by fact rather than by name
@@ -312,7 +315,7 @@ def as_json() -> list[dict]:
             "vs_bmu": s.vs_bmu, "weaker_than_silver": s.weaker_than_silver,
             "nothing_now": s.nothing_now, "plays": s.plays or None, "others": s.others,
             "trashes_self": s.trashes_self, "curses": s.curses,
-            "counts_plays": s.counts_plays,
+            "counts_plays": s.counts_plays, "raises_copper": s.raises_copper,
             "money": s.money_per_copy,
         })
     return out

@@ -316,6 +316,43 @@ CARDS: tuple[CardSpec, ...] = (
               "when the gain list names an Action card in the trash"),
       own_list=OwnList("lurker", "the Action card Lurker trashes from the Supply (then the "
                        "dearest)"), vs_bmu=0.4410),
+    # Scout (first edition): Patrol's reveal without the Curses (the op
+    # "reveal, Victory to hand"), the rest back by the order table, else the
+    # dearest on top.  The 1E FAQ, in substance (not checked word for word):
+    # with fewer than 4 cards in the deck, reveal them, shuffle the discard
+    # pile and reveal the rest; a card of two types, one Victory, is a
+    # Victory card, a Curse is not; every Victory card revealed goes to the
+    # hand.  Its order changes no game of bm-scout (no other Action: the
+    # clean-up draws every card put back): 0.4790 [0.4759, 0.4821] against
+    # Big Money Ultimate with the default, the same games cheapest on top
+    # (100,000 games, seed 0).
+    _("Scout", 4, A,
+      "+1 Action. Reveal the top 4 cards of your deck. Put the revealed Victory cards into "
+      "your hand. Put the other cards on top of your deck in any order.",
+      "Verkenner", "Kundschafter", "偵察員", unsure=("nl", "ja"), editions=(1,),
+      set="intrigue", actions=1, lists=("order",), vs_bmu=0.4790,
+      does=(Choice("scout", "reveal, Victory to hand", 4),)),
+    # Coppersmith (first edition): each play makes every Copper played later
+    # this turn produce $1 more (effects/intrigue.py; the FAQ there).  No
+    # decision to default.  bm-coppersmith (one, from the opening) scores
+    # 0.4844 [0.4813, 0.4875] against Big Money Ultimate; Provinces from $19
+    # 0.4836, two Coppersmiths 0.3842 (100,000 games, seed 0).
+    _("Coppersmith", 4, A, "Copper produces an extra $1 this turn.",
+      "Kopersmid", "Kupferschmied", "銅細工師", unsure=("nl", "ja"), editions=(1,),
+      set="intrigue", x=1, effect=True, raises_copper=True, roles=("payload",), money=2,
+      vs_bmu=0.4844),
+    # Tribute (first edition): the left neighbour's top 2 cards, revealed and
+    # discarded, give a bonus per type of each differently named card
+    # (effects/intrigue.py; the FAQ there).  Not an Attack: others=True.  No
+    # decision to default.  bm-tribute (one) scores 0.6748 [0.6719, 0.6777]
+    # against Big Money Ultimate; two 0.6713, Provinces from $19 0.6535
+    # (100,000 games, seed 0).
+    _("Tribute", 5, A,
+      "The player to your left reveals then discards the top 2 cards of their deck. For each "
+      "differently named card revealed, if it is an... Action Card, +2 Actions; Treasure "
+      "Card, +$2; Victory Card, +2 Cards.",
+      "Tribuut", "Tribut", "貢物", unsure=("nl", "ja"), editions=(1,), set="intrigue", x=2,
+      effect=True, others=True, roles=("payload",), money=2, vs_bmu=0.6748),
 )
 
 # The recommended sets of the second-edition Intrigue rulebook, by name: three

@@ -149,6 +149,10 @@ CHOICE_OPS = {
     "smuggle": (22, "gain a copy of a card costing up to that much that the player to "
                     "your right gained on their last turn (the gain list among those "
                     "cards, else the default pick of a gain)"),
+    # Scout's (first edition): Patrol's reveal without the Curses
+    "reveal, Victory to hand": (23, "reveal that many cards from the top of your deck; the "
+                                    "Victory cards into the hand, the rest back in any order "
+                                    "(the order table)"),
 }
 CARD_OPS = ("gain", "gain to hand")    # the options that name their card
 TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
@@ -167,9 +171,10 @@ ANSWERS = {"naming": "the card named (Wishing Well): rules \"<Card> [if <conditi
            "order": "the order cards go back on the deck (Patrol, Lookout): rules "
                     "\"<Card> [if <condition>]\", the first card back on top first"}
 ASKS = {"name and reveal": "naming", "hand into deck": "position",
-        "reveal, green to hand": "order", "look, trash, discard": "order"}
+        "reveal, green to hand": "order", "look, trash, discard": "order",
+        "reveal, Victory to hand": "order"}
 DECK_OPS = ("name and reveal", "hand into deck", "hand onto deck", "reveal, green to hand",
-            "look, trash, discard")
+            "look, trash, discard", "reveal, Victory to hand")
 # Who takes a "choose" decision (``Choose.who``).
 CHOOSERS = {"player": "the player who plays the card",
             "others": "each other player, in turn order from the player's left, each "
@@ -348,6 +353,9 @@ class CardSpec:
     ``from_play``: it may go from play onto its owner's deck at the end of
     the Buy phase or at clean-up, if a condition holds (``FromPlay``:
     Treasury, Walled Village); its ``may`` decides.
+    ``raises_copper``: its play makes each Copper played later this turn
+    produce ``x`` more (Coppersmith): the Treasure plays read the turn's
+    bonus only when some card does.
     """
     name: str
     cost: int
@@ -392,6 +400,7 @@ class CardSpec:
     when_gain: WhenGain | None = None
     counts_plays: bool = False
     from_play: FromPlay | None = None
+    raises_copper: bool = False
 
     def __post_init__(self):
         def bad(what):

@@ -24,12 +24,14 @@ from simulator.engine.codes import (
     GS,
     GS_ACTIONS,
     GS_COINS,
+    GS_COPPER_UP,
     GS_EMPTY,
     GS_FROM_TRASH,
     GS_LEAVING,
     GS_MARKET_N,
     GS_MERCHANT,
     GS_PLAYERS,
+    RAISES_COPPER,
     HAND,
     HAND_SIZE,
     HAS_ON_TREASURE,
@@ -694,6 +696,8 @@ def _hand_money(z, p):
         money += z[h, c] * P_COINS[c]
     if z[h, Card.SILVER] and z[p * PR + PLAY_ROW, Card.SILVER] == 0:
         money += z[GS, GS_MERCHANT]          # the first Silver's Merchant bonus
+    if RAISES_COPPER:                        # Coppersmith's bonus
+        money += z[h, Card.COPPER] * z[GS, GS_COPPER_UP]
     return money
 
 
@@ -702,6 +706,8 @@ def _play_treasures(z, p):
     """Play every Treasure in p's hand now (their coins stay for the turn)."""
     h = p * PR + HAND
     first_silver = z[p * PR + PLAY_ROW, Card.SILVER] == 0 and z[h, Card.SILVER] > 0
+    if RAISES_COPPER:                        # Coppersmith's bonus, for the Coppers played now
+        z[GS, GS_COINS] += z[h, Card.COPPER] * z[GS, GS_COPPER_UP]
     for i in range(TREASURE_CARDS.shape[0]):
         c = TREASURE_CARDS[i]
         k = z[h, c]

@@ -22,6 +22,7 @@ from simulator.engine.codes import (
     GS,
     GS_ACTIONS,
     GS_COINS,
+    GS_COPPER_UP,
     GS_COST_DOWN,
     GS_EMPTY,
     GS_FROM_TRASH,
@@ -31,6 +32,7 @@ from simulator.engine.codes import (
     GS_STACK_N,
     HAND,
     NC,
+    NO_CARDS,
     NO_COST,
     NO_GAIN,
     PILE_EMPTY,
@@ -47,6 +49,7 @@ from simulator.engine.codes import (
     XS,
     Z_SUPPLY,
     Z_TRASH,
+    Z_REVEAL,
 )
 from simulator.engine.decide import (
     TRASH_ORDER,
@@ -65,11 +68,11 @@ from simulator.engine.decide import (
     rule_holds,
     would_pick,
 )
-from simulator.engine.effects.base import remodel_choice
+from simulator.engine.effects.base import _tmp_to_discard, remodel_choice
 from simulator.engine.gains import gain, gain_from
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.program import BUY, GAIN, LIST_KEYS, TRASH
-from simulator.engine.zones import _ps, _traced, cost, draw, emit, move, trash_from
+from simulator.engine.zones import _ps, _reveal, _traced, cost, draw, emit, move, trash_from
 
 # ============================================================ i30b: Shanty Town ... Diplomat
 
@@ -369,3 +372,56 @@ def effect_lurker(z, deck, rng, fst, prog, p):
         trash_from_supply(z, p, t)
     else:
         emit(z, EV_NOTHING, p, Card.LURKER, 0, NO_GAIN, 0)
+# ============================================================ i30e: Intrigue's first edition
+
+
+@effect(Card.COPPERSMITH)
+def effect_coppersmith(z, deck, rng, fst, prog, p):
+    # "Copper produces an extra $1 this turn."  The first edition's FAQ, in
+    # substance (not checked word for word): it is cumulative (two plays,
+    # or one under Throne Room: each Copper +$2), and it changes only what
+    # a Copper played after it produces, not a Copper already played (Black
+    # Market's Treasures).  The Treasure plays read GS_COPPER_UP (kernel
+    # buy_phase, effects/base.py _play_treasures); the turn's start clears it.
+    z[GS, GS_COPPER_UP] += XS[Card.COPPERSMITH]
+
+
+TRIBUTE_BONUS = 2          # Tribute's +2 Actions, +$2, +2 Cards
+
+
+@kernel_fn('void')
+def _tribute_bonus(z, deck, rng, p, t):
+    """Tribute's bonuses for one revealed card t, one for each of its types."""
+    if TYPES[t] & T_ACTION:
+        z[GS, GS_ACTIONS] += TRIBUTE_BONUS
+        emit(z, EV_PLUS_ACTIONS, p, Card.TRIBUTE, TRIBUTE_BONUS, 0, 0)
+    if TYPES[t] & T_TREASURE:
+        z[GS, GS_COINS] += TRIBUTE_BONUS
+        emit(z, EV_PLUS_COINS, p, Card.TRIBUTE, TRIBUTE_BONUS, 0, 0)
+    if TYPES[t] & T_VICTORY:
+        draw(z, deck, rng, p, TRIBUTE_BONUS)
+
+
+@effect(Card.TRIBUTE)
+def effect_tribute(z, deck, rng, fst, prog, p):
+    # "The player to your left reveals then discards the top 2 cards of
+    # their deck. For each differently named card revealed, if it is an...
+    # Action Card, +2 Actions; Treasure Card, +$2; Victory Card, +2 Cards."
+    # The first edition's FAQ, in substance (not checked word for word): with
+    # fewer than 2 cards in their deck they reveal those, shuffle their
+    # discard pile and reveal the rest (fewer if they have no more); two
+    # copies of one card give its bonus once; a card of two types gives both
+    # (Harem: +$2 and +2 Cards); a Curse gives nothing.  Not an Attack: a
+    # Moat does not stop it.
+    v = (p + 1) % z[GS, GS_PLAYERS]
+    a = _reveal(z, deck, rng, v, Z_REVEAL)
+    if a < 0:
+        emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+        return
+    b = -1
+    for _ in range(XS[Card.TRIBUTE] - 1):
+        b = _reveal(z, deck, rng, v, Z_REVEAL)
+    _tmp_to_discard(z, v)
+    _tribute_bonus(z, deck, rng, p, a)
+    if b >= 0 and b != a:
+        _tribute_bonus(z, deck, rng, p, b)
