@@ -317,11 +317,13 @@ class Table:
 
 # ============================================================ card texts
 
-def _drew(o, r, me, n: int):
-    """The player drew n cards, or fewer only because deck and discard ran out."""
+def _drew(o, r, me, n: int, later: int = 0):
+    """The player drew n cards, or fewer only because deck and discard ran
+    out; ``later``: cards the card put onto the discard pile after its draw
+    (not there when it drew)."""
     drawn = len(r.of("draw", me))
     z = o.zones[me]
-    if drawn > n or drawn < n and (+z.deck or +z.discard):
+    if drawn > n or drawn < n and (+z.deck or sum(z.discard.values()) > later):
         return f"draws {drawn} cards, not {n}"
 
 
@@ -686,7 +688,9 @@ def _mining_village(o, r, me):
 def _mill(o, r, me):
     if len(r.of("discard", me)) > C.X[r.card]:
         return "discards more than 2 cards"
-    return _only(r, me, ("discard",)) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
+    # its discard comes after its draw
+    return _only(r, me, ("discard",)) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]),
+                                                len(r.of("discard", me)))
 
 
 def _baron(o, r, me):
@@ -924,10 +928,8 @@ def _upgrade(o, r, me):
         return f"trashes {len(t)} cards, not the one it must"
     if len(g) > len(t) or g and (r.of("gain", me) != g or _cost(o, g[0]) != _cost(o, t[0]) + 1):
         return "gains other than one card costing exactly $1 more than the trashed one"
-    z, drawn = o.zones[me], len(r.of("draw", me))
-    if drawn > 1 or drawn < 1 and (+z.deck or sum(z.discard.values()) > len(g)):
-        return f"draws {drawn} cards, not 1"     # (its gain came after the draw)
-    return _only(r, me, ("trash", "gain", "nothing"))
+    # its gain comes after its draw
+    return _drew(o, r, me, 1, len(g)) or _only(r, me, ("trash", "gain", "nothing"))
 
 
 def _replace(o, r, me):
