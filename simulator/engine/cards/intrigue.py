@@ -245,6 +245,12 @@ CARDS: tuple[CardSpec, ...] = (
     # Big Money Ultimate, 0.5591 gaining only Silvers; it ships gaining an
     # Estate once 4 or fewer Provinces are left, 0.6307 [0.6277, 0.6337]
     # (100,000 games, seed 0; docs/strategies.md).
+    # With an Action left in hand and no Action to play it, the gain list's
+    # first Action comes first (Geronimoo's IronworksCard; docs/geronimoo.md):
+    # his Ironworks/Gardens Paper and Rock bots against Big Money Ultimate
+    # 0.4140 [0.4097, 0.4183] and 0.9983 (0.200 and 0.961 without; Java
+    # 0.410, 0.999; 50,000 games, seed 7, turn cap 61); bm-ironworks plays
+    # the same games.
     _("Ironworks", 4, A,
       "Gain a card costing up to $4. If the gained card is an… Action card, +1 Action; "
       "Treasure card, +$1; Victory card, +1 Card.",
