@@ -747,12 +747,10 @@ _PLAYS_DIFFERENTLY = {
     "Bridge": "Bridge (BridgeCard, DomGame.getBridgesPlayed): its cost reduction lasts "
               "until its owner's next turn, so it makes cards cheaper on the opponents' "
               "turns too; domsim's lasts this turn",
-    "Ironworks": "Ironworks (IronworksCard): with an Action left in hand and no Action to "
-                 "play it, it gains an Action card the buy rules want; domsim gains what "
-                 "the gain list (the buy list) names",
     "Minion": "Minion (MinionCard): it takes +$2 whenever another Minion is in hand, else "
               "attacks unless +$2 reaches the first card the buy rules want; domsim's "
-              "default takes +$2 when the hand's money and coins make $4",
+              "default takes +$2 with another Minion in hand or when the hand's money "
+              "and coins make $6 ($4 with 2 Minions or fewer)",
 }
 
 

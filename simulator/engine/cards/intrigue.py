@@ -171,18 +171,28 @@ CARDS: tuple[CardSpec, ...] = (
                        "trashed (then Curse, Estate, Copper, the cheapest card, Victory "
                        "cards worth more last)", default=("Duchy if supply.Province >= 6",))),
     # Minion: the FAQ (Intrigue 2E rulebook): other players with 4 or fewer
-    # cards in hand are unaffected.  The default takes +$2 when the hand's
-    # Treasures and the coins make $4, else the new hands: bm-minion (one
-    # Minion) 0.4853 [0.4822, 0.4884]; at $5 0.4700, at $6 0.4658; with two
-    # Minions at $4 0.4451, $3 0.4016, $5 0.4225, $6 0.4085, always +$2
-    # 0.3456, always new hands 0.2032 (100,000 games, seed 0).
+    # cards in hand are unaffected.  The default takes +$2 when another
+    # Minion is in hand (new hands would discard it), when the hand's
+    # Treasures and the coins make $6, or $4 for a player owning 2 Minions
+    # or fewer; else the new hands.  bm-minion (one Minion) 0.4853 [0.4822,
+    # 0.4884]; at $5 0.4700, at $6 0.4658; with two Minions at $4 0.4451,
+    # $3 0.4016, $5 0.4225, $6 0.4085, always +$2 0.3456, always new hands
+    # 0.2032 (100,000 games, seed 0).  Decks of many Minions (Geronimoo's
+    # Minion and Minions/Chapel bots against Big Money Ultimate, 50,000
+    # games, seed 7, turn cap 61; docs/geronimoo.md): 0.5634 [0.5590,
+    # 0.5677] and 0.5549 [0.5506, 0.5593]; +$2 with another Minion and then
+    # at $4 0.1684 and 0.1473, $3 0.0930 and 0.0926, $5 0.3362 and 0.2987,
+    # $6 0.5237 and 0.4717, $7 0.4153 and 0.4527, $8 0.3587 and 0.4234;
+    # the old default (no Minion rule, $4) 0.072 and 0.029.
     _("Minion", 5, AA,
       "+1 Action. Choose one: +$2; or discard your hand, +4 Cards, and each other player "
       "with at least 5 cards in hand discards their hand and draws 4 cards.",
       "Lakei", "Lakai", "寵臣", unsure=("nl", "ja"), set="intrigue", actions=1,
       roles=("attack", "payload"), lists=("choose",), money=2, vs_bmu=0.4853,
       choose=Choose((Choice("coins", "+coins", 2), Choice("reset", "reset", 4)),
-                    default=("coins if hand.money + coins >= 4", "reset"))),
+                    default=("coins if hand.Minion > 0", "coins if hand.money + coins >= 6",
+                             "coins if my.Minion <= 2 and hand.money + coins >= 4",
+                             "reset"))),
     # Wishing Well: names the card most likely on top (the naming default,
     # docs/strategies.md); the FAQ (Intrigue 2E rulebook): an empty deck is
     # shuffled first, a card not named goes back on top.  bm-wishing-well
@@ -245,6 +255,12 @@ CARDS: tuple[CardSpec, ...] = (
     # Big Money Ultimate, 0.5591 gaining only Silvers; it ships gaining an
     # Estate once 4 or fewer Provinces are left, 0.6307 [0.6277, 0.6337]
     # (100,000 games, seed 0; docs/strategies.md).
+    # With an Action left in hand and no Action to play it, the gain list's
+    # first Action comes first (Geronimoo's IronworksCard; docs/geronimoo.md):
+    # his Ironworks/Gardens Paper and Rock bots against Big Money Ultimate
+    # 0.4140 [0.4097, 0.4183] and 0.9983 (0.200 and 0.961 without; Java
+    # 0.410, 0.999; 50,000 games, seed 7, turn cap 61); bm-ironworks plays
+    # the same games.
     _("Ironworks", 4, A,
       "Gain a card costing up to $4. If the gained card is an… Action card, +1 Action; "
       "Treasure card, +$1; Victory card, +1 Card.",

@@ -215,7 +215,15 @@ def effect_ironworks(z, deck, rng, fst, prog, p):
     # FAQ (Intrigue 2E), in substance (not checked word for word): a gained
     # card of several types gives each bonus (a Mill: +1 Action and +1
     # Card); nothing gained (no card costs up to $4), no bonus.
-    g = gain_choice(z, fst, prog, p, XS[Card.IRONWORKS], 0, -1)
+    # Default: with an Action left in hand and no Action to play it, the
+    # gain list's first Action (its +1 Action plays the one in hand), as
+    # Geronimoo's IronworksCard does (docs/geronimoo.md); measured at the
+    # card's row.
+    g = -1
+    if z[GS, GS_ACTIONS] == 0 and dearest_in(z, p * PR + HAND, T_ACTION) >= 0:
+        g = pick_call(z, fst, prog, p, GAIN, -1, XS[Card.IRONWORKS], T_ACTION)
+    if g < 0:
+        g = gain_choice(z, fst, prog, p, XS[Card.IRONWORKS], 0, -1)
     if g < 0 or not gain(z, deck, rng, fst, prog, p, g, DISC):
         return
     if TYPES[g] & T_ACTION:
