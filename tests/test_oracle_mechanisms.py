@@ -565,7 +565,7 @@ def test_a_green_card_patrol_puts_back_is_caught():
     t, rows, i = _game([_bot(PATROL), "big-money"], PATROL,
                        lambda rows, i: _move(rows[i], S.Z_REVEAL, S.HAND) and rows[i][4] == 1)
     rows[i] = [rows[i][0], rows[i][1], S.EV_PLACE, rows[i][3], 1, S.Z_REVEAL, S.Z_DECK]
-    _fails(t, rows, _closed(rows, i + 1), "not the Victory cards and Curses")
+    _fails(t, rows, _closed(rows, i + 1), "into the hand, not")
 
 
 def test_cards_put_back_out_of_order_are_caught():

@@ -51,6 +51,7 @@ import difflib
 import os
 import re
 import stat
+import threading
 import tomllib
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -437,6 +438,11 @@ class _Context:
 
 
 MAX_NESTING = 100        # deeper conditions are refused before any recursion
+# CPython 3.11's AST constructor keeps one recursion counter for all threads:
+# two threads parsing at once can fail with "SystemError: AST
+# constructor recursion depth mismatch" (python/cpython#106905), as the
+# optimiser's threads building strategies did.  One parse at a time.
+_PARSE_LOCK = threading.Lock()
 
 
 def _nesting(node) -> int:
@@ -480,7 +486,8 @@ class _Condition:
     # ---- entry points
     def parse(self) -> ast.expr:
         try:
-            return ast.parse(self.src, mode="eval").body
+            with _PARSE_LOCK:
+                return ast.parse(self.src, mode="eval").body
         except SyntaxError as e:
             self.syntax_error(e)
         except (RecursionError, MemoryError):
