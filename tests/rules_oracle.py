@@ -899,7 +899,8 @@ def _saboteur(o, r, me):
         if dear != shown[-1:] and dear:
             return f"makes seat {q} reveal on past {name(dear[0])}"
         if trashed != dear:
-            return f"trashes {[name(c) for c in trashed]} of seat {q}, not {[name(c) for c in dear]}"
+            return (f"trashes {[name(c) for c in trashed]} of seat {q}, not "
+                    f"{[name(c) for c in dear]}")
         if not dear and (+o.zones[q].deck or sum(o.zones[q].discard.values()) > len(shown)):
             return f"stops seat {q}'s reveal before a card costing ${C.X[r.card]} or more"
         if len(got) > len(trashed) or got and _cost(o, got[0]) > _cost(o, trashed[0]) - 2:
