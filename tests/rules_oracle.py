@@ -282,6 +282,7 @@ class Resolution:
     by: dict | None = None    # the Throne Room play that played it: {"card", "stayed"}
     chosen: list = field(default_factory=list)     # (chooser, option, its hand size then)
     reactors: list = field(default_factory=list)   # seats that revealed a Reaction
+    revealed: list = field(default_factory=list)   # (seat, Reaction) of each reveal
     mat_at: list = field(default_factory=list)     # per choice: (its mat's size, card in play)
     # Masquerade's passes: per round, (holders in turn order, their hands then, passed so far)
     pass_rounds: list = field(default_factory=list)
@@ -604,6 +605,13 @@ def _cellar(o, r, me):
             or _drew(o, r, me, len(r.of("discard", me))))
 
 
+def _secret_chamber(o, r, me):
+    """Secret Chamber: discards cards from the hand, +$1 for each."""
+    return (_only(r, me, ("discard",))
+            or (sum(r.of("coins", me)) != len(r.of("discard", me))
+                and f"gives {r.of('coins', me)} for {len(r.of('discard', me))} cards discarded"))
+
+
 def _harbinger(o, r, me):
     if len(r.of("from_discard", me)) > 1:
         return "puts more than one card from the discard pile onto the deck"
@@ -882,6 +890,31 @@ def _thief(o, r, me):
             return f"makes seat {q} discard before it trashes"
 
 
+def _saboteur(o, r, me):
+    """Saboteur: each victim hit reveals until a card costing $3 or more
+    (this turn's costs), trashes it and may gain a card costing at most $2
+    less; it discards the other revealed cards (all of them, trashing
+    nothing, when its deck and discard pile ran out first)."""
+    for q in r.victims:
+        if r.of("moat", q):
+            continue
+        shown, trashed, got = r.of("reveal", q), r.of("trash", q), r.of("gain", q)
+        dear = [c for c in shown if _cost(o, c) >= C.X[r.card]]
+        if dear != shown[-1:] and dear:
+            return f"makes seat {q} reveal on past {name(dear[0])}"
+        if trashed != dear:
+            return (f"trashes {[name(c) for c in trashed]} of seat {q}, not "
+                    f"{[name(c) for c in dear]}")
+        if not dear and (+o.zones[q].deck or sum(o.zones[q].discard.values()) > len(shown)):
+            return f"stops seat {q}'s reveal before a card costing ${C.X[r.card]} or more"
+        if len(got) > len(trashed) or got and _cost(o, got[0]) > _cost(o, trashed[0]) - 2:
+            return f"gives seat {q} {[name(c) for c in got]} for {[name(c) for c in trashed]}"
+        if sorted(r.of("discard", q)) != sorted(shown[:len(shown) - len(trashed)]):
+            return f"does not discard seat {q}'s other revealed cards"
+    if any(q == me and k not in ("draw", "shuffle", "actions", "coins") for q, k, _ in r.did):
+        return "makes its own player act"
+
+
 def _envoy(o, r, me):
     shown, out, to_hand = r.of("reveal", me), r.of("discard", me), r.of("reveal_to_hand", me)
     if len(shown) > C.X[Card.ENVOY] or len(out) != (1 if shown else 0) \
@@ -987,6 +1020,7 @@ TEXT_CHECKS = {
     Card.BRIDGE: _bridge, Card.DIPLOMAT: _diplomat,
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
     Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
+    Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1017,6 +1051,8 @@ PLUS_COINS_EXTRA[Card.IRONWORKS] = 1           # +$1 for a gained Treasure
 # Ironworks: +1 Action for a gained Action)
 PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2, Card.IRONWORKS: 1, Card.TRIBUTE: 2}
 PLUS_COINS_EXTRA[Card.TRIBUTE] = 2             # +$2 for a revealed Treasure
+# cards whose "+$" is any amount (its text check counts it): Secret Chamber's $1 a discard
+PLUS_COINS_ANY = {Card.SECRET_CHAMBER}
 
 
 # ============================================================ the audit
@@ -1554,7 +1590,8 @@ class Oracle:
             self.fail(f"+{k} from {name(c)}, which is not resolving")
         table = {EV_PLUS_ACTIONS: C.PLUS_ACTIONS, EV_PLUS_BUYS: C.PLUS_BUYS,
                  EV_PLUS_COINS: C.PLUS_COINS}[code]
-        if k != table[c] and not (code == EV_PLUS_COINS and k == PLUS_COINS_EXTRA.get(c)) \
+        if k != table[c] and not (code == EV_PLUS_COINS and (k == PLUS_COINS_EXTRA.get(c)
+                                                              or c in PLUS_COINS_ANY)) \
                 and not (code == EV_PLUS_ACTIONS and k == PLUS_ACTIONS_EXTRA.get(c)):
             self.fail(f"{name(c)} gives +{k}, its text says otherwise")
         key = {EV_PLUS_ACTIONS: "actions", EV_PLUS_BUYS: "buys", EV_PLUS_COINS: "coins"}[code]
@@ -1714,15 +1751,19 @@ class Oracle:
         hand = sum(z.hand.values())
         if hand < C.ON_ATTACK_DO[c, 0]:
             self.fail(f"seat {p} reveals {name(c)} from a hand of {hand}")
+        if not C.ON_ATTACK_DO[c, 4] and (p, c) in r.revealed:
+            self.fail(f"seat {p} reveals {name(c)} twice against one Attack")
         r.reactors.append(p)
-        t["react"] = dict(seat=p, card=c, drawn=0, discarded=0)
+        r.revealed.append((p, c))
+        t["react"] = dict(seat=p, card=c, drawn=0, discarded=0, topdecked=0)
 
     def close_react(self):
-        """A reveal is done: it drew and discarded exactly its numbers."""
+        """A reveal is done: it drew, discarded and put onto the deck exactly
+        its numbers (Secret Chamber: as many as the hand held, up to 2)."""
         t = self.t
         g, z = t["react"], self.zones[t["react"]["seat"]]
         t["react"] = None
-        _, cards, discard = (int(x) for x in C.ON_ATTACK_DO[g["card"]])
+        _, cards, discard, topdeck, _ = (int(x) for x in C.ON_ATTACK_DO[g["card"]])
         # short only when deck and discard pile ran out: the discard pile now
         # holds no more than the reveal's own discards, made after its draws
         if g["drawn"] > cards or g["drawn"] < cards and (
@@ -1731,6 +1772,9 @@ class Oracle:
         if g["discarded"] != min(discard, sum(z.hand.values()) + g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} discards {g['discarded']}, "
                       f"not {discard}")
+        if g["topdecked"] != min(topdeck, sum(z.hand.values()) + g["topdecked"]):
+            self.fail(f"seat {g['seat']}'s {name(g['card'])} puts {g['topdecked']} cards "
+                      f"onto its deck, not {topdeck}")
 
     # ---------------------------------------------------------- gain hooks
     def gained(self, p, c, dst):
@@ -1875,11 +1919,14 @@ class Oracle:
                 self.fail(f"{name(h)} trashes {name(c)}, not the first (cheapest) played")
             return self.apply(p, c, k, src, dst)
         g = t["react"]                    # the reacting player's draws, then discards
-        if g and pair == (Z_DECK, HAND) and not g["discarded"]:
+        if g and pair == (Z_DECK, HAND) and not g["discarded"] and not g["topdecked"]:
             g["drawn"] += k
             return self.apply(p, c, k, src, dst)
         if g and pair == (HAND, DISC) and g["discarded"] < C.ON_ATTACK_DO[g["card"], 2]:
             g["discarded"] += k
+            return self.apply(p, c, k, src, dst)
+        if g and pair == (HAND, Z_DECK) and g["topdecked"] < C.ON_ATTACK_DO[g["card"], 3]:
+            g["topdecked"] += k
             return self.apply(p, c, k, src, dst)
         if g:                             # the reaction is done; the Attack goes on
             self.close_react()

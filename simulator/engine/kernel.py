@@ -186,6 +186,7 @@ from simulator.engine.decide import (
     pick_call,
     required_discard,
     required_trash,
+    topdeck_from_hand,
 )
 from simulator.engine.jit import (
     MECH_CHOOSE,
@@ -330,8 +331,9 @@ def react_to_attack(z, deck, rng, fst, prog, p, c):
     wants, from a hand large enough, each doing its draw and discard; again
     while the hand is still large enough (Diplomat's FAQ: "If you still have
     at least 5 cards in hand after doing that, you can reveal Diplomat
-    again"; a reveal shrinks the hand, so this ends).  The answers are the
-    revealing player's own strategy's."""
+    again"; a reveal shrinks the hand, so this ends), or once per Attack
+    when its row says so (Secret Chamber: its reveal leaves the hand's size
+    as it was).  The answers are the revealing player's own strategy's."""
     n = z[GS, GS_PLAYERS]
     for j in range(1, n):
         v = (p + j) % n
@@ -342,6 +344,10 @@ def react_to_attack(z, deck, rng, fst, prog, p, c):
                 emit(z, EV_REACT, v, r, 1, HAND, HAND)
                 draw(z, deck, rng, v, ON_ATTACK_DO[r, 1])
                 required_discard(z, fst, prog, v, ON_ATTACK_DO[r, 2])
+                for _ in range(ON_ATTACK_DO[r, 3]):
+                    topdeck_from_hand(z, deck, fst, prog, v)
+                if not ON_ATTACK_DO[r, 4]:
+                    break
 
 
 @kernel_fn('b1')

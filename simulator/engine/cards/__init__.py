@@ -138,10 +138,11 @@ BLOCK_FROM_HAND = np.array([i for i, c in enumerate(TABLE) if c.blocks == "hand"
 BLOCK_IN_PLAY = np.array([i for i, c in enumerate(TABLE) if c.blocks == "in play"],
                          dtype=np.int64)
 # Reactions revealed when another player plays an Attack (Diplomat), in card
-# order, and what each does: ON_ATTACK_DO[c] = (min hand, +Cards, discard)
+# order, and what each does: ON_ATTACK_DO[c] = (min hand, +Cards, discard,
+# onto the deck, again: OnAttack's fields)
 ON_ATTACK = np.array([i for i, c in enumerate(TABLE) if c.on_attack], dtype=np.int64)
-ON_ATTACK_DO = np.array([tuple(c.on_attack) if c.on_attack else (0, 0, 0) for c in TABLE],
-                        dtype=np.int64)
+ON_ATTACK_DO = np.array([tuple(c.on_attack) if c.on_attack else (0, 0, 0, 0, 0)
+                         for c in TABLE], dtype=np.int64)
 # EXTRA_TURN[c]: the next hand's size when c gives an extra turn (0: it gives none)
 EXTRA_TURN = np.array([c.extra_turn for c in TABLE], dtype=np.int64)
 # a card that ``does`` its options is a choose of all of them (CHOOSE_ALL:

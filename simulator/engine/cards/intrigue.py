@@ -369,6 +369,40 @@ CARDS: tuple[CardSpec, ...] = (
       "Card, +$2; Victory Card, +2 Cards.",
       "Tribuut", "Tribut", "貢物", unsure=("nl", "ja"), editions=(1,), set="intrigue", x=2,
       effect=True, others=True, roles=("payload",), money=2, vs_bmu=0.6748),
+    # Saboteur (first edition): each victim's own strategy picks its gain
+    # (effects/intrigue.py; the FAQ there): the saboteur list, else what its
+    # buy list would take with that much, else nothing.  bm-saboteur (one,
+    # bought with $5 below Gold) scores 0.5115 [0.5084, 0.5146] against Big
+    # Money Ultimate with that default for the victim; 0.5807 when the victim
+    # also takes a Copper (for a Silver), so the default is its stronger
+    # reply; bought before Gold 0.4646, two 0.4022 (100,000 games, seed 0).
+    _("Saboteur", 5, AA,
+      "Each other player reveals cards from the top of their deck until revealing one "
+      "costing $3 or more. They trash that card and may gain a card costing at most $2 less "
+      "than it. They discard the other revealed cards.",
+      "Saboteur", "Saboteur", "破壊工作員", unsure=("nl", "de", "ja"), editions=(1,),
+      set="intrigue", x=3, effect=True, roles=("attack",), lists=("saboteur",),
+      own_list=OwnList("saboteur", "the card a victim of Saboteur gains, costing at most $2 "
+                       "less than the card it trashed (then what the buy list takes with "
+                       "that much; else nothing)"),
+      vs_bmu=0.5115),
+    # Secret Chamber (first edition): the discard list's cards for +$1 each
+    # (effects/intrigue.py); against an Attack (its may: yes) +2 Cards, then
+    # 2 cards onto the deck by the topdeck list, once per Attack (the FAQ at
+    # tests/scenarios/intrigue_secret_chamber.toml).  bm-secret-chamber (one,
+    # bought with $2) scores 0.4795 [0.4764, 0.4826] against Big Money
+    # Ultimate, discarding Copper too the same games; against bm-militia
+    # 0.2183 revealing it with Artisan's topdeck, 0.2133 never, 0.2125
+    # putting dead cards then Copper back (100,000 games, seed 0).
+    _("Secret Chamber", 2, AR,
+      "Discard any number of cards. +$1 per card discarded. When another player plays an "
+      "Attack card, you may reveal this from your hand. If you do, +2 Cards, then put 2 "
+      "cards from your hand on top of your deck.",
+      "Geheime Kamer", "Geheimkammer", "秘密の部屋", unsure=("nl", "ja"), editions=(1,),
+      set="intrigue", effect=True, roles=("payload",), lists=("discard", "may", "topdeck"),
+      may=May("reveal it against an Attack", "yes"),
+      on_attack=OnAttack(min_hand=1, cards=2, discard=0, topdeck=2, again=False),
+      vs_bmu=0.4795),
 )
 
 # The recommended sets of the second-edition Intrigue rulebook, by name: three

@@ -281,10 +281,16 @@ class FromPlay(NamedTuple):
 class OnAttack(NamedTuple):
     """A Reaction revealed from the hand when another player plays an Attack,
     before it does anything (Diplomat): from a hand of at least ``min_hand``
-    cards, draw ``cards`` then discard ``discard``; its ``may`` decides."""
+    cards, draw ``cards``, then discard ``discard`` and put ``topdeck`` cards
+    from the hand onto the deck (Secret Chamber; the topdeck list); its
+    ``may`` decides.  ``again``: revealed again while the hand is still big
+    enough (Diplomat, whose reveal shrinks the hand); else once per Attack
+    (Secret Chamber, whose reveal leaves the hand as it was: the loop ends)."""
     min_hand: int = 5
     cards: int = 2
     discard: int = 3
+    topdeck: int = 0
+    again: bool = True
 
 
 class OnTreasure(NamedTuple):

@@ -71,8 +71,9 @@ from simulator.engine.decide import (
 from simulator.engine.effects.base import _tmp_to_discard, remodel_choice
 from simulator.engine.gains import gain, gain_from
 from simulator.engine.jit import effect, kernel_fn
-from simulator.engine.program import BUY, GAIN, LIST_KEYS, TRASH
-from simulator.engine.zones import _ps, _reveal, _traced, cost, draw, emit, move, trash_from
+from simulator.engine.program import BUY, DISCARD, GAIN, LIST_KEYS, TRASH
+from simulator.engine.zones import (_ps, _reveal, _traced, _trash_revealed, cost, draw, emit,
+                                    move, trash_from)
 
 # ============================================================ i30b: Shanty Town ... Diplomat
 
@@ -433,3 +434,65 @@ def effect_tribute(z, deck, rng, fst, prog, p):
     _tribute_bonus(z, deck, rng, p, a)
     if b >= 0 and b != a:
         _tribute_bonus(z, deck, rng, p, b)
+
+
+# ============================================================ i30i: Saboteur, Secret Chamber
+
+SABOTEUR = LIST_KEYS["saboteur"]       # Saboteur's own list: what its victim gains
+SABOTEUR_LESS = 2                      # "a card costing at most $2 less than it"
+
+
+@effect(Card.SABOTEUR)
+def effect_saboteur(z, deck, rng, fst, prog, p):
+    # "Each other player reveals cards from the top of their deck until
+    # revealing one costing $3 or more. They trash that card and may gain a
+    # card costing at most $2 less than it. They discard the other revealed
+    # cards."  The first edition's FAQ, in substance (not checked word for
+    # word): in turn order from the left; costs are this turn's (Bridge);
+    # a player who runs out of cards (deck, then the discard pile shuffled
+    # once) discards what was revealed and trashes nothing; the victim
+    # chooses the gain, from the Supply to the discard pile, and may gain
+    # nothing.  A Moat or a Lighthouse keeps a player out (``_attacked``).
+    # The victim's own strategy picks: its saboteur list, else what its buy
+    # list would take with that much, else nothing.
+    n = z[GS, GS_PLAYERS]
+    for j in range(1, n):
+        v = (p + j) % n
+        if not _attacked(z, v):
+            continue
+        t = _reveal(z, deck, rng, v, Z_REVEAL)
+        while t >= 0 and cost(z, t) < XS[Card.SABOTEUR]:
+            t = _reveal(z, deck, rng, v, Z_REVEAL)
+        if t < 0:
+            emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+            _tmp_to_discard(z, v)
+            continue
+        _trash_revealed(z, v, t, Z_REVEAL)
+        _tmp_to_discard(z, v)
+        limit = cost(z, t) - SABOTEUR_LESS
+        g = pick_call(z, fst, prog, v, SABOTEUR, -1, limit, 0)
+        if g < 0:
+            g = would_pick(z, fst, prog, v, BUY, -1, limit, 0)
+        if g < 0:
+            emit(z, EV_NOTHING, v, -1, limit, NO_GAIN, 0)
+        else:
+            gain(z, deck, rng, fst, prog, v, g, DISC)
+
+
+@effect(Card.SECRET_CHAMBER)
+def effect_secret_chamber(z, deck, rng, fst, prog, p):
+    # "Discard any number of cards. +$1 per card discarded."  Every card of
+    # the hand its discard list names (by default the cards that never help
+    # a hand: Curse, Victory cards), as Cellar's.  Its Reaction is registry
+    # data (``on_attack``: draw 2, put 2 onto the deck by the topdeck list).
+    h = p * PR + HAND
+    n = 0
+    while True:
+        c = pick_call(z, fst, prog, p, DISCARD, h, 0, 0)
+        if c < 0:
+            break
+        move(z, p, HAND, DISC, c, _traced(z))
+        n += 1
+    if n:
+        z[GS, GS_COINS] += n
+        emit(z, EV_PLUS_COINS, p, Card.SECRET_CHAMBER, n, 0, 0)
