@@ -181,7 +181,7 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Replace": "Action Attack Kingdom Terminal Trasher TrashForBenefit",
         "Duke": "Victory Kingdom", "Lurker": "Action Kingdom",
         "Scout": "Action Kingdom Cycler", "Coppersmith": "Action Kingdom Terminal",
-        "Tribute": "Action Kingdom Terminal"}
+        "Tribute": "Action Kingdom Terminal", "Courtier": "Action Kingdom"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 
