@@ -352,20 +352,22 @@ def _extra_turn(o, r, me):
             or _drew(o, r, me, int(C.PLUS_CARDS[r.card])))
 
 
-def _choose(o, r, me):
+def _choose(o, r, me, counts=None):
     """A "choose" card: its own "+" numbers, then as many different options
-    as it says, in its order, each doing exactly what the option says; the
-    player chooses, or (``who="others"``) each player it hits, for itself."""
+    as it says (``counts``: the numbers its effect may take), in its order,
+    each doing exactly what the option says; the player chooses, or
+    (``who="others"``) each player it hits, for itself."""
     c = r.card
+    counts = counts or {int(C.CHOOSE_PICK[c])}
     others = bool(C.CHOOSE_OTHERS[c])
     choosers = [q for q in r.victims if not r.of("moat", q)] if others else [me]
     if sorted({q for q, _, _ in r.chosen}) != sorted(choosers):
         return f"is chosen by seats {sorted({q for q, _, _ in r.chosen})}, not {choosers}"
     for q in choosers:
         picks = [opt for who, opt, _ in r.chosen if who == q]
-        if len(picks) != C.CHOOSE_PICK[c] or picks != sorted(set(picks)):
+        if len(picks) not in counts or picks != sorted(set(picks)):
             return (f"{'' if q == me else f'(seat {q}) '}chooses options {picks}, "
-                    f"not {C.CHOOSE_PICK[c]} different ones in card order")
+                    f"not {' or '.join(map(str, sorted(counts)))} different ones in card order")
     parts, part = [], []
     for q, kind, x in r.did:                   # what each option did, split at its choice
         if kind == "choose":
@@ -996,6 +998,17 @@ def _lurker(o, r, me):
     return _only(r, me, ("trash_supply", "gain_trash", "nothing"))
 
 
+def _courtier(o, r, me):
+    """Courtier: as many different options as the types of a card revealed
+    from the hand (the hand after it: its Gold goes to the discard pile);
+    with no card in hand, nothing."""
+    hand = +o.zones[me].hand
+    if not hand:
+        return "chooses with no card in hand" if r.chosen else \
+            _only(r, me, ("nothing",))
+    return _choose(o, r, me, {bin(int(C.TYPES[x])).count("1") for x in hand})
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -1020,7 +1033,7 @@ TEXT_CHECKS = {
     Card.BRIDGE: _bridge, Card.DIPLOMAT: _diplomat,
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
     Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
-    Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber,
+    Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber, Card.COURTIER: _courtier,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1526,7 +1539,7 @@ class Oracle:
 
     def on_choose(self, p, c, o):
         t, r = self.t, self.t["res"]
-        if r is None or r.card != c or not C.CHOOSE_PICK[c] or r.duration:
+        if r is None or r.card != c or not C.CHOICE_N[c] or r.duration:
             self.fail(f"a choice of {name(c)}, which is not resolving")
         if not 0 <= o < C.CHOICE_N[c]:
             self.fail(f"{name(c)} has no option {o}")

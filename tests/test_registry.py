@@ -435,6 +435,7 @@ BY_NAME = {
         "Pawn": "that simulator tags it Cycler, not Terminal (its +1 Action is a choice)",
         "Nobles": "that simulator does not tag it Terminal (its +2 Actions is a choice)",
         "Scout": "that simulator tags it Cycler (+1 Action, and its reveal may add cards)",
+        "Courtier": "that simulator tags it not Terminal (its +1 Action is a choice)",
     },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "

@@ -374,26 +374,28 @@ def do_choices(z, deck, rng, fst, prog, p, c):
     official FAQ (Intrigue 2E): "the other players choose what happens to
     them (and resolve that) in turn order, starting to your left"."""
     if not CHOOSE_OTHERS[c]:
-        choose_and_do(z, deck, rng, fst, prog, p, c)
+        choose_and_do(z, deck, rng, fst, prog, p, c, CHOOSE_PICK[c])
         return
     n = z[GS, GS_PLAYERS]
     for j in range(1, n):
         v = (p + j) % n
         if not TYPES[c] & T_ATTACK or _attacked(z, v):
-            choose_and_do(z, deck, rng, fst, prog, v, c)
+            choose_and_do(z, deck, rng, fst, prog, v, c, CHOOSE_PICK[c])
 
 
 @kernel_fn('void')
-def choose_and_do(z, deck, rng, fst, prog, p, c):
-    """p takes c's decision: the options are all chosen first, then done in
-    the order the card lists them (the rulings of Pawn and Courtier); each
-    option is data (CHOICE_OP, CHOICE_ARG).  An option that cannot be done
-    is still chosen and does what it can (Torturer's FAQ: "A player can
-    choose to gain a Curse even with no Curses left (and thus not gain one),
-    or to discard 2 cards even with one or zero cards in hand (discarding
-    their only card if they have one)")."""
+def choose_and_do(z, deck, rng, fst, prog, p, c, picks):
+    """p takes c's decision, ``picks`` different options (the row's pick;
+    Courtier's effect: one per type of the revealed card): the options are
+    all chosen first, then done in the order the card lists them (the
+    rulings of Pawn and Courtier); each option is data (CHOICE_OP,
+    CHOICE_ARG).  An option that cannot be done is still chosen and does
+    what it can (Torturer's FAQ: "A player can choose to gain a Curse even
+    with no Curses left (and thus not gain one), or to discard 2 cards even
+    with one or zero cards in hand (discarding their only card if they have
+    one)")."""
     taken = (1 << CHOICE_N[c]) - 1 if CHOOSE_ALL[c] else 0   # a card that does all (Island)
-    for _ in range(0 if CHOOSE_ALL[c] else CHOOSE_PICK[c]):
+    for _ in range(0 if CHOOSE_ALL[c] else picks):
         o = choose_option(z, fst, prog, p, c, taken)
         if o < 0:
             break

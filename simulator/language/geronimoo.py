@@ -138,6 +138,7 @@ _TAG_EXCEPTIONS = {
     "Shanty Town": ({"Card_Advantage"}, set()),  # +2 Cards with no Action in hand
     "Diplomat": (set(), {"Terminal"}),           # +2 Actions with 5 cards or fewer
     "Scout": ({"Cycler"}, set()),                # +1 Action, its reveal may add cards
+    "Courtier": (set(), {"Terminal"}),           # its +1 Action is a choice
 }
 
 

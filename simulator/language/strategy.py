@@ -239,7 +239,9 @@ def _play_order() -> list[int]:
     Actions when an Action is left in hand), more cards first, so that the
     terminals after it can still be played: measured on Village-Smithy-Pawn
     0.5588 -> 0.5754 and on Village-Council Room-Nobles 0.3754 -> 0.4261
-    against Big Money Ultimate (docs/strategies.md).  A card that plays an
+    against Big Money Ultimate (docs/strategies.md); not Courtier, whose
+    +1 Action is at most a second choice (pick 0: a card of two types
+    revealed).  A card that plays an
     Action from the hand twice (Throne Room) comes next, so it finds the
     terminals still in hand.  Then
     the terminals: the attack that draws (Witch), draw of 3 or more cards,
@@ -257,7 +259,7 @@ def _play_order() -> list[int]:
             return (0, -draw, s.trashes_self, -s.cost, c)
         if s.actions == 1:
             return (1, -draw, -s.cost, -(s.coins + s.buys), -s.x, c)
-        if s.choose and any(o.op == "+actions" for o in s.choose.options):
+        if s.choose and s.choose.pick and any(o.op == "+actions" for o in s.choose.options):
             return (2, -draw, -s.cost, c)
         if s.plays == "hand":
             return (3,)

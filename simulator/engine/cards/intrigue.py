@@ -29,6 +29,13 @@ TORTURER_DEFAULT = ("curse if supply.Curse == 0",
                     f"curse if hand.money >= 8 and hand.money - min(hand.Copper, "
                     f"max(0, 2 - {_DEAD})) - 2 * max(0, 2 - {_DEAD} - hand.Copper) < 8",
                     "discard")
+# Courtier's choices: +$3 when it lifts the hand's money to a Province or
+# once 4 or fewer Provinces are left, else a Gold; a second choice (a card of
+# two types revealed) the Gold, else +1 Action when none is left and an
+# Action is in hand, else the +$3, else +1 Buy.
+COURTIER_DEFAULT = ("coins if hand.money + coins < 8 and hand.money + coins + 3 >= 8",
+                    "coins if supply.Province <= 4", "gold",
+                    "action if actions == 0 and hand.Action > 0", "coins", "buy")
 # Remodel's own list default, which Replace's own list shares (the same trash
 # and gain; Replace's gain is better still: onto the deck, or Curses for the others)
 _REMODEL = next(c for c in base.CARDS if c.name == "Remodel").own_list.default
@@ -403,6 +410,27 @@ CARDS: tuple[CardSpec, ...] = (
       may=May("reveal it against an Attack", "yes"),
       on_attack=OnAttack(min_hand=1, cards=2, discard=0, topdeck=2, again=False),
       vs_bmu=0.4795),
+    # i30h: Courtier
+    # Courtier: the revealed card is the courtier list's, else the hand card
+    # with the most types; one choice per type (choose pick 0: the effect
+    # says how many, effects/intrigue.py; the FAQ there).  bm-courtier (one,
+    # which reveals only cards of one type) scores 0.7028 [0.7000, 0.7056]
+    # against Big Money Ultimate with the default, 0.6780 without its late
+    # +$3 (+$3 only for a Province, else a Gold), 0.6891 with it from 6
+    # Provinces left, 0.6991 with +$3 late only to reach $6, 0.6052 always
+    # +$3, 0.5476 always a Gold; the bot ships two Courtiers, 0.7081 (100,000
+    # games, seed 0; docs/strategies.md).
+    _("Courtier", 5, A,
+      "Reveal a card from your hand. For each type it has (Action, Attack, etc.), choose one: "
+      "+1 Action; or +1 Buy; or +$3; or gain a Gold. The choices must be different.",
+      "Hoveling", "Höfling", "廷臣", unsure=("nl", "de", "ja"), set="intrigue", editions=(2,),
+      effect=True, roles=("payload",), lists=("choose", "courtier"), money=3,
+      vs_bmu=0.7081,
+      choose=Choose((Choice("action", "+actions"), Choice("buy", "+buys"),
+                     Choice("coins", "+coins", 3), Choice("gold", "gain", card="Gold")),
+                    pick=0, default=COURTIER_DEFAULT),
+      own_list=OwnList("courtier", "the hand card Courtier reveals (then the one with the "
+                       "most types)")),
 )
 
 # The recommended sets of the second-edition Intrigue rulebook, by name: three
@@ -413,9 +441,9 @@ CARDS: tuple[CardSpec, ...] = (
 # Intrigue page) confirmed the set's 26 cards and the name "Best Wishes" but
 # not the lists themselves: every list below is UNCONFIRMED by a second
 # source (docs/cards.md says so too).  A kingdom naming a card that is not
-# in the registry yet (Lurker, Courtier, Duke) is kept out of
-# ``C.RECOMMENDED`` until the card is added; ``--kingdom NAME`` meanwhile
-# says which card is missing (``C.INCOMPLETE_KINGDOMS``).
+# in the registry yet is kept out of ``C.RECOMMENDED`` until the card is
+# added (none now: Courtier was the last); ``--kingdom NAME`` meanwhile says
+# which card is missing (``C.INCOMPLETE_KINGDOMS``).
 RECOMMENDED: dict[str, tuple[str, ...]] = {
     "Victory Dance": ("Baron", "Courtier", "Duke", "Harem", "Ironworks", "Masquerade", "Mill",
                       "Nobles", "Patrol", "Replace"),

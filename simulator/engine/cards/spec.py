@@ -196,7 +196,9 @@ class Choose(NamedTuple):
     ``choose`` table replaces (each "<option>" or "<option> if <condition>";
     when none applies, the options in their order).  ``who`` takes it
     (``CHOOSERS``): "others" is each other player (Torturer's victims), each
-    answering from its own file, its conditions read as that player's."""
+    answering from its own file, its conditions read as that player's.
+    ``pick`` 0: the card's effect says how many (Courtier: one per type of
+    the card it reveals) and calls the kernel's ``choose_and_do`` itself."""
     options: tuple[Choice, ...]
     pick: int = 1
     default: tuple[str, ...] = ()
@@ -455,7 +457,7 @@ class CardSpec:
             names = [o.name for o in opts]
             if not 1 <= len(opts) <= MAX_CHOICES or len(set(names)) != len(names):
                 bad(f"choose options {names}: 1 to {MAX_CHOICES}, each named once")
-            if not 1 <= self.choose.pick <= len(opts):
+            if not int(not self.effect) <= self.choose.pick <= len(opts):   # 0: the effect's
                 bad(f"choose pick {self.choose.pick} of {len(opts)} options")
             for o in opts:
                 if o.op not in CHOICE_OPS or (o.op in CARD_OPS) != bool(o.card):

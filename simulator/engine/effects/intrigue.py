@@ -31,6 +31,7 @@ from simulator.engine.codes import (
     GS_SELF_GONE,
     GS_STACK_N,
     HAND,
+    HAND_SIZE,
     NC,
     NO_CARDS,
     NO_COST,
@@ -71,6 +72,7 @@ from simulator.engine.decide import (
 from simulator.engine.effects.base import _tmp_to_discard, remodel_choice
 from simulator.engine.gains import gain, gain_from
 from simulator.engine.jit import effect, kernel_fn
+from simulator.engine.kernel import choose_and_do
 from simulator.engine.program import BUY, DISCARD, GAIN, LIST_KEYS, TRASH
 from simulator.engine.zones import (_ps, _reveal, _traced, _trash_revealed, cost, draw, emit,
                                     move, trash_from)
@@ -496,3 +498,35 @@ def effect_secret_chamber(z, deck, rng, fst, prog, p):
     if n:
         z[GS, GS_COINS] += n
         emit(z, EV_PLUS_COINS, p, Card.SECRET_CHAMBER, n, 0, 0)
+
+
+# ============================================================ i30h: Courtier
+
+COURTIER = LIST_KEYS["courtier"]       # Courtier's own list: the hand card it reveals
+# the number of types of each card (a bit each in TYPES)
+TYPE_COUNT = np.array([bin(int(t)).count("1") for t in TYPES], dtype=np.int64)
+
+
+@effect(Card.COURTIER)
+def effect_courtier(z, deck, rng, fst, prog, p):
+    # "Reveal a card from your hand. For each type it has (Action, Attack,
+    # etc.), choose one: +1 Action; or +1 Buy; or +$3; or gain a Gold. The
+    # choices must be different."  The revealed card: the courtier list's,
+    # else the hand card with the most types (revealing costs nothing, and
+    # every option helps).  The options are the row's choose (pick 0: this
+    # effect takes one per type), chosen first, then done in the card's
+    # order.  The FAQ (Intrigue 2E), in substance (not checked word for
+    # word): a card with two types (Mill: Action - Victory) makes two
+    # different choices; with no card in hand nothing happens; a Courtier
+    # played twice (Throne Room) reveals twice, the same card again if you
+    # like.
+    h = p * PR + HAND
+    c = pick_call(z, fst, prog, p, COURTIER, h, 0, 0)
+    if c < 0:
+        for k in range(NC):
+            if z[h, k] > 0 and (c < 0 or TYPE_COUNT[k] > TYPE_COUNT[c]):
+                c = k
+    if c < 0:
+        emit(z, EV_NOTHING, p, Card.COURTIER, 0, HAND_SIZE, 0)
+        return
+    choose_and_do(z, deck, rng, fst, prog, p, Card.COURTIER, TYPE_COUNT[c])
