@@ -74,8 +74,8 @@ from simulator.engine.gains import gain, gain_from
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.kernel import choose_and_do
 from simulator.engine.program import BUY, DISCARD, GAIN, LIST_KEYS, TRASH
-from simulator.engine.zones import (_ps, _reveal, _traced, _trash_revealed, cost, draw, emit,
-                                    move, trash_from)
+from simulator.engine.zones import (_add_kind, _ps, _reveal, _traced, _trash_revealed, cost, draw,
+                                    emit, move, trash_from)
 
 # ============================================================ i30b: Shanty Town ... Diplomat
 
@@ -340,11 +340,14 @@ LURKER = LIST_KEYS["lurker"]           # Lurker's own list: the Supply Action it
 def trash_from_supply(z, p, c):
     """The top card of c's supply pile goes to the trash (Lurker): no
     player's card, so no player's count changes (it is not p's trash of its
-    own card, nor a gain); an emptied pile counts for the game's end."""
+    own card, nor a gain); an emptied pile counts for the game's end.  c
+    joins p's KINDS list all the same: the next game's set-up clears the
+    trash only at the columns of those lists (``kernel._clear_played``)."""
     z[SUPPLY, c] -= 1
     if z[SUPPLY, c] == 0:
         z[GS, GS_EMPTY] += 1
     z[TRASH_ROW, c] += 1
+    _add_kind(z, p, c)
     emit(z, EV_MOVE, p, c, 1, Z_SUPPLY, Z_TRASH)
 
 
