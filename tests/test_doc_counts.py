@@ -19,16 +19,20 @@ def _count(set_: str) -> int:
 KINGDOM = len(C.KINGDOM_CARDS)
 BASE = _count("base") + _count("promo")     # the base game's, with its promos
 INTRIGUE = _count("intrigue")
+SEASIDE = _count("seaside")
 
 # (file, pattern with one group per number, the numbers it must state)
 PHRASES = [
-    ("README.md", r"with Intrigue on the way: (\d+) of its cards so far", (INTRIGUE,)),
+    ("README.md", r"Intrigue's (\d+) cards, with Seaside on the way: (\d+) of its cards so far",
+     (INTRIGUE, SEASIDE)),
     ("docs/strategies.md", r"what each of the (\d+) kingdom cards", (KINGDOM,)),
-    ("docs/strategies.md", r"Black Market, and Intrigue's (\d+) so far\) does", (INTRIGUE,)),
+    ("docs/strategies.md", r"Black Market, Intrigue's (\d+), and Seaside's (\d+) so far\) does",
+     (INTRIGUE, SEASIDE)),
     ("docs/strategies.md", r"Any of the (\d+) cards \((\d+) base cards and (\d+) kingdom cards\)",
      (C.NCARDS, len(C.BASE_CARDS), KINGDOM)),
-    ("docs/strategies.md", r"bot for each of the (\d+) kingdom cards \(the base game's (\d+) "
-                           r"and Intrigue's (\d+) so far\)", (KINGDOM, BASE, INTRIGUE)),
+    ("docs/strategies.md", r"bot for each of the (\d+) kingdom cards \(the base game's (\d+), "
+                           r"Intrigue's (\d+) and Seaside's (\d+) so far\)",
+     (KINGDOM, BASE, INTRIGUE, SEASIDE)),
     # bm-black-market's deck in its default kingdom: the drawn pool less the supply
     ("docs/strategies.md", r"that deck: the (\d+) kingdom cards\s+outside the supply",
      (len(drawn_pool()) - KINGDOM_SIZE,)),

@@ -342,7 +342,7 @@ def _database() -> dict:
                     "'.[dev]') is not installed: its card database cannot be compared")
     root = importlib.resources.files("dominion_setup") / "data" / "cards"
     out = {}
-    for name in ("base", "promo", "intrigue"):
+    for name in ("base", "promo", "intrigue", "seaside"):
         for card in json.loads((root / f"{name}.json").read_text(encoding="utf-8")):
             out[card["name"]] = card
     return out
@@ -356,7 +356,8 @@ def _normal_text(text: str) -> str:
 
 
 def _their_set(card: dict) -> str:
-    return {"Base": "base", "Promo": "promo", "Intrigue": "intrigue"}[card["set"]]
+    return {"Base": "base", "Promo": "promo", "Intrigue": "intrigue",
+            "Seaside": "seaside"}[card["set"]]
 
 
 def test_every_card_agrees_with_dominion_setup():

@@ -27,13 +27,13 @@ def _of(set_: str, edition: int | None = None) -> set[int]:
 
 
 def test_sets_parse_in_registry_order_and_a_wrong_name_lists_the_known_ones():
-    assert KNOWN_SETS[:2] == ("base", "intrigue")
+    assert KNOWN_SETS[:3] == ("base", "intrigue", "seaside")
     assert parse_sets(None) == ("base",)
     assert parse_sets("intrigue") == ("intrigue",)
     assert parse_sets(" Intrigue , base") == ("base", "intrigue")
     assert parse_sets(["intrigue", "base"]) == ("base", "intrigue")
-    for bad in ("seaside", "base,", "", "promo", "test"):
-        with pytest.raises(ValueError, match="give one or more of base, intrigue"):
+    for bad in ("hinterlands", "base,", "", "promo", "test"):
+        with pytest.raises(ValueError, match="give one or more of base, intrigue, seaside"):
             parse_sets(bad)
 
 

@@ -285,7 +285,7 @@ def kingdoms(wide: Wide = False) -> None:
     typer.echo("")
     typer.echo("\n".join(wrap("Also: --kingdom random (drawn from --seed out of the second "
                                "edition's 26 cards; --edition 1: the first edition's 25; "
-                               "--sets intrigue or base,intrigue: from those sets; "
+                               "--sets intrigue, seaside or base,intrigue: from those sets; "
                                "promos only when named), or card names with commas.",
                                width)))
 

@@ -48,7 +48,8 @@ Edition = Annotated[Optional[int], typer.Option(
     show_default=False)]
 Sets = Annotated[Optional[str], typer.Option(
     help="The sets random kingdoms, filler and the Black Market deck come from: "
-         "base (default; the promos come with it), intrigue, or base,intrigue. Named "
+         "base (default; the promos come with it), intrigue, seaside, or several with "
+         "commas (base,intrigue). Named "
          "cards may come from any set.", show_default=False)]
 Wide = Annotated[bool, typer.Option(
     "--wide", help="Show every table column at full width instead of fitting the "

@@ -324,8 +324,8 @@ def balance_cmd(
     ] = DEFAULT_REPORT_PLAYERS,
     seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
     sets: Annotated[Optional[str], typer.Option(
-        help="Rank the bm-<card> bots of these sets only (base, intrigue, or "
-             "base,intrigue; the promos count with base) and play only the recommended "
+        help="Rank the bm-<card> bots of these sets only (base, intrigue, seaside, "
+             "or several with commas; the promos count with base) and play only the recommended "
              "kingdoms of these sets. Default: every set whose cards have bots.",
         show_default=False)] = None,
     turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,

@@ -53,7 +53,7 @@ DRAWN_SETS = ("base", "promo")  # where unnamed kingdom cards come from by defau
 # the sets --sets may choose: every set of the registry but the promos (they
 # come with the base set) and the tests' cards; "test" rows are never drawn
 KNOWN_SETS = tuple(s for s in C.SETS if s not in ("promo", "test"))
-SET_TITLES = {"base": "base", "intrigue": "Intrigue"}
+SET_TITLES = {"base": "base", "intrigue": "Intrigue", "seaside": "Seaside"}
 
 
 def parse_sets(sets=None) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ import os
 
 import numpy as np
 
-from simulator.engine.cards import base, intrigue
+from simulator.engine.cards import base, intrigue, seaside
 
 # the row and its vocabulary, re-exported: C.CardSpec, C.ROLES, C.LANGUAGES ...
 from simulator.engine.cards.spec import (
@@ -75,7 +75,7 @@ TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
 
 # The set modules, in id order: a new set's module is appended, so that no
 # card id ever changes (Intrigue, then Seaside).
-SET_MODULES = (base, intrigue)
+SET_MODULES = (base, intrigue, seaside)
 # Modules of extra rows (``CARDS``), appended after every set: the tests'
 # cards for a mechanism no set uses yet (``tests/cards_for_tests.py``).
 # The numba cache folder keys on them (``simulator.engine.engine_sources``).

@@ -65,6 +65,7 @@ MATS = {"island": Mat(True, "face up; its cards are the owner's and score at the
 SETS = {"base": "Dominion (the base game, first and second edition)",
         "promo": "promotional cards",
         "intrigue": "Dominion: Intrigue (second edition, and the first edition's six)",
+        "seaside": "Dominion: Seaside (second edition, and the first edition's eight)",
         "test": "cards made for the tests of a mechanism (DOMSIM_EXTRA_SETS only)"}
 LANGUAGES = ("en", "nl", "de", "ja")          # the languages of card names and logs
 

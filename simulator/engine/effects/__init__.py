@@ -12,6 +12,7 @@ from numba.core.compiler_lock import global_compiler_lock
 
 from simulator.engine.effects import base  # noqa: F401  (registers the base set's effects)
 from simulator.engine.effects import intrigue  # noqa: F401  (Intrigue's)
+from simulator.engine.effects import seaside  # noqa: F401  (Seaside's)
 from simulator.engine import cards as C
 from simulator.engine import kernel  # noqa: F401  (registers the mechanisms)
 from simulator.engine.jit import (EFFECT_AT, EFFECTS, MECH_CHOOSE, MECH_KEEP, MECH_REACT,
