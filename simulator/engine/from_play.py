@@ -5,9 +5,11 @@ clean-up (Treasury, 1E), each only if its condition holds, each copy by its
 owner's ``may``.  All of them happen before clean-up draws the next hand, so
 such a card is in it (the 2E rule: discard from play and hand, then draw).
 
-The turn calls ``from_play`` only when some registry card has such a hook
-(``HAS_BUY_END_HOOKS``, ``HAS_CLEANUP_HOOKS``): the base game's Buy phase
-and clean-up compile to the same code as without this module.
+The turn calls ``from_play`` by address (``from_play_hooks``), loaded only
+for a game where some card has such a hook, and only when some registry
+card has a hook at that moment (``HAS_BUY_END_HOOKS``,
+``HAS_CLEANUP_HOOKS``): the base game's Buy phase and clean-up compile none
+of this module.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from simulator.engine.codes import (
     GS,
     GS_VICTORY_BOUGHT,
     GS_VICTORY_GAINED,
+    WHEN_CLEANUP_START,
+    WHEN_DISCARD,
     IF_ACTIONS_AT_MOST,
     IF_NO_VICTORY_BOUGHT,
     IF_NO_VICTORY_GAINED,
@@ -31,7 +35,7 @@ from simulator.engine.codes import (
     Z_DECK,
 )
 from simulator.engine.decide import chooses
-from simulator.engine.jit import _deck_fixed, _z_fixed, kernel_fn
+from simulator.engine.jit import MECH_FROM_PLAY, _deck_fixed, _z_fixed, kernel_fn, mechanism
 from simulator.engine.zones import _ps, emit, put_top
 
 
@@ -78,3 +82,12 @@ def from_play(z, deck, fst, prog, p, when):
             z[play, c] -= 1
             put_top(z, deck, p, c)
             emit(z, EV_MOVE, p, c, 1, PLAY_ROW, Z_DECK)
+
+
+@mechanism(MECH_FROM_PLAY)
+def from_play_hooks(z, deck, rng, fst, prog, p, c):
+    """``from_play`` at moment c; at the start of Clean-up, then also as
+    the cards are discarded from play (the turn calls once for both)."""
+    from_play(z, deck, fst, prog, p, c)
+    if c == WHEN_CLEANUP_START:
+        from_play(z, deck, fst, prog, p, WHEN_DISCARD)

@@ -4,11 +4,12 @@ record of the cards each player gained on its last turn (Smugglers), and the
 two options that gain with them ("gain to mat", "smuggle").
 
 ``gain`` and ``gain_from`` are the calls every card effect gains through:
-``zones._gain`` moves the card and keeps every count, then ``when_gained``
+``zones._gain`` moves the card and keeps every count, then ``gain_hooks``
 does what that gain triggers (the Buy phase calls it after its own inlined
-``_gain``).  All of it is compiled only when some registry card has a hook
-or such an option (``HAS_GAIN_HOOKS``): the base game's gains are ``_gain``
-alone, and no turn keeps the record.
+``_gain``).  ``gain_hooks`` is a mechanism called by address, loaded only
+for a game where some card has a hook or needs the record (``effects``'
+``_slots``): a game without one compiles and runs none of it, and no turn
+keeps the record.
 
 A hook fires right after its gain, before the card that gained goes on
 (Monkey's FAQ: a Curse the player to your right gains from your Witch
@@ -19,6 +20,8 @@ resolution to recurse).
 """
 
 from __future__ import annotations
+
+from numba import njit
 
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
@@ -31,7 +34,6 @@ from simulator.engine.codes import (
     GS_HOOK_PLAYS,
     GS_PLAYERS,
     GS_TURN_P,
-    HAS_GAIN_HOOKS,
     HOOK_CURSE,
     HOOK_DRAW,
     HOOK_OTHERS,
@@ -61,8 +63,16 @@ from simulator.engine.codes import (
     Z_SUPPLY,
 )
 from simulator.engine.decide import _attacked, chooses, gain_choice
-from simulator.engine.jit import _deck_fixed, _z_fixed, kernel_fn
+from simulator.engine.jit import (MECH_GAINED, _deck_fixed, _z_fixed, call_if_loaded,
+                                  kernel_fn, mechanism)
 from simulator.engine.zones import _gain, _ps, _push, _traced, cost, draw, emit, move_n, stay
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def gained_code(c, dst):
+    """The one number ``gain_hooks`` gets for "c was gained to dst" (a
+    mechanism's call carries one card; dst is a row, or -1: the deck)."""
+    return c + NC * (dst + 1)
 
 
 @kernel_fn('b1')
@@ -78,9 +88,18 @@ def gain_from(z, deck, rng, fst, prog, p, c, src, dst, bought):
     deck = _deck_fixed(deck)
     if not _gain(z, deck, p, c, src, dst, bought, _traced(z)):
         return False
-    if HAS_GAIN_HOOKS:
-        when_gained(z, deck, rng, fst, prog, p, c, dst)
+    call_if_loaded(MECH_GAINED, z, deck, rng, fst, prog, p, gained_code(c, dst))
     return True
+
+
+@mechanism(MECH_GAINED)
+def gain_hooks(z, deck, rng, fst, prog, p, c):
+    """c >= 0: a card was gained (``gained_code``), ``when_gained``; -1:
+    p's turn starts, ``start_turn_gains``."""
+    if c < 0:
+        start_turn_gains(z, p)
+    else:
+        when_gained(z, deck, rng, fst, prog, p, c % NC, c // NC - 1)
 
 
 @kernel_fn('void')
@@ -190,11 +209,10 @@ def play_from_hands(z, fst, prog, w, p, c):
 
 @kernel_fn('void')
 def start_turn_gains(z, p):
-    """At the start of p's turn: it is p's turn; no gained card was played
-    yet; p's record of its last turn's gains is cleared (the kinds p has
-    owned are all it can have gained); p's Attacks that act later stop
-    (Blockade's cards go to the hand at this turn's start)."""
-    z[GS, GS_TURN_P] = p + 1
+    """At the start of p's turn (GS_TURN_P is p's already): no gained card
+    was played yet; p's record of its last turn's gains is cleared (the
+    kinds p has owned are all it can have gained); p's Attacks that act
+    later stop (Blockade's cards go to the hand at this turn's start)."""
     z[GS, GS_HOOK_PLAYS] = 0
     kinds = z[p * PR + KINDS]
     for i in range(z[_ps(p), PS_KINDS]):

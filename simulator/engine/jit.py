@@ -126,9 +126,13 @@ EFFECTS: dict[int, CPUDispatcher] = {}       # card id (or mechanism slot) -> it
 # Reactions with an effect of their own): each is compiled when a card of
 # the game needs it (``MECHANISM_CARDS``), its address kept after the cards'.
 # The Duration cards' three steps are such mechanisms too: a play that stays
-# out, clean-up keeping it in play, the start of the next turn.
-MECH_CHOOSE, MECH_REACT, MECH_STAY, MECH_KEEP, MECH_START = range(NC, NC + 5)  # slots in EFFECT_AT
-NSLOTS = NC + 5
+# out, clean-up keeping it in play, the start of the next turn; and the hooks
+# on gains (Monkey, Smugglers' record, Blockade, Sailor, Pirate), on other
+# players' Treasures (Corsair) and on cards leaving play (Treasury), which
+# the turn calls only once a game has loaded them (``call_if_loaded``).
+(MECH_CHOOSE, MECH_REACT, MECH_STAY, MECH_KEEP, MECH_START, MECH_GAINED, MECH_TREASURE,
+ MECH_FROM_PLAY) = range(NC, NC + 8)           # slots in EFFECT_AT
+NSLOTS = NC + 8
 EFFECT_AT = np.zeros(NSLOTS, dtype=np.int64)  # slot -> its code's address, 0: not loaded
 _EFFECT_AT_SYMBOL = "domsim_kernel_effect_at"
 ll.add_symbol(_EFFECT_AT_SYMBOL, EFFECT_AT.ctypes.data)
@@ -193,6 +197,18 @@ def _call_effect(typingctx, address, z, deck, rng, fst, prog, p):
 def _call_mechanism(typingctx, address, z, deck, rng, fst, prog, p, c):
     """Call the mechanism at ``address`` for card c."""
     return nb.void(address, z, deck, rng, fst, prog, p, c), _call_at
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def call_if_loaded(slot, z, deck, rng, fst, prog, p, c):
+    """Call mechanism ``slot`` for card c if this process loaded it: a hook
+    the turn calls at every gain or turn start costs the base game one load
+    and a branch, and compiles nothing of the hook into it.  Loaded once,
+    it runs in every later game of the process too, where it finds no card
+    of its own and does nothing."""
+    at = _effect_at(slot)
+    if at:
+        _call_mechanism(at, z, deck, rng, fst, prog, p, c)
 
 
 def _fixed_columns(ncols: int):

@@ -164,7 +164,6 @@ from simulator.engine.codes import (
     VPS,
     WHEN_BUY_END,
     WHEN_CLEANUP_START,
-    WHEN_DISCARD,
     WIN,
     XS,
     Z_BLACK_MARKET,
@@ -190,10 +189,13 @@ from simulator.engine.decide import (
 )
 from simulator.engine.jit import (
     MECH_CHOOSE,
+    MECH_FROM_PLAY,
+    MECH_GAINED,
     MECH_KEEP,
     MECH_REACT,
     MECH_START,
     MECH_STAY,
+    MECH_TREASURE,
     _call_effect,
     _call_mechanism,
     _check_shapes,
@@ -201,14 +203,15 @@ from simulator.engine.jit import (
     _effect_at,
     _quick_load,
     _z_fixed,
+    call_if_loaded,
     kernel_fn,
     mechanism,
 )
-from simulator.engine.from_play import from_play
-from simulator.engine.gains import gain, gain_option, start_turn_gains, when_gained
+from simulator.engine.from_play import from_play_hooks  # noqa: F401  (its mechanism)
+from simulator.engine.gains import gain, gain_option, gained_code
 from simulator.engine.deck_answers import deck_option
 from simulator.engine.mats import mat_option
-from simulator.engine.passes import hook_victims, pass_option, treasure_hook
+from simulator.engine.passes import pass_option
 from simulator.engine.program import (
     BUY,
     FLAG_TURN_LOG,
@@ -288,8 +291,8 @@ def resolve(z, deck, rng, fst, prog, p, c):
                            "load_effects(ownable_cards(...)) before the games")
     if CHOOSE_PICK[c]:                  # by address: compiled only for a game with one
         _call_mechanism(_loaded(MECH_CHOOSE), z, deck, rng, fst, prog, p, c)
-    if HAS_ON_TREASURE and ON_TREASURE_HITS[c, 0] >= 0:     # simulator/engine/passes.py
-        hook_victims(z, p, c)
+    if HAS_ON_TREASURE and ON_TREASURE_HITS[c, 0] >= 0:     # Corsair: passes.py
+        _call_mechanism(_loaded(MECH_TREASURE), z, deck, rng, fst, prog, p, c)
     if TYPES[c] & T_DURATION:
         _call_mechanism(_loaded(MECH_STAY), z, deck, rng, fst, prog, p, c)
 
@@ -519,7 +522,7 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
         if merchant:
             _record(z, EV_PLUS_COINS, p, Card.MERCHANT, merchant, 0, 0)
     if HAS_ON_TREASURE and played:           # compiled out when no card has the hook
-        treasure_hook(z, p)
+        call_if_loaded(MECH_TREASURE, z, deck, rng, fst, prog, p, -1)
     if traced:
         _record(z, EV_COINS, p, -1, z[GS, GS_COINS], 0, 0)
     while z[GS, GS_BUYS] > 0:
@@ -531,10 +534,9 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
         _gain(z, deck, p, c, Z_SUPPLY, DISC, True, traced)
         z[GS, GS_COINS] -= cost(z, c)
         z[GS, GS_BUYS] -= 1
-        if HAS_GAIN_HOOKS:
-            when_gained(z, deck, rng, fst, prog, p, c, DISC)
-            if z[GS, GS_STACK_N] > 0:
-                play_action(z, deck, rng, fst, prog, p, -1)
+        call_if_loaded(MECH_GAINED, z, deck, rng, fst, prog, p, gained_code(c, DISC))
+        if z[GS, GS_STACK_N] > 0:            # a Duration Sailor played
+            play_action(z, deck, rng, fst, prog, p, -1)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -542,8 +544,7 @@ def cleanup(z, deck, rng, fst, prog, p, traced):
     if traced:
         _record(z, EV_CLEANUP, p, -1, 0, 0, 0)
     if HAS_CLEANUP_HOOKS:                    # compiled out when no card has one
-        from_play(z, deck, fst, prog, p, WHEN_CLEANUP_START)
-        from_play(z, deck, fst, prog, p, WHEN_DISCARD)
+        call_if_loaded(MECH_FROM_PLAY, z, deck, rng, fst, prog, p, WHEN_CLEANUP_START)
     if z[_ps(p), PS_NEXT_N] > 0:             # Durations stay in play
         _call_mechanism(_loaded(MECH_KEEP), z, deck, rng, fst, prog, p, -1)
     if traced:                               # log each card moved
@@ -580,7 +581,7 @@ def start_turn_log(z, p):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def begin_turn(z, prog, p):
+def begin_turn(z, deck, rng, fst, prog, p):
     # an extra turn has the number of the turn before it (not counted)
     z[GS, GS_TURN_NO] = z[_ps(p), PS_TURNS] + 1 - z[GS, GS_IN_EXTRA]
     if prog[P_FLAGS] & FLAG_TURN_LOG:
@@ -594,14 +595,12 @@ def begin_turn(z, prog, p):
         z[GS, GS_PLAYED] = 0
     if RAISES_COPPER:
         z[GS, GS_COPPER_UP] = 0
-    if HAS_ON_TREASURE:                      # Corsair: "until then"; once a turn
-        z[_ps(p), PS_HOOK_HITS] = 0
-        z[GS, GS_HOOK_DONE] = 0
-    if HAS_GAIN_HOOKS:
-        start_turn_gains(z, p)
-    if HAS_FROM_PLAY:                        # Treasury's record of this turn
-        z[GS, GS_TURN_P] = p + 1
-        z[GS, GS_VICTORY_BOUGHT] = 0
+    # the turn's record for the hooks (stores: cheaper than a test)
+    z[GS, GS_TURN_P] = p + 1
+    z[_ps(p), PS_HOOK_HITS] = 0              # Corsair: "until then"; once a turn
+    z[GS, GS_HOOK_DONE] = 0
+    z[GS, GS_VICTORY_BOUGHT] = 0             # Treasury's conditions
+    call_if_loaded(MECH_GAINED, z, deck, rng, fst, prog, p, -1)    # gains.start_turn_gains
 
 
 @mechanism(MECH_START)
@@ -688,7 +687,7 @@ def take_turn(z, deck, rng, fst, prog, p):
     """One whole turn of p, logged if the game is traced: the turn of traced
     games and of conformance steps."""
     traced = _traced(z)
-    begin_turn(z, prog, p)
+    begin_turn(z, deck, rng, fst, prog, p)
     if traced:
         _record(z, EV_TURN, p, -1, z[GS, GS_TURN_NO], z[GS, GS_IN_EXTRA], 0)
     if z[_ps(p), PS_NEXT_N] > 0:
@@ -697,7 +696,7 @@ def take_turn(z, deck, rng, fst, prog, p):
         action_phase(z, deck, rng, fst, prog, p, traced)
     buy_phase(z, deck, rng, fst, prog, p, traced)
     if HAS_BUY_END_HOOKS:                    # compiled out when no card has one
-        from_play(z, deck, fst, prog, p, WHEN_BUY_END)
+        call_if_loaded(MECH_FROM_PLAY, z, deck, rng, fst, prog, p, WHEN_BUY_END)
     cleanup(z, deck, rng, fst, prog, p, traced)
     z[_ps(p), PS_TURNS] += 1 - z[GS, GS_IN_EXTRA]
 
@@ -805,13 +804,11 @@ def _clear_played(z):
         kinds = z[p * PR + KINDS]
         for i in range(U(z[_ps(p), PS_KINDS])):
             c = U(kinds[i])
-            for row in (HAND, PLAY_ROW, DISC, ASIDE, OWN, DUR, NEXT, STAY):
+            for row in (HAND, PLAY_ROW, DISC, ASIDE, OWN, DUR, NEXT, STAY, TURN_GAINS):
                 z[U(p * PR + row), c] = 0
             if HAS_MATS:                     # compiled out when no card uses a mat
                 for m in range(NMATS):
                     z[U(p * PR + MAT0 + m), c] = 0
-            if HAS_GAIN_HOOKS:               # ... or keeps the gains of last turns
-                z[U(p * PR + TURN_GAINS), c] = 0
             for row in (TRASH_ROW, TMP, GAINED, BOUGHT):
                 z[row, c] = 0
             kinds[i] = 0
@@ -870,14 +867,14 @@ def play_game(z, deck, rng, fst, prog, kingdom, n, strat, turn_cap, per_turn):
     _deal(z, deck, rng, kingdom, n, strat)
     p = 0
     while True:
-        begin_turn(z, prog, p)                   # take_turn, untraced
+        begin_turn(z, deck, rng, fst, prog, p)   # take_turn, untraced
         if z[_ps(p), PS_NEXT_N] > 0:
             _call_mechanism(_loaded(MECH_START), z, deck, rng, fst, prog, p, -1)
         if z[_ps(p), PS_TYPE0 + ACTION_BIT] > 0:
             action_phase(z, deck, rng, fst, prog, p, False)
         buy_phase(z, deck, rng, fst, prog, p, False)
         if HAS_BUY_END_HOOKS:
-            from_play(z, deck, fst, prog, p, WHEN_BUY_END)
+            call_if_loaded(MECH_FROM_PLAY, z, deck, rng, fst, prog, p, WHEN_BUY_END)
         cleanup(z, deck, rng, fst, prog, p, False)
         t = z[_ps(p), PS_TURNS]                  # this turn of p's, from 0
         # an extra turn is not counted: its gains show in p's next turn

@@ -62,7 +62,7 @@ from simulator.engine.decide import (
     pick_call,
     rule_holds,
 )
-from simulator.engine.jit import _deck_fixed, _z_fixed, kernel_fn
+from simulator.engine.jit import MECH_TREASURE, _deck_fixed, _z_fixed, kernel_fn, mechanism
 from simulator.engine.program import LIST_KEYS, TRASH
 from simulator.engine.gains import gain
 from simulator.engine.zones import (_own, _ps, cost, discard_all, draw, emit, take_top,
@@ -289,3 +289,14 @@ def treasure_hook(z, p):
             emit(z, EV_HOOK, p, h, q, 1, 0)
             trash_from(z, p, PLAY_ROW, best)
             return
+
+
+@mechanism(MECH_TREASURE)
+def treasure_hooks(z, deck, rng, fst, prog, p, c):
+    """By address, loaded only for a game with such a card: c >= 0, p
+    played c (``hook_victims``); -1, p played its Treasures
+    (``treasure_hook``)."""
+    if c < 0:
+        treasure_hook(z, p)
+    else:
+        hook_victims(z, p, c)

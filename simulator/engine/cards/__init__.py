@@ -182,15 +182,19 @@ ANSWER_CARDS = {kind: tuple(i for i, c in enumerate(TABLE) if kind in c.lists)
                 for kind in ANSWERS}
 # gain hooks (``WhenGain``): GAIN_HOOK_CARDS the cards with one, in card
 # order; GAIN_HOOK[c] = (who, does, amount, type mask) as WHEN_GAIN_WHO and
-# WHEN_GAIN_DOES codes; HAS_GAIN_HOOKS: some card has one or a GAIN_OPS
-# option (else the kernel's gain-hook code, and the record of each player's
-# last turn's gains it keeps, are compiled out)
+# WHEN_GAIN_DOES codes; GAIN_WATCHERS: the cards with one or a GAIN_OPS
+# option (Smugglers reads the record of each player's last turn's gains the
+# hooks keep): a game with one loads the gain hooks (``effects._slots``);
+# HAS_GAIN_HOOKS: some card is one (else the options are compiled out)
 GAIN_HOOK_CARDS = np.array([i for i, c in enumerate(TABLE) if c.when_gain], dtype=np.int64)
 GAIN_HOOK = np.array([(WHEN_GAIN_WHO[c.when_gain.who][0], WHEN_GAIN_DOES[c.when_gain.does][0],
                        c.when_gain.amount, type_mask(c.when_gain.types))
                       if c.when_gain else (0, 0, 0, 0) for c in TABLE], dtype=np.int64)
-HAS_GAIN_HOOKS = bool(len(GAIN_HOOK_CARDS)) or any(
-    o.op in GAIN_OPS for c in TABLE for o in (*c.does, *(c.choose.options if c.choose else ())))
+GAIN_WATCHERS = frozenset(
+    i for i, c in enumerate(TABLE)
+    if c.when_gain or any(o.op in GAIN_OPS
+                          for o in (*c.does, *(c.choose.options if c.choose else ()))))
+HAS_GAIN_HOOKS = bool(GAIN_WATCHERS)
 # "you may put this onto your deck" from play (``FromPlay``): FROM_PLAY_CARDS
 # the cards with one, in card order; FROM_PLAY[c] = (when, cond, amount) as
 # FROM_PLAY_WHEN and FROM_PLAY_IF codes; HAS_BUY_END_HOOKS / HAS_CLEANUP_HOOKS:

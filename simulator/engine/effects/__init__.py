@@ -15,8 +15,9 @@ from simulator.engine.effects import intrigue  # noqa: F401  (Intrigue's)
 from simulator.engine.effects import seaside  # noqa: F401  (Seaside's)
 from simulator.engine import cards as C
 from simulator.engine import kernel  # noqa: F401  (registers the mechanisms)
-from simulator.engine.jit import (EFFECT_AT, EFFECTS, MECH_CHOOSE, MECH_KEEP, MECH_REACT,
-                                  MECH_START, MECH_STAY)
+from simulator.engine.jit import (EFFECT_AT, EFFECTS, MECH_CHOOSE, MECH_FROM_PLAY,
+                                  MECH_GAINED, MECH_KEEP, MECH_REACT, MECH_START, MECH_STAY,
+                                  MECH_TREASURE)
 
 
 def _slots(cards: set[int]) -> set[int]:
@@ -28,6 +29,12 @@ def _slots(cards: set[int]) -> set[int]:
         slots.add(MECH_REACT)
     if any(C.TYPES[c] & C.DURATION for c in cards):
         slots |= {MECH_STAY, MECH_KEEP, MECH_START}
+    if cards & C.GAIN_WATCHERS:
+        slots.add(MECH_GAINED)
+    if any(C.TABLE[c].on_treasure for c in cards):
+        slots.add(MECH_TREASURE)
+    if any(C.TABLE[c].from_play for c in cards):
+        slots.add(MECH_FROM_PLAY)
     return slots
 
 
