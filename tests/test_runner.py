@@ -318,8 +318,8 @@ def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
     # cards its players can come to own: all 25 compiled together made a
     # cold start 36 s longer.  Here the kingdom is Witch and the nine cards
     # that complete it, and nobody buys those.  The mechanisms only some
-    # cards use (choose, reactions, the Duration steps) are loaded the same
-    # way: none here.  The child's cache is warm
+    # cards use (choose, reactions, the Duration steps, the hooks on gains,
+    # Treasures and cards leaving play) are loaded the same way: none here.  The child's cache is warm
     # (this process has run the kernel).
     r = simulate(["big-money", "bm-witch"], 10, seed=3, threads=1)
     assert len(r.kingdom) == 10
@@ -327,7 +327,9 @@ def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
             "from simulator.engine import cards as C, jit as J\n"
             "simulate(['big-money', {bot!r}], 200, seed=3, threads=1)\n"
             "names = {{J.MECH_CHOOSE: 'choose', J.MECH_REACT: 'react', J.MECH_STAY: 'stay',\n"
-            "         J.MECH_KEEP: 'keep', J.MECH_START: 'start', **dict(enumerate(C.NAMES))}}\n"
+            "         J.MECH_KEEP: 'keep', J.MECH_START: 'start', J.MECH_GAINED: 'gained',\n"
+            "         J.MECH_TREASURE: 'treasure', J.MECH_FROM_PLAY: 'from play',\n"
+            "         **dict(enumerate(C.NAMES))}}\n"
             "print([names[c] for c, d in J.EFFECTS.items() if d.overloads])\n")
     assert _child(code.format(bot="bm-witch")).strip() == "['Witch']"
     # a "choose one" card's mechanism likewise: compiled only where one is played
