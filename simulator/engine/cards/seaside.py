@@ -29,3 +29,23 @@ CARDS += ()
 CARDS += ()
 # the first edition's eight
 CARDS += ()
+
+# The recommended sets of the second-edition Seaside rulebook, by name: two
+# with Seaside alone, two with the base set (its base cards first).  The
+# lists are the issue's (issue 31, from one source); a second source (a
+# public randomizer's array of official kingdoms, found with the search
+# tools) gives the same Reach for Tomorrow and Repetition; High Seas and
+# Buried Treasure are UNCONFIRMED by a second source, and a third list of
+# Repetition (with Cutpurse and Salvager for Remodel and Sea Chart) was
+# found in a source that mixes editions.  A kingdom naming a card not in the
+# registry yet waits in ``C.INCOMPLETE_KINGDOMS``.
+RECOMMENDED: dict[str, tuple[str, ...]] = {
+    "High Seas": ("Bazaar", "Blockade", "Caravan", "Corsair", "Haven", "Island", "Lookout",
+                  "Pirate", "Warehouse", "Wharf"),
+    "Buried Treasure": ("Astrolabe", "Cutpurse", "Fishing Village", "Lighthouse", "Monkey",
+                        "Outpost", "Sailor", "Sea Chart", "Tactician", "Treasure Map"),
+    "Reach for Tomorrow": ("Artisan", "Cellar", "Council Room", "Vassal", "Village",
+                           "Cutpurse", "Lookout", "Monkey", "Sea Witch", "Treasure Map"),
+    "Repetition": ("Festival", "Harbinger", "Militia", "Remodel", "Workshop", "Caravan",
+                   "Outpost", "Pirate", "Sea Chart", "Treasury"),
+}
