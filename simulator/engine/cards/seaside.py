@@ -54,6 +54,27 @@ CARDS += (
       "Vuurtoren", "Leuchtturm", "灯台", unsure=("ja",), set="seaside", actions=1, coins=1,
       roles=("payload",), money=2, next_turn=NextTurn(coins=1), blocks="in play",
       vs_bmu=0.5169),
+    # Tide Pools and Sea Witch: "at the start of your next turn ... discard 2
+    # cards" (NextTurn discard, after the draws; required: the discard list,
+    # then its default order: Curses and Victory cards, Copper, the cheapest).
+    # The default measured (100,000 games, seed 0, against Big Money
+    # Ultimate): bm-tide-pools 0.5208 [0.5177, 0.5239], discarding Coppers
+    # first 0.4229 [0.4199, 0.4260]; bm-sea-witch 0.9795 [0.9786, 0.9804],
+    # Coppers first 0.9563 [0.9550, 0.9576], Golds and Silvers first 0.8292
+    # [0.8268, 0.8315] (docs/strategies.md, "Defaults and how they were chosen").
+    _("Tide Pools", 4, AD,
+      "+3 Cards, +1 Action. At the start of your next turn, discard 2 cards.",
+      "Getijdenpoelen", "Gezeitenbecken", "潮溜まり", unsure=("ja",), set="seaside",
+      editions=(2,), cards=3, actions=1, roles=("draw", "cantrip"), lists=("discard",),
+      next_turn=NextTurn(discard=2), vs_bmu=0.5208),
+    # Sea Witch: its Curse is its attack, Witch's (a Moat or a Lighthouse keeps
+    # a player out); "+2 Cards, then discard 2 cards" next turn.
+    _("Sea Witch", 5, ("Action", "Duration", "Attack"),
+      "+2 Cards. Each other player gains a Curse. At the start of your next turn, +2 Cards, "
+      "then discard 2 cards.",
+      "Zeekol", "Meerhexe", "海の魔女", unsure=("ja",), set="seaside", editions=(2,),
+      cards=2, effect=True, curses=True, roles=("draw", "attack"), lists=("discard",),
+      next_turn=NextTurn(cards=2, discard=2), vs_bmu=0.9795),
 )
 # mats, set-aside cards and the extra turn
 CARDS += ()
