@@ -1027,6 +1027,7 @@ TEXT_CHECKS = {
     Card.MINE: _mine, Card.ARTISAN: _artisan, Card.MONEYLENDER: _moneylender,
     Card.BUREAUCRAT: _bureaucrat, Card.BANDIT: _bandit, Card.POACHER: _poacher,
     Card.LIBRARY: _library, Card.WITCH: _witch, Card.MILITIA: _militia,
+    Card.SEA_WITCH: _witch,     # its next turn: the Duration check (close_res)
     Card.THRONE_ROOM: _throne_room, Card.VASSAL: _vassal,
     Card.SHANTY_TOWN: _shanty_town, Card.CONSPIRATOR: _conspirator,
     Card.MINING_VILLAGE: _mining_village, Card.MILL: _mill, Card.BARON: _baron,
@@ -1414,7 +1415,9 @@ class Oracle:
         if r.duration:                    # a next-turn effect: "+Cards", may trash, its mat
             c, me = r.card, self.cur
             allowed = {"draw", "shuffle"} | ({"trash"} if C.NEXT_TURN[c, 4] else set()) \
-                | ({"gain_hand", "nothing"} if C.NEXT_TURN[c, 6] else set())
+                | ({"gain_hand", "nothing"} if C.NEXT_TURN[c, 6] else set()) \
+                | ({"discard"} if C.NEXT_TURN[c, 7] else set())
+            dropped, due = len(r.of("discard", me)), int(C.NEXT_TURN[c, 7]) * r.duration
             got = r.of("gain_hand", me)
             mat = S.MAT0 + int(C.MAT_OF[c])
             if C.NEXT_TURN[c, 5]:
@@ -1427,6 +1430,8 @@ class Oracle:
                        r.of("nothing", me)) != (r.duration if C.NEXT_TURN[c, 6] else 0)
                    or any(not C.TYPES[x] & C.TREASURE or C.COST[x] > C.NEXT_TURN[c, 6]
                           for x in got)
+                   else f"discards {dropped} cards, not {due}" if dropped > due
+                   or dropped < due and +self.zones[me].hand
                    else "leaves cards on its mat" if C.NEXT_TURN[c, 5]
                    and +self.zones[me].mats[mat]
                    else _drew(self, r, me, int(C.NEXT_TURN[c, 0]) * r.duration))

@@ -183,7 +183,15 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Scout": "Action Kingdom Cycler", "Coppersmith": "Action Kingdom Terminal",
         "Tribute": "Action Kingdom Terminal",
         "Saboteur": "Action Attack Kingdom Terminal",
-        "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom"}
+        "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom",
+        "Bazaar": "Action Kingdom Cycler Village",
+        "Caravan": "Action Kingdom Duration Cycler Card_Advantage",
+        "Fishing Village": "Action Kingdom Duration Village",
+        "Merchant Ship": "Action Kingdom Terminal Duration",
+        "Wharf": "Action Kingdom Terminal Duration Card_Advantage",
+        "Lighthouse": "Action Kingdom Duration",
+        "Tide Pools": "Action Kingdom Duration Cycler Card_Advantage",
+        "Sea Witch": "Action Attack Kingdom Terminal Duration Card_Advantage"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 
@@ -204,7 +212,8 @@ def test_a_tag_counts_only_the_cards_the_bot_can_own():
                                 side("right", "constant", "2.0"))) + '<buy name="Workshop"/>')
     assert tomllib.loads(w.toml)["let"]["villages"] == ("my.Village + my.Festival + "
                                                         "my.ShantyTown + my.MiningVillage + "
-                                                        "my.Nobles")
+                                                        "my.Nobles + my.Bazaar + "
+                                                        "my.FishingVillage")
 
 
 def test_a_type_domsim_has_no_card_of_is_not_converted():

@@ -50,7 +50,7 @@ def test_the_cards_with_an_effect_are_those_with_code():
 def test_plain_actions_are_the_actions_without_an_effect():
     plain = {C.NAMES[c] for c in range(C.NCARDS) if K.PLAIN[c]}
     assert plain == {"Moat", "Village", "Smithy", "Festival", "Laboratory", "Market",
-                     "Woodcutter", "Great Hall"}
+                     "Woodcutter", "Great Hall", "Bazaar"}
 
 
 def test_cards_that_gain_by_fallback_are_marked():
@@ -105,16 +105,18 @@ def np_iinfo_max(dtype) -> int:
 
 # ============================================================ the rows
 
+NOW_AND_NEXT = "Now and at the start of your next turn: "
 _PLUS = {"Card": "cards", "Cards": "cards", "Action": "actions", "Actions": "actions",
          "Buy": "buys", "Buys": "buys"}
 
 
 def _leading_plus(text: str) -> dict:
     """The "+" numbers a text starts with ("+1 Card, +2 Actions. ..."), and
-    the rest of the text."""
+    the rest of the text.  "Now and at the start of your next turn: +$2"
+    (Merchant Ship, Wharf) gives its numbers now too."""
     found = {"cards": 0, "actions": 0, "buys": 0, "coins": 0}
-    rest = text
-    while m := re.match(r"\s*\+(\$?)(\d+)(?: (\w+))?[,.]?", rest):
+    rest = text.removeprefix(NOW_AND_NEXT)
+    while m := re.match(r"\s*\+(\$?)(\d+)(?: (\w+))?[,.]?(?= |$)(?: and\b)?", rest):
         if m.group(1):
             found["coins"] = int(m.group(2))
         elif m.group(3) in _PLUS:
@@ -233,7 +235,8 @@ def test_roles_and_facts_are_consistent():
             assert "Attack" in s.types or s.others, s.name
     assert C.with_role("village") == tuple(map(C.card_id, ("Village", "Throne Room",
                                                             "Festival", "Shanty Town",
-                                                            "Mining Village", "Nobles")))
+                                                            "Mining Village", "Nobles",
+                                                            "Bazaar", "Fishing Village")))
 
 
 # ============================================================ the docs say the same
@@ -257,7 +260,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 20
+    assert len(D.WEAKER_THAN_SILVER) == 21
 
 
 def _docs_table(heading: str) -> list[list[str]]:
@@ -437,6 +440,7 @@ BY_NAME = {
         "Nobles": "that simulator does not tag it Terminal (its +2 Actions is a choice)",
         "Scout": "that simulator tags it Cycler (+1 Action, and its reveal may add cards)",
         "Courtier": "that simulator tags it not Terminal (its +1 Action is a choice)",
+        "Caravan": "that simulator tags it Card_Advantage (its second card comes next turn)",
     },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "

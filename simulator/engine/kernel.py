@@ -647,13 +647,18 @@ NEXT_TURN_MORE = bool(NEXT_TURN[:, 4:].any())
 @kernel_fn('void')
 def next_turn_more(z, deck, rng, fst, prog, p, c):
     """Duration c's next-turn effect beyond its "+" numbers, once per play:
-    "you may trash a card from your hand" (Sailor: the trash list, as
+    "discard 2 cards", after its draws (Tide Pools; Sea Witch: "+2 Cards,
+    then discard 2 cards"; required: the discard list, then the default
+    order, as Militia's victims), "you may trash a card from your hand"
+    (Sailor: the trash list, as
     Chapel's; with no list given, a Treasure a buy of $5 or more needs is
     kept), then its mat into the hand (Blockade: "At the start of your
     next turn, put it into your hand"; every card on it was set aside by a
     play since p's last turn), then "gain a Treasure costing up to $6 to
     your hand" (Pirate: an explicit gain list's first Treasure, else, as
     Mine's default, the dearest Treasure it may gain)."""
+    if NEXT_TURN[c, 7]:
+        required_discard(z, fst, prog, p, NEXT_TURN[c, 7])
     h = p * PR + HAND
     _, _, explicit = _list(prog, z, p, TRASH)
     for _ in range(NEXT_TURN[c, 4]):

@@ -134,6 +134,7 @@ _TAG_EXCEPTIONS = {
     "Nobles": (set(), {"Terminal"}),              # its +2 Actions is a choice
     "Ironworks": (set(), {"Terminal"}),           # its gain may give the Action back
     "Upgrade": ({"TrashForBenefit"}, set()), "Replace": ({"TrashForBenefit"}, set()),
+    "Caravan": ({"Card_Advantage"}, set()),      # its second card comes next turn
     "Curse": ({"Junk"}, set()), "Copper": ({"Junk"}, set()), "Estate": ({"Junk"}, set()),
     "Shanty Town": ({"Card_Advantage"}, set()),  # +2 Cards with no Action in hand
     "Diplomat": (set(), {"Terminal"}),           # +2 Actions with 5 cards or fewer

@@ -126,9 +126,10 @@ EFFECT = np.array([c.effect for c in TABLE], dtype=np.bool_)
 # to take (0: none), CHOICE_N[c] offered, CHOICE_OP/CHOICE_ARG[c, o] what
 # option o does (``spec.CHOICE_OPS``) and its amount (a card id for "gain")
 # Durations: NEXT_TURN[c] = its next-turn (+Cards, +Actions, +Buys, +$, may
-# trash up to, its mat to the hand, gain a Treasure up to); DURATION_CARDS the ids of the Duration
-# cards (the start of a turn walks them)
-NEXT_TURN = np.array([tuple(int(x) for x in c.next_turn) if c.next_turn else (0,) * 7
+# trash up to, its mat to the hand, gain a Treasure up to, discard); DURATION_CARDS the ids of
+# the Duration cards (the start of a turn walks them)
+NEXT_TURN = np.array([tuple(int(x) for x in c.next_turn) if c.next_turn
+                      else (0,) * len(NextTurn._fields)
                       for c in TABLE], dtype=np.int32)
 DURATION_CARDS = np.array([i for i, c in enumerate(TABLE) if c.next_turn], dtype=np.int64)
 # cards that keep their owner unaffected by an Attack: revealed from the hand

@@ -212,8 +212,10 @@ class NextTurn(NamedTuple):
     Action, +$1), then "you may trash" up to ``trash`` cards from the hand
     (Sailor), ``mat_to_hand``: the card's mat into the hand (Blockade's
     set-aside card), and ``gain_treasure``: gain a Treasure costing up to
-    that much to the hand (Pirate); the card stays in play until that
-    turn's clean-up."""
+    that much to the hand (Pirate), and ``discard``: discard that many
+    cards from the hand, after the draws (Tide Pools, Sea Witch: the
+    discard list, then its default order); the card stays in play until
+    that turn's clean-up."""
     cards: int = 0
     actions: int = 0
     buys: int = 0
@@ -221,6 +223,7 @@ class NextTurn(NamedTuple):
     trash: int = 0
     mat_to_hand: bool = False
     gain_treasure: int = 0
+    discard: int = 0
 
 
 # What a card's gain hook does (``WhenGain.does``) and whose gains it watches
