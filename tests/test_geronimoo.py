@@ -183,7 +183,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Scout": "Action Kingdom Cycler", "Coppersmith": "Action Kingdom Terminal",
         "Tribute": "Action Kingdom Terminal",
         "Saboteur": "Action Attack Kingdom Terminal",
-        "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom"}
+        "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom",
+        "Native Village": "Action Kingdom Village"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 
@@ -204,7 +205,7 @@ def test_a_tag_counts_only_the_cards_the_bot_can_own():
                                 side("right", "constant", "2.0"))) + '<buy name="Workshop"/>')
     assert tomllib.loads(w.toml)["let"]["villages"] == ("my.Village + my.Festival + "
                                                         "my.ShantyTown + my.MiningVillage + "
-                                                        "my.Nobles")
+                                                        "my.Nobles + my.NativeVillage")
 
 
 def test_a_type_domsim_has_no_card_of_is_not_converted():
