@@ -191,7 +191,9 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Wharf": "Action Kingdom Terminal Duration Card_Advantage",
         "Lighthouse": "Action Kingdom Duration",
         "Tide Pools": "Action Kingdom Duration Cycler Card_Advantage",
-        "Sea Witch": "Action Attack Kingdom Terminal Duration Card_Advantage"}
+        "Sea Witch": "Action Attack Kingdom Terminal Duration Card_Advantage",
+        "Native Village": "Action Kingdom Village", "Island": "Action Kingdom Victory Terminal",
+        "Outpost": "Action Kingdom Duration Terminal"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 
@@ -213,7 +215,7 @@ def test_a_tag_counts_only_the_cards_the_bot_can_own():
     assert tomllib.loads(w.toml)["let"]["villages"] == ("my.Village + my.Festival + "
                                                         "my.ShantyTown + my.MiningVillage + "
                                                         "my.Nobles + my.Bazaar + "
-                                                        "my.FishingVillage")
+                                                        "my.FishingVillage + my.NativeVillage")
 
 
 def test_a_type_domsim_has_no_card_of_is_not_converted():

@@ -435,7 +435,8 @@ def test_cards_json_describes_a_mat_and_what_a_card_does():
     done = _with_test_cards("""
         import json
         from simulator.engine.cards import as_json
-        print("JSON" + json.dumps({c["name"]: c for c in as_json() if c["mat"]}))
+        print("JSON" + json.dumps({c["name"]: c for c in as_json()
+                                  if c["mat"] and c["set"] == "test"}))
     """)
     assert done.returncode == 0, done.stderr[-2000:]
     cards = json.loads(done.stdout.split("JSON", 1)[1])

@@ -236,7 +236,8 @@ def test_roles_and_facts_are_consistent():
     assert C.with_role("village") == tuple(map(C.card_id, ("Village", "Throne Room",
                                                             "Festival", "Shanty Town",
                                                             "Mining Village", "Nobles",
-                                                            "Bazaar", "Fishing Village")))
+                                                            "Bazaar", "Fishing Village",
+                                                            "Native Village")))
 
 
 # ============================================================ the docs say the same
@@ -260,7 +261,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 21
+    assert len(D.WEAKER_THAN_SILVER) == 23
 
 
 def _docs_table(heading: str) -> list[list[str]]:

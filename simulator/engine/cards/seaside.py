@@ -16,7 +16,7 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec, NextTurn
+from simulator.engine.cards.spec import CardSpec, Choice, Choose, NextTurn, OwnList
 
 CARDS: tuple[CardSpec, ...] = ()
 # Durations whose next turn is "+" numbers, and Bazaar
@@ -77,7 +77,55 @@ CARDS += (
       next_turn=NextTurn(cards=2, discard=2), vs_bmu=0.9795),
 )
 # mats, set-aside cards and the extra turn
-CARDS += ()
+CARDS += (
+    # Native Village: Test Native Village's registry data (its mechanism
+    # tests: tests/mechanisms/mats.toml).  Seaside FAQ (2nd edition): you may
+    # take the mat's cards when it is empty (nothing happens), and the mat's
+    # cards are yours: they score at the end.  The default takes the mat once
+    # it holds 4 cards, else builds it: bm-native-village (one, bought with
+    # $2) 0.4741 [0.4710, 0.4772] against Big Money Ultimate; taking at 1
+    # 0.4611, 2 0.4653, 3 0.4704, 5 0.4684, never building 0.4410; one bought
+    # before Silver: at 4 0.3056, 3 0.2670, 5 0.2871, 8 0.2072, never taking
+    # 0.2034, never building 0.1348 (100,000 games, seed 0).
+    _("Native Village", 2, ("Action",),
+      "+2 Actions. Choose one: Put the top card of your deck face down on your Native "
+      "Village mat (you may look at those cards at any time); or put all the cards from "
+      "your mat into your hand.",
+      "Inboorlingendorp", "Eingeborenendorf", "原住民の村", unsure=("nl",), set="seaside",
+      actions=2, roles=("village",), vs_bmu=0.4741, mat="native village", lists=("choose",),
+      choose=Choose((Choice("mat", "deck to mat"), Choice("take", "mat to hand")),
+                    default=("take if native_village_mat.size >= 4", "mat"))),
+    # Island: Test Island's registry data (tests/mechanisms/mats.toml).  The
+    # Seaside FAQ: "If you Throne Room an Island, set aside the Island and a
+    # card from your hand, then set aside another card from your hand"; with
+    # no other card in hand Island goes alone; the mat's cards score at the
+    # end.  Its list's default (empty: a Curse or Victory card, then Copper,
+    # then the cheapest: DISCARD_ORDER): bm-island 0.6864 [0.6836, 0.6893]
+    # with three Islands; a Copper first 0.2612, a Province or Duchy first
+    # the same games (100,000 games, seed 0; the shipped bot: 0.7117).
+    _("Island", 4, ("Action", "Victory"),
+      "Put this and a card from your hand onto your Island mat. 2 VP",
+      "Eiland", "Insel", "島", unsure=("nl",), set="seaside", vp=2, vs_bmu=0.7117,
+      mat="island", does=(Choice("mat", "this and hand to mat"),), lists=("island",),
+      own_list=OwnList("island", "the card Island puts on the Island mat with itself "
+                       "(then Curses and Victory cards, Copper, the cheapest)")),
+    # Outpost: Test Outpost's registry data (tests/mechanisms/extra_turn.toml;
+    # the kernel's give_extra_turn).  The Seaside FAQ (2022) and the errata:
+    # it gives a turn only the first time an Outpost is played in a turn and
+    # only if the previous turn was not yours (no third turn in a row); the
+    # extra turn's hand is 3 cards, drawn at this turn's clean-up; extra turns
+    # do not count for the tie-break; Outpost stays in play until the extra
+    # turn's clean-up (an Outpost that gives no turn is discarded at this
+    # one); Throne Room on Outpost gives one extra turn and stays out with it.
+    # Nothing to decide but when to play it (the play order); bm-outpost: one
+    # bought with $5, 0.4452 [0.4421, 0.4483] (docs/strategies.md).
+    _("Outpost", 5, ("Action", "Duration"),
+      "If this is the first time you played an Outpost this turn, and the previous turn "
+      "wasn't yours, then take an extra turn after this one, and you only draw 3 cards "
+      "for your next hand.",
+      "Buitenpost", "Außenposten", "前哨地", unsure=("nl",), set="seaside", vs_bmu=0.4452,
+      next_turn=NextTurn(), extra_turn=3),
+)
 # hooks on gains and on other players' Treasures
 CARDS += ()
 # decisions on the hand and the deck's top
