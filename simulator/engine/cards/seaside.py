@@ -16,7 +16,9 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec
+from simulator.engine.cards.spec import CardSpec, NextTurn, WhenGain
+
+_ = CardSpec
 
 CARDS: tuple[CardSpec, ...] = ()
 # Durations whose next turn is "+" numbers, and Bazaar
@@ -24,7 +26,20 @@ CARDS += ()
 # mats, set-aside cards and the extra turn
 CARDS += ()
 # hooks on gains and on other players' Treasures
-CARDS += ()
+CARDS += (
+    # Monkey: its gain hook and next turn are registry data (simulator/engine/
+    # gains.py quotes its FAQ: the player to your right's gains on any turn,
+    # a Curse from your own Witch too; each play its own "until your next
+    # turn"; in a 2-player game the other player is to your right).  No
+    # decision; bm-monkey (one) 0.4614 [0.4583, 0.4645] against Big Money
+    # Ultimate, two 0.3875 (100,000 games, seed 0).
+    _("Monkey", 3, ("Action", "Duration"),
+      "Until your next turn, when the player to your right gains a card, +1 Card. At the "
+      "start of your next turn, +1 Card.",
+      "Aap", "Affe", "サル", unsure=("nl", "ja"), editions=(2,), set="seaside",
+      draws=1, vs_bmu=0.4614,
+      next_turn=NextTurn(cards=1), when_gain=WhenGain("right", "+cards")),
+)
 # decisions on the hand and the deck's top
 CARDS += ()
 # the first edition's eight
