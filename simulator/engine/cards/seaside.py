@@ -16,7 +16,7 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec, NextTurn, WhenGain
+from simulator.engine.cards.spec import CardSpec, Choice, NextTurn, WhenGain
 
 _ = CardSpec
 
@@ -39,6 +39,24 @@ CARDS += (
       "Aap", "Affe", "サル", unsure=("nl", "ja"), editions=(2,), set="seaside",
       draws=1, vs_bmu=0.4614,
       next_turn=NextTurn(cards=1), when_gain=WhenGain("right", "+cards")),
+    # Smugglers: its option "smuggle" (simulator/engine/gains.py quotes its
+    # FAQ: the player to your right's most recent turn; "if they gained no
+    # such cards, you do not gain anything"; "This is not an Attack").  The
+    # rulings (Seaside 2E rulebook): it can't gain a card that isn't in the
+    # Supply (a card bought from the Black Market deck) nor one costing more
+    # than $6 (its cost when Smugglers is played: Bridge lowers it).  Which
+    # card: the gain list among those (default: the buy list), else the
+    # default pick of a gain.  bm-smugglers (one) 0.5470 [0.5439, 0.5501]
+    # against Big Money Ultimate with the default, with gain lists "Gold,
+    # Silver" and "Duchy, Gold, Silver" the same games (that bot gains one
+    # card a turn: no choice arises; against bm-market too); two 0.4745
+    # (100,000 games, seed 0).
+    _("Smugglers", 3, ("Action",),
+      "Gain a copy of a card costing up to $6 that the player to your right gained on "
+      "their last turn.",
+      "Smokkelaar", "Schmuggler", "密輸人", unsure=("nl", "ja"), set="seaside",
+      roles=("gainer",), nothing_now=True, lists=("gain",), vs_bmu=0.5470,
+      does=(Choice("smuggle", "smuggle", 6),)),
 )
 # decisions on the hand and the deck's top
 CARDS += ()
