@@ -16,7 +16,7 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec, Choice, NextTurn, WhenGain
+from simulator.engine.cards.spec import CardSpec, Choice, May, NextTurn, WhenGain
 
 _ = CardSpec
 
@@ -57,6 +57,25 @@ CARDS += (
       "Smokkelaar", "Schmuggler", "密輸人", unsure=("nl", "ja"), set="seaside",
       roles=("gainer",), nothing_now=True, lists=("gain",), vs_bmu=0.5470,
       does=(Choice("smuggle", "smuggle", 6),)),
+    # Sailor: its gain hook and next turn are registry data (simulator/engine/
+    # gains.py quotes its FAQ: two Sailors play up to two gained Durations,
+    # never the same one twice; a Duration gained in the Buy phase can be
+    # played; one gained another way, Workshop's, too).  The next turn's
+    # "you may trash a card from your hand": the trash list (Chapel's
+    # default).  Both defaults measured (100,000 games, seed 0, against Big
+    # Money Ultimate; docs/strategies.md, "Defaults and how they were
+    # chosen"): the play, with two Sailors (the second is a Duration gained
+    # while one is in play), yes 0.5795 [0.5765, 0.5826], never 0.5617; the
+    # trash, one Sailor, Chapel's default 0.5924 [0.5893, 0.5954], never
+    # 0.4304, Estates always and Coppers while money > $6 0.5494.
+    _("Sailor", 4, ("Action", "Duration"),
+      "+1 Action. Once this turn, when you gain a Duration card, you may play it. At the "
+      "start of your next turn, +$2 and you may trash a card from your hand.",
+      "Matroos", "Seefahrerin", "船乗り", unsure=("nl", "ja"), editions=(2,), set="seaside",
+      actions=1, money=2, roles=("trasher", "payload"), lists=("may", "trash"), vs_bmu=0.5924,
+      may=May("play the Duration card it gains this turn", "yes"),
+      next_turn=NextTurn(coins=2, trash=1),
+      when_gain=WhenGain("self on own turn", "play", types=("Duration",))),
 )
 # decisions on the hand and the deck's top
 CARDS += ()
