@@ -76,6 +76,23 @@ CARDS += (
       may=May("play the Duration card it gains this turn", "yes"),
       next_turn=NextTurn(coins=2, trash=1),
       when_gain=WhenGain("self on own turn", "play", types=("Duration",))),
+    # Pirate: a Reaction played from the hand when any player gains a
+    # Treasure (simulator/engine/gains.py, play_from_hands, quotes its FAQ:
+    # "including you"; played on another player's turn it stays in play
+    # until its owner's next turn).  Next turn it gains a Treasure costing up
+    # to $6 to the hand: the first an explicit gain list names, else the
+    # dearest (a Gold).  Both defaults measured (100,000 games, seed 0,
+    # against Big Money Ultimate): the reaction, two Pirates, yes 0.8224
+    # [0.8200, 0.8247], never 0.7688; the Treasure, one Pirate, the dearest
+    # 0.7930 [0.7905, 0.7955], a Silver 0.6106.
+    _("Pirate", 5, ("Action", "Duration", "Reaction"),
+      "At the start of your next turn, gain a Treasure costing up to $6 to your hand. When "
+      "any player gains a Treasure, you may play this from your hand.",
+      "Piraat", "Piratin", "海賊", unsure=("nl", "ja"), editions=(2,), set="seaside",
+      roles=("payload",), money=3, lists=("may", "gain"), vs_bmu=0.8224,
+      may=May("play it from the hand when a player gains a Treasure", "yes"),
+      next_turn=NextTurn(gain_treasure=6),
+      when_gain=WhenGain("any", "play this", types=("Treasure",))),
 )
 # decisions on the hand and the deck's top
 CARDS += ()
