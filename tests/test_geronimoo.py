@@ -187,7 +187,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Monkey": "Action Kingdom Duration Terminal",
         "Smugglers": "Action Kingdom Terminal",
         "Sailor": "Action Kingdom Trasher Duration",
-        "Pirate": "Action Kingdom Terminal Reaction Duration"}
+        "Pirate": "Action Kingdom Terminal Reaction Duration",
+        "Corsair": "Action Kingdom Terminal Duration Attack"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

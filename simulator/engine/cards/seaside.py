@@ -16,7 +16,7 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec, Choice, May, NextTurn, WhenGain
+from simulator.engine.cards.spec import CardSpec, Choice, May, NextTurn, OnTreasure, WhenGain
 
 _ = CardSpec
 
@@ -93,6 +93,19 @@ CARDS += (
       may=May("play it from the hand when a player gains a Treasure", "yes"),
       next_turn=NextTurn(gain_treasure=6),
       when_gain=WhenGain("any", "play this", types=("Treasure",))),
+    # Corsair: a Duration Attack with a hook on the other players' Treasures
+    # (OnTreasure; the kernel's Buy phase and passes.py quote its FAQ: the
+    # first Silver or Gold each other player plays each turn until the
+    # owner's next turn, after its $ counted; a Moat revealed or a
+    # Lighthouse in play when it is played keeps a player out).  No
+    # decision; bm-corsair (three) 0.8408 [0.8385, 0.8430] against Big Money
+    # Ultimate, one 0.7390, two 0.8246, four 0.8433 (100,000 games, seed 0).
+    _("Corsair", 5, ("Action", "Duration", "Attack"),
+      "+$2. At the start of your next turn, +1 Card. Until then, each other player trashes "
+      "the first Silver or Gold they play each turn.",
+      "Zeerover", "Korsarenschiff", "コルセア", unsure=("nl", "ja"), editions=(2,),
+      set="seaside", coins=2, roles=("attack", "payload"), vs_bmu=0.8408,
+      next_turn=NextTurn(cards=1), on_treasure=OnTreasure(("Silver", "Gold"))),
 )
 # decisions on the hand and the deck's top
 CARDS += ()
