@@ -188,7 +188,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Smugglers": "Action Kingdom Terminal",
         "Sailor": "Action Kingdom Trasher Duration",
         "Pirate": "Action Kingdom Terminal Reaction Duration",
-        "Corsair": "Action Kingdom Terminal Duration Attack"}
+        "Corsair": "Action Kingdom Terminal Duration Attack",
+        "Cutpurse": "Action Kingdom Attack Terminal"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -106,6 +106,14 @@ CARDS += (
       "Zeerover", "Korsarenschiff", "コルセア", unsure=("nl", "ja"), editions=(2,),
       set="seaside", coins=2, roles=("attack", "payload"), vs_bmu=0.8408,
       next_turn=NextTurn(cards=1), on_treasure=OnTreasure(("Silver", "Gold"))),
+    # Cutpurse: its effect (effects/seaside.py).  No decision: a victim's
+    # Copper is any Copper.  bm-cutpurse (two) 0.6977 [0.6949, 0.7006]
+    # against Big Money Ultimate, one 0.6718, three 0.6583 (100,000 games,
+    # seed 0).
+    _("Cutpurse", 4, ("Action", "Attack"),
+      "+$2. Each other player discards a Copper (or reveals a hand with no Copper).",
+      "Beurzensnijder", "Beutelschneider", "巾着切り", unsure=("nl",), set="seaside",
+      coins=2, effect=True, roles=("attack", "payload"), vs_bmu=0.6977),
 )
 # decisions on the hand and the deck's top
 CARDS += ()
