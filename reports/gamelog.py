@@ -557,7 +557,7 @@ def _nothing_text(f: Fragment, w: _Words) -> str:
     return {NO_CARDS: "has no cards to reveal",
             PILE_EMPTY: f"gains no {card} (none left)",
             HAND_SIZE: f"has {_count(f.number, 'card')} in hand: unaffected",
-            NO_TYPE: f"reveals a hand with no {_type_name(f.number)} card",
+            NO_TYPE: f"reveals a hand with no {card or _type_name(f.number) + ' card'}",
             NO_PLAY: "plays no Action card",
             NO_BUY: "buys nothing",
             NO_EXTRA: "gives no extra turn (one a turn, never a third turn in a row)",

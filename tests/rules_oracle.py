@@ -1009,6 +1009,23 @@ def _courtier(o, r, me):
     return _choose(o, r, me, {bin(int(C.TYPES[x])).count("1") for x in hand})
 
 
+
+def _cutpurse(o, r, me):
+    """Cutpurse: its "+" numbers; each other player it hits discards exactly
+    one Copper, or reveals a hand with none (the reason, checked as it is
+    stated), or is kept out by a Moat or a Lighthouse; nothing else."""
+    if any(q == me and k not in ("draw", "shuffle", "actions", "buys", "coins")
+           for q, k, _ in r.did):
+        return "does more than its text to its player"
+    for q in r.victims:
+        did = [(k, c) for p, k, c in r.did if p == q]
+        kind = did[0][0] if len(did) == 1 else None
+        if kind == "moat" or kind == "discard" and did[0][1] == Card.COPPER \
+                or kind == "nothing" and r.nothing[q] == (S.NO_TYPE, 0):
+            continue
+        return f"makes seat {q} do {did}, not discard one Copper"
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -1035,6 +1052,7 @@ TEXT_CHECKS = {
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
     Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
     Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber, Card.COURTIER: _courtier,
+    Card.CUTPURSE: _cutpurse,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1642,8 +1660,9 @@ class Oracle:
             self.fail(f"seat {p} gains no {name(c)}, but the pile has {s.supply[c]}")
         elif why == S.HAND_SIZE and sum(z.hand.values()) != k:
             self.fail(f"seat {p} has {sum(z.hand.values())} cards in hand, not {k}")
-        elif why == S.NO_TYPE and any(C.TYPES[x] & k for x in +z.hand):
-            self.fail(f"seat {p} has a card of type {k} in hand")
+        elif why == S.NO_TYPE and (z.hand[c] > 0 if c >= 0
+                                   else any(C.TYPES[x] & k for x in +z.hand)):
+            self.fail(f"seat {p} has {name(c) if c >= 0 else f'a card of type {k}'} in hand")
         elif why == S.NO_EXTRA and not (C.EXTRA_TURN[c] and p == self.cur
                                         and (self.t["extra"] or self.t["extra_hand"])):
             self.fail(f"{name(c)} gives no extra turn, but none was given this turn and "

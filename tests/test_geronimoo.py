@@ -193,7 +193,13 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Tide Pools": "Action Kingdom Duration Cycler Card_Advantage",
         "Sea Witch": "Action Attack Kingdom Terminal Duration Card_Advantage",
         "Native Village": "Action Kingdom Village", "Island": "Action Kingdom Victory Terminal",
-        "Outpost": "Action Kingdom Duration Terminal"}
+        "Outpost": "Action Kingdom Duration Terminal",
+        "Monkey": "Action Kingdom Duration Terminal",
+        "Smugglers": "Action Kingdom Terminal",
+        "Sailor": "Action Kingdom Trasher Duration",
+        "Pirate": "Action Kingdom Terminal Reaction Duration",
+        "Corsair": "Action Kingdom Terminal Duration Attack",
+        "Cutpurse": "Action Kingdom Attack Terminal"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -202,7 +202,8 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
 # turn (one was given this turn already, or the previous turn was p's);
 # NO_COST: p gains nothing, no supply pile has a card costing `count` (Swindler);
 # NO_GAIN: `card` has no card it may gain (Smugglers: the player to the
-# right gained none costing up to its limit)
+# right gained none costing up to its limit); NO_TYPE: p reveals a hand with
+# no card of the types `count` (Bureaucrat), or with no `card` (Cutpurse)
 NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA, NO_COST, \
     NO_GAIN = range(9)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
