@@ -199,7 +199,9 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Sailor": "Action Kingdom Trasher Duration",
         "Pirate": "Action Kingdom Terminal Reaction Duration",
         "Corsair": "Action Kingdom Terminal Duration Attack",
-        "Cutpurse": "Action Kingdom Attack Terminal"}
+        "Cutpurse": "Action Kingdom Attack Terminal",
+        # Seaside's decisions on the hand and the deck's top
+        "Warehouse": "Action Kingdom Cycler"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 
