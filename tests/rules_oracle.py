@@ -1009,6 +1009,19 @@ def _courtier(o, r, me):
     return _choose(o, r, me, {bin(int(C.TYPES[x])).count("1") for x in hand})
 
 
+def _pearl_diver(o, r, me):
+    # "+1 Card, +1 Action. Look at the bottom card of your deck. You may put
+    # it on top."  The draw first (the FAQ), then the bottom card put back
+    # on top or at the bottom (a place from the deck: ``take_bottom``).
+    placed = r.of("place", me)
+    if len(placed) > 1 or any(src != Z_DECK for _, src, _ in placed):
+        return f"puts back {len(placed)} cards, not the bottom one"
+    kinds = [k for q, k, _ in r.did if q == me and k in ("draw", "place")]
+    if placed and kinds.index("place") < len(kinds) - 1:
+        return "looks at the bottom card before it draws"
+    return _only(r, me, ("place",)) or _drew(o, r, me, 1)
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -1034,6 +1047,7 @@ TEXT_CHECKS = {
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
     Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
     Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber, Card.COURTIER: _courtier,
+    Card.PEARL_DIVER: _pearl_diver,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1206,7 +1220,7 @@ class Oracle:
                     EV_PLUS_COINS, EV_MOAT, EV_PLAYS, EV_START, EV_PASS, EV_HOOK) \
                 and not 0 <= c < C.NCARDS:
             self.fail(f"unknown card {c}")
-        if self.expect_take >= 0 and not (code == EV_MOVE and src == Z_DECK
+        if self.expect_take >= 0 and not (code in (EV_MOVE, EV_PLACE) and src == Z_DECK
                                           and p == self.expect_take):
             self.fail(f"seat {self.expect_take} shuffled but took no card")
         # a reaction goes on with its player's moves, and a shuffle before its
@@ -1564,18 +1578,37 @@ class Oracle:
         it that had no known order get places too, still unknown."""
         z, r = self.zones[p], self.t["res"]
         if self.t["phase"] != "action" or r is None or dst != Z_DECK \
-                or src not in (HAND, Z_REVEAL, Z_LOOK):
+                or src not in (HAND, Z_REVEAL, Z_LOOK, Z_DECK):
             self.fail(f"puts {name(c)} from {src} into the deck outside a card's text")
+        if src == Z_DECK:           # the deck's bottom card, put back (Pearl Diver)
+            self.take_bottom(p, c)
         size = sum(z.deck.values())
         if not 1 <= k <= size + 1:
             self.fail(f"puts {name(c)} {k}th from the top of a {size}-card deck")
         self.expect_take = -1
-        self.take(p, src, c, 1)
+        if src != Z_DECK:
+            self.take(p, src, c, 1)
         if len(z.deck_top) < k - 1:
             z.deck_top[:0] = [None] * (k - 1 - len(z.deck_top))
         z.deck_top.insert(len(z.deck_top) - (k - 1), c)
         z.deck[c] += 1
         self.affect(p, "place", (c, src, k))
+
+    def take_bottom(self, p, c):
+        """p takes c from the bottom of its deck: the lowest known place when
+        every place is known, else a card with no known place."""
+        z = self.zones[p]
+        if z.deck[c] < 1:
+            self.fail(f"seat {p}'s deck holds no {name(c)}")
+        if len(z.deck_top) >= sum(z.deck.values()):
+            if z.deck_top[0] not in (None, c):
+                self.fail(f"seat {p} takes {name(c)} from the bottom of its deck, but "
+                          f"{name(z.deck_top[0])} is there")
+            z.deck_top.pop(0)
+        elif z.deck[c] <= z.deck_top.count(c):
+            self.fail(f"seat {p} takes {name(c)} from the bottom of its deck, but every "
+                      "one has a known place above it")
+        z.deck[c] -= 1
 
     def on_duration(self, c, k):
         t, z = self.t, self.zones[self.cur]

@@ -183,7 +183,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Scout": "Action Kingdom Cycler", "Coppersmith": "Action Kingdom Terminal",
         "Tribute": "Action Kingdom Terminal",
         "Saboteur": "Action Attack Kingdom Terminal",
-        "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom"}
+        "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom",
+        "Pearl Diver": "Action Kingdom Cycler"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

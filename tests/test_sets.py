@@ -94,11 +94,11 @@ def test_the_default_is_the_base_set_bit_for_bit():
 
 
 def test_bad_sets_fail_before_playing():
-    with pytest.raises(ValueError, match="unknown set 'seaside'"):
-        simulate(["big-money", "big-money"], 10, 0, sets="seaside")
+    with pytest.raises(ValueError, match="unknown set 'prosperity'"):
+        simulate(["big-money", "big-money"], 10, 0, sets="prosperity")
     res = typer.testing.CliRunner().invoke(
-        cli.app, ["compare", "big-money", "smithy", "-n", "10", "--sets", "base,seaside"])
-    assert res.exit_code == 2 and "base, intrigue" in res.stderr
+        cli.app, ["compare", "big-money", "smithy", "-n", "10", "--sets", "base,prosperity"])
+    assert res.exit_code == 2 and "base, intrigue, seaside" in res.stderr
 
 
 def test_compare_and_log_take_sets():

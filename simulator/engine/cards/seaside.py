@@ -16,7 +16,10 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec
+from simulator.engine.cards.spec import CardSpec, May
+
+A = ("Action",)
+_ = CardSpec
 
 CARDS: tuple[CardSpec, ...] = ()
 # Durations whose next turn is "+" numbers, and Bazaar
@@ -28,4 +31,21 @@ CARDS += ()
 # decisions on the hand and the deck's top
 CARDS += ()
 # the first edition's eight
-CARDS += ()
+CARDS += (
+    # Pearl Diver (first edition): after its +1 Card, the bottom card of the
+    # deck (shuffling first if the deck is empty: the Seaside FAQ) goes on
+    # top when the topdeck list names it (given), else by default when it
+    # is an Action or a Treasure other than Copper; a may condition
+    # overrides both (effects/seaside.py).  Left, it stays at the bottom.
+    # bm-pearl-diver (up to two, bought with $2) scores 0.4989 [0.4958,
+    # 0.5020] against Big Money Ultimate with that default, 0.4914 [0.4883,
+    # 0.4945] never putting it on top and 0.4903 [0.4872, 0.4934] always;
+    # one Pearl Diver 0.4980 (100,000 games, seed 0; docs/strategies.md).
+    _("Pearl Diver", 2, A,
+      "+1 Card, +1 Action. Look at the bottom card of your deck. You may put it on top.",
+      "Parelduiker", "Perlentaucher", "真珠採り", unsure=("nl", "ja"), editions=(1,),
+      set="seaside", cards=1, actions=1, effect=True, roles=("cantrip",),
+      lists=("may", "topdeck"), vs_bmu=0.4989,
+      may=May("put the bottom card of the deck on top", "when the topdeck list names it "
+              "(given), else when it is an Action or a Treasure other than Copper")),
+)
