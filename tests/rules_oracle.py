@@ -1022,6 +1022,22 @@ def _pearl_diver(o, r, me):
     return _only(r, me, ("place",)) or _drew(o, r, me, 1)
 
 
+def _sea_hag(o, r, me):
+    # "Each other player discards the top card of their deck, then gains a
+    # Curse onto their deck": in that order, and the Curses in turn order
+    # while they last (the victims' order is checked for every Attack).
+    if any(q == me and k != "shuffle" for q, k, _ in r.did):
+        return "does something to its player"
+    given = sum(len(r.of("gain_deck", q)) for q in r.victims)
+    left = o.table.supply[Card.CURSE] + given             # the Curses before it
+    for i, q in enumerate(r.victims):
+        kinds = [k for w, k, _ in r.did if w == q and k not in ("shuffle", "nothing")]
+        want = ["gain_deck"] if i < left else []
+        if kinds not in (["discard_deck", *want], want) \
+                or r.of("gain_deck", q) not in ([], [Card.CURSE]):
+            return f"does {kinds} to seat {q}, not a discard from the deck, then {want}"
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -1047,7 +1063,7 @@ TEXT_CHECKS = {
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
     Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
     Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber, Card.COURTIER: _courtier,
-    Card.PEARL_DIVER: _pearl_diver,
+    Card.PEARL_DIVER: _pearl_diver, Card.SEA_HAG: _sea_hag,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from simulator.engine.cards.spec import CardSpec, May
 
-A = ("Action",)
+A, AA = ("Action",), ("Action", "Attack")
 _ = CardSpec
 
 CARDS: tuple[CardSpec, ...] = ()
@@ -48,4 +48,15 @@ CARDS += (
       lists=("may", "topdeck"), vs_bmu=0.4989,
       may=May("put the bottom card of the deck on top", "when the topdeck list names it "
               "(given), else when it is an Action or a Treasure other than Copper")),
+    # Sea Hag (first edition): each other player it hits, in turn order,
+    # discards its top card (shuffling first; none: nothing), then gains a
+    # Curse onto its deck (effects/seaside.py; the FAQ there).  No decision.
+    # bm-sea-hag (two, bought with $4 below Gold) scores 0.9749 [0.9739,
+    # 0.9758] against Big Money Ultimate; one 0.9310, three 0.9547 (100,000
+    # games, seed 0).
+    _("Sea Hag", 4, AA,
+      "Each other player discards the top card of their deck, then gains a Curse onto their "
+      "deck.",
+      "Zeeheks", "Seehexe", "海の妖婆", unsure=("nl", "ja"), editions=(1,), set="seaside",
+      effect=True, curses=True, roles=("attack",), vs_bmu=0.9749),
 )

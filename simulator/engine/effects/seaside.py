@@ -10,14 +10,16 @@ from __future__ import annotations
 # (the imports of this block with it: each block of the module stands alone)
 import numpy as np
 from simulator.engine.cards import Card
-from simulator.engine.codes import (PS_DECK_N, PS_DISC_N, PS_KNOWN, T_ACTION, T_TREASURE, TMP,
+from simulator.engine.codes import (DISC, EV_MOVE, EV_NOTHING, GS, GS_PLAYERS, PILE_EMPTY, PR,
+                                    PS_DECK_N, PS_DISC_N, PS_KNOWN, T_ACTION, T_TREASURE, TMP,
                                     TYPES, Z_DECK)
-from simulator.engine.decide import _list, chooses, pick_call
+from simulator.engine.decide import _attacked, _list, chooses, pick_call
 from simulator.engine.deck_answers import put_at
+from simulator.engine.gains import gain
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.program import TOPDECK
 from simulator.engine.rng import below
-from simulator.engine.zones import _ps, shuffle_discard
+from simulator.engine.zones import _ps, emit, shuffle_discard, take_top
 
 
 @kernel_fn('b1')
@@ -65,3 +67,25 @@ def effect_pearl_diver(z, deck, rng, fst, prog, p):
         z[ps, PS_KNOWN] = known - 1
     put_at(z, deck, rng, p, c, 1 if _pearl_diver_tops(z, fst, prog, p, c) else n, Z_DECK)
 
+
+@effect(Card.SEA_HAG)
+def effect_sea_hag(z, deck, rng, fst, prog, p):
+    # "Each other player discards the top card of their deck, then gains a
+    # Curse onto their deck."  Seaside FAQ (Dominion Strategy wiki, Sea
+    # Hag, "Official FAQ"): a player with no cards left in the deck
+    # shuffles first; still none, it discards nothing; the Curses go out in
+    # turn order from the player's left; a player who discarded its last
+    # card has the Curse as its deck's only card; with no Curse left the
+    # top card is still discarded.  Moat and Lighthouse keep a player out.
+    n = z[GS, GS_PLAYERS]
+    for j in range(1, n):
+        v = (p + j) % n
+        if not _attacked(z, v):
+            continue
+        c = take_top(z, deck, rng, v)
+        if c >= 0:
+            z[v * PR + DISC, c] += 1
+            z[_ps(v), PS_DISC_N] += 1
+            emit(z, EV_MOVE, v, c, 1, Z_DECK, DISC)
+        if not gain(z, deck, rng, fst, prog, v, Card.CURSE, -1):
+            emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
