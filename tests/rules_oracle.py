@@ -1038,6 +1038,20 @@ def _sea_hag(o, r, me):
             return f"does {kinds} to seat {q}, not a discard from the deck, then {want}"
 
 
+def _explorer(o, r, me):
+    # "You may reveal a Province from your hand. If you do, gain a Gold to
+    # your hand. If you don't, gain a Silver to your hand": a Gold only with
+    # a Province in hand; nothing only when the pile it takes is empty.
+    got = r.of("gain_hand", me)
+    if got not in ([Card.GOLD], [Card.SILVER], []):
+        return f"gains {[name(c) for c in got]} to the hand, not a Gold or a Silver"
+    if got == [Card.GOLD] and not o.zones[me].hand[Card.PROVINCE]:
+        return "gains a Gold with no Province in hand"
+    if not got and o.table.supply[Card.GOLD] and o.table.supply[Card.SILVER]:
+        return "gains nothing with a Gold and a Silver left"
+    return _only(r, me, ("gain_hand", "nothing"))
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -1063,7 +1077,7 @@ TEXT_CHECKS = {
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
     Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
     Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber, Card.COURTIER: _courtier,
-    Card.PEARL_DIVER: _pearl_diver, Card.SEA_HAG: _sea_hag,
+    Card.PEARL_DIVER: _pearl_diver, Card.SEA_HAG: _sea_hag, Card.EXPLORER: _explorer,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {

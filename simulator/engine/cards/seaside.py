@@ -59,4 +59,18 @@ CARDS += (
       "deck.",
       "Zeeheks", "Seehexe", "海の妖婆", unsure=("nl", "ja"), editions=(1,), set="seaside",
       effect=True, curses=True, roles=("attack",), vs_bmu=0.9749),
+    # Explorer (first edition): reveals a Province from the hand, if it has
+    # one and its may says so, for a Gold to the hand, else gains a Silver to
+    # the hand (effects/seaside.py; the FAQ there).  The may's default: yes
+    # while a Gold is left (revealing with none gains nothing): bm-explorer
+    # (two, bought with $5) scores 0.6770 [0.6741, 0.6799] against Big Money
+    # Ultimate with it, 0.6475 [0.6446, 0.6505] never revealing; one
+    # Explorer 0.6690, three 0.6642 (100,000 games, seed 0).
+    _("Explorer", 5, A,
+      "You may reveal a Province from your hand. If you do, gain a Gold to your hand. If you "
+      "don't, gain a Silver to your hand.",
+      "Ontdekkingsreiziger", "Entdecker", "探検家", unsure=("nl", "ja"), editions=(1,),
+      set="seaside", effect=True, roles=("payload",), money=2, lists=("may",), vs_bmu=0.6770,
+      may=May("reveal a Province from the hand for a Gold (else a Silver)",
+              "when a Gold is left")),
 )

@@ -10,9 +10,9 @@ from __future__ import annotations
 # (the imports of this block with it: each block of the module stands alone)
 import numpy as np
 from simulator.engine.cards import Card
-from simulator.engine.codes import (DISC, EV_MOVE, EV_NOTHING, GS, GS_PLAYERS, PILE_EMPTY, PR,
-                                    PS_DECK_N, PS_DISC_N, PS_KNOWN, T_ACTION, T_TREASURE, TMP,
-                                    TYPES, Z_DECK)
+from simulator.engine.codes import (DISC, EV_MOVE, EV_NOTHING, GS, GS_PLAYERS, HAND, PILE_EMPTY,
+                                    PR, PS_DECK_N, PS_DISC_N, PS_KNOWN, SUPPLY, T_ACTION,
+                                    T_TREASURE, TMP, TYPES, Z_DECK)
 from simulator.engine.decide import _attacked, _list, chooses, pick_call
 from simulator.engine.deck_answers import put_at
 from simulator.engine.gains import gain
@@ -89,3 +89,19 @@ def effect_sea_hag(z, deck, rng, fst, prog, p):
             emit(z, EV_MOVE, v, c, 1, Z_DECK, DISC)
         if not gain(z, deck, rng, fst, prog, v, Card.CURSE, -1):
             emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
+
+
+@effect(Card.EXPLORER)
+def effect_explorer(z, deck, rng, fst, prog, p):
+    # "You may reveal a Province from your hand. If you do, gain a Gold to
+    # your hand. If you don't, gain a Silver to your hand."  Seaside FAQ, in
+    # substance (Dominion Strategy wiki): revealing is optional even with a
+    # Province in hand; the card gained goes into the hand, playable this
+    # turn; revealing with no Gold left gains nothing (not a Silver).  The
+    # may's default reveals while a Gold is left.
+    c = Card.SILVER
+    if z[p * PR + HAND, Card.PROVINCE] > 0 and chooses(z, fst, prog, p, Card.EXPLORER,
+                                                       z[SUPPLY, Card.GOLD] > 0):
+        c = Card.GOLD
+    if not gain(z, deck, rng, fst, prog, p, c, HAND):
+        emit(z, EV_NOTHING, p, c, 0, PILE_EMPTY, 0)
