@@ -1026,6 +1026,49 @@ def _cutpurse(o, r, me):
         return f"makes seat {q} do {did}, not discard one Copper"
 
 
+def _pearl_diver(o, r, me):
+    # "+1 Card, +1 Action. Look at the bottom card of your deck. You may put
+    # it on top."  The draw first (the FAQ), then the bottom card put back
+    # on top or at the bottom (a place from the deck: ``take_bottom``).
+    placed = r.of("place", me)
+    if len(placed) > 1 or any(src != Z_DECK for _, src, _ in placed):
+        return f"puts back {len(placed)} cards, not the bottom one"
+    kinds = [k for q, k, _ in r.did if q == me and k in ("draw", "place")]
+    if placed and kinds.index("place") < len(kinds) - 1:
+        return "looks at the bottom card before it draws"
+    return _only(r, me, ("place",)) or _drew(o, r, me, 1)
+
+
+def _sea_hag(o, r, me):
+    # "Each other player discards the top card of their deck, then gains a
+    # Curse onto their deck": in that order, and the Curses in turn order
+    # while they last (the victims' order is checked for every Attack).
+    if any(q == me and k != "shuffle" for q, k, _ in r.did):
+        return "does something to its player"
+    given = sum(len(r.of("gain_deck", q)) for q in r.victims)
+    left = o.table.supply[Card.CURSE] + given             # the Curses before it
+    for i, q in enumerate(r.victims):
+        kinds = [k for w, k, _ in r.did if w == q and k not in ("shuffle", "nothing")]
+        want = ["gain_deck"] if i < left else []
+        if kinds not in (["discard_deck", *want], want) \
+                or r.of("gain_deck", q) not in ([], [Card.CURSE]):
+            return f"does {kinds} to seat {q}, not a discard from the deck, then {want}"
+
+
+def _explorer(o, r, me):
+    # "You may reveal a Province from your hand. If you do, gain a Gold to
+    # your hand. If you don't, gain a Silver to your hand": a Gold only with
+    # a Province in hand; nothing only when the pile it takes is empty.
+    got = r.of("gain_hand", me)
+    if got not in ([Card.GOLD], [Card.SILVER], []):
+        return f"gains {[name(c) for c in got]} to the hand, not a Gold or a Silver"
+    if got == [Card.GOLD] and not o.zones[me].hand[Card.PROVINCE]:
+        return "gains a Gold with no Province in hand"
+    if not got and o.table.supply[Card.GOLD] and o.table.supply[Card.SILVER]:
+        return "gains nothing with a Gold and a Silver left"
+    return _only(r, me, ("gain_hand", "nothing"))
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -1053,6 +1096,7 @@ TEXT_CHECKS = {
     Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
     Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber, Card.COURTIER: _courtier,
     Card.CUTPURSE: _cutpurse,
+    Card.PEARL_DIVER: _pearl_diver, Card.SEA_HAG: _sea_hag, Card.EXPLORER: _explorer,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1225,7 +1269,7 @@ class Oracle:
                     EV_PLUS_COINS, EV_MOAT, EV_PLAYS, EV_START, EV_PASS, EV_HOOK) \
                 and not 0 <= c < C.NCARDS:
             self.fail(f"unknown card {c}")
-        if self.expect_take >= 0 and not (code == EV_MOVE and src == Z_DECK
+        if self.expect_take >= 0 and not (code in (EV_MOVE, EV_PLACE) and src == Z_DECK
                                           and p == self.expect_take):
             self.fail(f"seat {self.expect_take} shuffled but took no card")
         # a reaction goes on with its player's moves, and a shuffle before its
@@ -1587,18 +1631,37 @@ class Oracle:
         it that had no known order get places too, still unknown."""
         z, r = self.zones[p], self.t["res"]
         if self.t["phase"] != "action" or r is None or dst != Z_DECK \
-                or src not in (HAND, Z_REVEAL, Z_LOOK):
+                or src not in (HAND, Z_REVEAL, Z_LOOK, Z_DECK):
             self.fail(f"puts {name(c)} from {src} into the deck outside a card's text")
+        if src == Z_DECK:           # the deck's bottom card, put back (Pearl Diver)
+            self.take_bottom(p, c)
         size = sum(z.deck.values())
         if not 1 <= k <= size + 1:
             self.fail(f"puts {name(c)} {k}th from the top of a {size}-card deck")
         self.expect_take = -1
-        self.take(p, src, c, 1)
+        if src != Z_DECK:
+            self.take(p, src, c, 1)
         if len(z.deck_top) < k - 1:
             z.deck_top[:0] = [None] * (k - 1 - len(z.deck_top))
         z.deck_top.insert(len(z.deck_top) - (k - 1), c)
         z.deck[c] += 1
         self.affect(p, "place", (c, src, k))
+
+    def take_bottom(self, p, c):
+        """p takes c from the bottom of its deck: the lowest known place when
+        every place is known, else a card with no known place."""
+        z = self.zones[p]
+        if z.deck[c] < 1:
+            self.fail(f"seat {p}'s deck holds no {name(c)}")
+        if len(z.deck_top) >= sum(z.deck.values()):
+            if z.deck_top[0] not in (None, c):
+                self.fail(f"seat {p} takes {name(c)} from the bottom of its deck, but "
+                          f"{name(z.deck_top[0])} is there")
+            z.deck_top.pop(0)
+        elif z.deck[c] <= z.deck_top.count(c):
+            self.fail(f"seat {p} takes {name(c)} from the bottom of its deck, but every "
+                      "one has a known place above it")
+        z.deck[c] -= 1
 
     def on_duration(self, c, k):
         t, z = self.t, self.zones[self.cur]

@@ -201,7 +201,9 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Corsair": "Action Kingdom Terminal Duration Attack",
         "Cutpurse": "Action Kingdom Attack Terminal",
         # Seaside's decisions on the hand and the deck's top
-        "Warehouse": "Action Kingdom Cycler"}
+        "Warehouse": "Action Kingdom Cycler",
+        "Pearl Diver": "Action Kingdom Cycler",
+        "Sea Hag": "Action Attack Kingdom Terminal", "Explorer": "Action Kingdom Terminal"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

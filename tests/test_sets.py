@@ -180,7 +180,9 @@ def test_balance_ranks_every_set_by_default_and_filters_by_sets():
     every = X.plan_balance(100, "2")
     base = X.plan_balance(100, "2", sets="base")
     intrigue = X.plan_balance(100, "2", sets="intrigue")
-    assert cards(every) == cards(base) | cards(intrigue)
+    seaside = X.plan_balance(100, "2", sets="seaside")
+    assert cards(every) == cards(base) | cards(intrigue) | cards(seaside)
+    assert {X.card_set(c) for c in cards(seaside)} <= {"seaside"}
     assert {X.card_set(c) for c in cards(base)} == {"base"}
     assert {X.card_set(c) for c in cards(intrigue)} == {"intrigue"}
     # every Intrigue card with a shipped bm-<card> bot is ranked

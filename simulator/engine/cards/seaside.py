@@ -19,7 +19,7 @@ from __future__ import annotations
 from simulator.engine.cards.spec import (CardSpec, Choice, Choose, May, NextTurn, OnTreasure,
                                          OwnList, WhenGain)
 
-_, A, AD = CardSpec, ("Action",), ("Action", "Duration")
+_, A, AD, AA = CardSpec, ("Action",), ("Action", "Duration"), ("Action", "Attack")
 
 CARDS: tuple[CardSpec, ...] = ()
 # Durations whose next turn is "+" numbers, and Bazaar
@@ -234,7 +234,49 @@ CARDS += (
       does=(Choice("warehouse", "discard", 3),)),
 )
 # the first edition's eight
-CARDS += ()
+CARDS += (
+    # Pearl Diver (first edition): after its +1 Card, the bottom card of the
+    # deck (shuffling first if the deck is empty: the Seaside FAQ) goes on
+    # top when the topdeck list names it (given), else by default when it
+    # is an Action or a Treasure other than Copper; a may condition
+    # overrides both (effects/seaside.py).  Left, it stays at the bottom.
+    # bm-pearl-diver (up to two, bought with $2) scores 0.4989 [0.4958,
+    # 0.5020] against Big Money Ultimate with that default, 0.4914 [0.4883,
+    # 0.4945] never putting it on top and 0.4903 [0.4872, 0.4934] always;
+    # one Pearl Diver 0.4980 (100,000 games, seed 0; docs/strategies.md).
+    _("Pearl Diver", 2, A,
+      "+1 Card, +1 Action. Look at the bottom card of your deck. You may put it on top.",
+      "Parelduiker", "Perlentaucher", "真珠採り", unsure=("nl", "ja"), editions=(1,),
+      set="seaside", cards=1, actions=1, effect=True, roles=("cantrip",),
+      lists=("may", "topdeck"), vs_bmu=0.4989,
+      may=May("put the bottom card of the deck on top", "when the topdeck list names it "
+              "(given), else when it is an Action or a Treasure other than Copper")),
+    # Sea Hag (first edition): each other player it hits, in turn order,
+    # discards its top card (shuffling first; none: nothing), then gains a
+    # Curse onto its deck (effects/seaside.py; the FAQ there).  No decision.
+    # bm-sea-hag (two, bought with $4 below Gold) scores 0.9749 [0.9739,
+    # 0.9758] against Big Money Ultimate; one 0.9310, three 0.9547 (100,000
+    # games, seed 0).
+    _("Sea Hag", 4, AA,
+      "Each other player discards the top card of their deck, then gains a Curse onto their "
+      "deck.",
+      "Zeeheks", "Seehexe", "海の妖婆", unsure=("nl", "ja"), editions=(1,), set="seaside",
+      effect=True, curses=True, roles=("attack",), vs_bmu=0.9749),
+    # Explorer (first edition): reveals a Province from the hand, if it has
+    # one and its may says so, for a Gold to the hand, else gains a Silver to
+    # the hand (effects/seaside.py; the FAQ there).  The may's default: yes
+    # while a Gold is left (revealing with none gains nothing): bm-explorer
+    # (two, bought with $5) scores 0.6770 [0.6741, 0.6799] against Big Money
+    # Ultimate with it, 0.6475 [0.6446, 0.6505] never revealing; one
+    # Explorer 0.6690, three 0.6642 (100,000 games, seed 0).
+    _("Explorer", 5, A,
+      "You may reveal a Province from your hand. If you do, gain a Gold to your hand. If you "
+      "don't, gain a Silver to your hand.",
+      "Ontdekkingsreiziger", "Entdecker", "探検家", unsure=("nl", "ja"), editions=(1,),
+      set="seaside", effect=True, roles=("payload",), money=2, lists=("may",), vs_bmu=0.6770,
+      may=May("reveal a Province from the hand for a Gold (else a Silver)",
+              "when a Gold is left")),
+)
 
 # The recommended sets of the second-edition Seaside rulebook, by name: two
 # with Seaside alone, two with the base set (its base cards first).  The
