@@ -967,6 +967,17 @@ def _upgrade(o, r, me):
     return _drew(o, r, me, 1, len(g)) or _only(r, me, ("trash", "gain", "nothing"))
 
 
+def _salvager(o, r, me):
+    """Salvager: one hand card trashed (none from an empty hand), +$ its cost
+    now (at this turn's costs: Bridge)."""
+    t = r.of("trash", me)
+    if len(t) != min(1, r.start_hand):
+        return f"trashes {len(t)} cards of a hand of {r.start_hand}, not one"
+    if sum(r.of("coins", me)) != (_cost(o, t[0]) if t else 0):
+        return f"gives {r.of('coins', me)} for trashing {[name(x) for x in t]}"
+    return _only(r, me, ("trash",))
+
+
 def _replace(o, r, me):
     t, g = r.of("trash", me), _gains(r, me)
     if len(t) > 1 or len(g) > len(t) or g and _cost(o, g[0]) > _cost(o, t[0]) + C.X[Card.REPLACE]:
@@ -1034,6 +1045,7 @@ TEXT_CHECKS = {
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
     Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
     Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber, Card.COURTIER: _courtier,
+    Card.SALVAGER: _salvager,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1064,8 +1076,9 @@ PLUS_COINS_EXTRA[Card.IRONWORKS] = 1           # +$1 for a gained Treasure
 # Ironworks: +1 Action for a gained Action)
 PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2, Card.IRONWORKS: 1, Card.TRIBUTE: 2}
 PLUS_COINS_EXTRA[Card.TRIBUTE] = 2             # +$2 for a revealed Treasure
-# cards whose "+$" is any amount (its text check counts it): Secret Chamber's $1 a discard
-PLUS_COINS_ANY = {Card.SECRET_CHAMBER}
+# cards whose "+$" is any amount (its text check counts it): Secret Chamber's $1 a discard,
+# Salvager's the trashed card's cost
+PLUS_COINS_ANY = {Card.SECRET_CHAMBER, Card.SALVAGER}
 
 
 # ============================================================ the audit

@@ -185,7 +185,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Saboteur": "Action Attack Kingdom Terminal",
         "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom",
         # Seaside's decisions on the hand and the deck's top
-        "Warehouse": "Action Kingdom Cycler"}
+        "Warehouse": "Action Kingdom Cycler",
+        "Salvager": "Action Kingdom Terminal Trasher TrashForBenefit"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

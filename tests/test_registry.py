@@ -437,6 +437,7 @@ BY_NAME = {
         "Nobles": "that simulator does not tag it Terminal (its +2 Actions is a choice)",
         "Scout": "that simulator tags it Cycler (+1 Action, and its reveal may add cards)",
         "Courtier": "that simulator tags it not Terminal (its +1 Action is a choice)",
+        "Salvager": "that simulator tags it TrashForBenefit",
     },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "

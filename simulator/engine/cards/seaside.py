@@ -42,6 +42,21 @@ CARDS += (
       "Pakhuis", "Lagerhaus", "倉庫", unsure=("nl", "ja"), set="seaside",
       cards=3, actions=1, roles=("cantrip",), lists=("discard",), vs_bmu=0.5301,
       does=(Choice("warehouse", "discard", 3),)),
+    # Salvager: its effect (effects/seaside.py).  Without an explicit trash
+    # list it trashes a Curse or an Estate, else the Treasure (or an Action
+    # no Action is left to play) whose +$ leaves the buy list taking the
+    # dearest card, the cheapest such card (a Gold only when it makes a
+    # better buy than a cheaper card does), else the cheapest card:
+    # bm-salvager 0.5132 [0.5101, 0.5163] against Big Money Ultimate;
+    # Curse, Estate, Copper, the cheapest (Upgrade's order) 0.4365 [0.4334,
+    # 0.4395]; the trash list's default (Chapel's), then this 0.4127
+    # [0.4096, 0.4157]; a Treasure only when it lifts the buy, else a Copper
+    # (with Big Money Ultimate's Province rule) 0.4724 [0.4693, 0.4755]
+    # against 0.5067 for the default (100,000 games, seed 0).
+    _("Salvager", 4, A, "+1 Buy. Trash a card from your hand. +$ equal to its cost.",
+      "Berger", "Müllverwerter", "引揚水夫", unsure=("nl", "de", "ja"), set="seaside",
+      buys=1, effect=True, roles=("trasher", "plus_buy", "payload"), lists=("trash",),
+      vs_bmu=0.5132),
 )
 # the first edition's eight
 CARDS += ()
