@@ -443,7 +443,8 @@ def _choose(o, r, me, counts=None):
         if drawn > draws or drawn < draws and not r.dry:
             return f"draws {drawn} cards, not {draws}"
         return None
-    return _drew(o, r, me, draws)
+    # an option's discard after the draw (Warehouse) was not there to draw
+    return _drew(o, r, me, draws, sum(len(did(part, me, "discard")) for part in parts[1:]))
 
 
 def _pass(part, rounds, n):
@@ -1790,10 +1791,11 @@ class Oracle:
         g, z = t["react"], self.zones[t["react"]["seat"]]
         t["react"] = None
         _, cards, discard, topdeck, _ = (int(x) for x in C.ON_ATTACK_DO[g["card"]])
-        # short only when deck and discard pile ran out: the discard pile now
-        # holds no more than the reveal's own discards, made after its draws
+        # short only when deck and discard pile ran out: they now hold no
+        # more than the reveal's own discards and topdecks, made after its draws
         if g["drawn"] > cards or g["drawn"] < cards and (
-                +z.deck or sum(z.discard.values()) > g["discarded"]):
+                sum(z.deck.values()) > g["topdecked"]
+                or sum(z.discard.values()) > g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} draws {g['drawn']}, not {cards}")
         if g["discarded"] != min(discard, sum(z.hand.values()) + g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} discards {g['discarded']}, "
