@@ -186,7 +186,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom",
         # Seaside's decisions on the hand and the deck's top
         "Warehouse": "Action Kingdom Cycler",
-        "Salvager": "Action Kingdom Terminal Trasher TrashForBenefit"}
+        "Salvager": "Action Kingdom Terminal Trasher TrashForBenefit",
+        "Lookout": "Action Kingdom"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

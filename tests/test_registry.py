@@ -257,7 +257,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 20
+    assert len(D.WEAKER_THAN_SILVER) == 21
 
 
 def _docs_table(heading: str) -> list[list[str]]:
@@ -438,6 +438,7 @@ BY_NAME = {
         "Scout": "that simulator tags it Cycler (+1 Action, and its reveal may add cards)",
         "Courtier": "that simulator tags it not Terminal (its +1 Action is a choice)",
         "Salvager": "that simulator tags it TrashForBenefit",
+        "Lookout": "that simulator does not tag it Trasher",
     },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "

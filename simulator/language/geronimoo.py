@@ -140,6 +140,7 @@ _TAG_EXCEPTIONS = {
     "Scout": ({"Cycler"}, set()),                # +1 Action, its reveal may add cards
     "Courtier": (set(), {"Terminal"}),           # its +1 Action is a choice
     "Salvager": ({"TrashForBenefit"}, set()),    # trashes for +$ its cost
+    "Lookout": (set(), {"Trasher"}),             # trashes from the deck's top, not the hand
 }
 
 

@@ -57,6 +57,22 @@ CARDS += (
       "Berger", "Müllverwerter", "引揚水夫", unsure=("nl", "de", "ja"), set="seaside",
       buys=1, effect=True, roles=("trasher", "plus_buy", "payload"), lists=("trash",),
       vs_bmu=0.5132),
+    # Lookout: Test Lookout's text as data (the op "look, trash, discard":
+    # simulator/engine/deck_answers.py quotes the Seaside FAQ: trash, then
+    # discard, then put back; with 2 cards trash one and discard the other,
+    # with 1 trash it).  The default lists (trash: the trash list's, then
+    # Curse, Estate, Copper, the cheapest; discard: the discard list's, then
+    # DISCARD_ORDER; one card back, no order to choose): bm-lookout 0.4446
+    # [0.4415, 0.4477] against Big Money Ultimate; trash = ["Curse",
+    # "Estate", "Copper"] 0.4406 [0.4376, 0.4437]; bought in the opening
+    # 0.3907 [0.3876, 0.3937] with the default, 0.3900 with that list
+    # (100,000 games, seed 0).
+    _("Lookout", 3, A,
+      "+1 Action. Look at the top 3 cards of your deck. Trash one of them. Discard one of "
+      "them. Put the other one back on top of your deck.",
+      "Uitkijk", "Ausguck", "見張り", unsure=("nl", "ja"), set="seaside", actions=1,
+      roles=("trasher",), lists=("trash", "discard", "order"), vs_bmu=0.4446,
+      does=(Choice("lookout", "look, trash, discard", 3),)),
 )
 # the first edition's eight
 CARDS += ()
