@@ -979,6 +979,18 @@ def _salvager(o, r, me):
     return _only(r, me, ("trash",))
 
 
+def _sea_chart(o, r, me):
+    """Sea Chart: after its +1 Card, the top card revealed (none with deck
+    and discard pile empty): into the hand if a copy is in play, else back."""
+    shown, kinds = r.of("reveal", me), {k for q, k, _ in r.did if q == me} - {"shuffle"}
+    if not shown:
+        return _only(r, me, ("nothing",)) or _drew(o, r, me, 1)
+    want = "reveal_to_hand" if o.zones[me].play[shown[0]] else "put_back"
+    if len(shown) > 1 or r.of(want, me) != shown or kinds - {"draw", "actions", "reveal", want}:
+        return f"reveals {[name(x) for x in shown]} and does {sorted(kinds)}"
+    return _drew(o, r, me, 1)
+
+
 def _replace(o, r, me):
     t, g = r.of("trash", me), _gains(r, me)
     if len(t) > 1 or len(g) > len(t) or g and _cost(o, g[0]) > _cost(o, t[0]) + C.X[Card.REPLACE]:
@@ -1046,7 +1058,7 @@ TEXT_CHECKS = {
     Card.IRONWORKS: _ironworks, Card.TRADING_POST: _trading_post, Card.UPGRADE: _upgrade,
     Card.REPLACE: _replace, Card.LURKER: _lurker, Card.TRIBUTE: _tribute,
     Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber, Card.COURTIER: _courtier,
-    Card.SALVAGER: _salvager,
+    Card.SALVAGER: _salvager, Card.SEA_CHART: _sea_chart,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {

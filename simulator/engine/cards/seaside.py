@@ -73,6 +73,15 @@ CARDS += (
       "Uitkijk", "Ausguck", "見張り", unsure=("nl", "ja"), set="seaside", actions=1,
       roles=("trasher",), lists=("trash", "discard", "order"), vs_bmu=0.4446,
       does=(Choice("lookout", "look, trash, discard", 3),)),
+    # Sea Chart: its effect (effects/seaside.py); nothing to decide.
+    # bm-sea-chart (one, once 6 or fewer Provinces are left) 0.4659 [0.4628,
+    # 0.4690] against Big Money Ultimate; from the opening 0.3140, from 16
+    # cards 0.4236 (100,000 games, seed 0).
+    _("Sea Chart", 3, A,
+      "+1 Card, +1 Action. Reveal the top card of your deck. If you have a copy of it in "
+      "play, put it into your hand.",
+      "Zeekaart", "Seekarte", "海図", unsure=("nl", "de", "ja"), set="seaside", editions=(2,),
+      cards=1, actions=1, effect=True, roles=("cantrip",), draws=1, vs_bmu=0.4659),
 )
 # the first edition's eight
 CARDS += ()

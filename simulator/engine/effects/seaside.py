@@ -7,12 +7,13 @@ and the official FAQ.
 from __future__ import annotations
 
 from simulator.engine.cards import Card
-from simulator.engine.codes import (EV_PLUS_COINS, GS, GS_ACTIONS, GS_COINS, HAND, NC, P_COINS, PR,
-                                    T_ACTION, T_TREASURE, TYPES)
+from simulator.engine.codes import (EV_MOVE, EV_NOTHING, EV_PLUS_COINS, GS, GS_ACTIONS, GS_COINS,
+                                    HAND, NC, NO_CARDS, P_COINS, PLAY_ROW, PR, PS_HAND_N, T_ACTION,
+                                    T_TREASURE, TYPES, Z_DECK, Z_REVEAL)
 from simulator.engine.decide import TRASH_ORDER, _list, first_in, hand_coins, pick_call, would_pick
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.program import BUY, TRASH
-from simulator.engine.zones import cost, emit, trash_from
+from simulator.engine.zones import _ps, cost, emit, put_top, take_top, trash_from
 
 # ============================================================ decisions on the hand and the deck's top
 
@@ -71,3 +72,25 @@ def effect_salvager(z, deck, rng, fst, prog, p):
     if k:
         z[GS, GS_COINS] += k
         emit(z, EV_PLUS_COINS, p, Card.SALVAGER, k, 0, 0)
+
+
+@effect(Card.SEA_CHART)
+def effect_sea_chart(z, deck, rng, fst, prog, p):
+    # "+1 Card, +1 Action. Reveal the top card of your deck. If you have a
+    # copy of it in play, put it into your hand."  Nothing to decide.  The
+    # Seaside FAQ (2E), in substance (not checked word for word): the Sea
+    # Chart played counts (another Sea Chart revealed goes into the hand),
+    # as do Durations still in play from the last turn; a card not put into
+    # the hand stays on top; an empty deck is shuffled to reveal.
+    t = take_top(z, deck, rng, p)
+    if t < 0:
+        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
+        return
+    emit(z, EV_MOVE, p, t, 1, Z_DECK, Z_REVEAL)
+    if z[p * PR + PLAY_ROW, t] > 0:
+        z[p * PR + HAND, t] += 1
+        z[_ps(p), PS_HAND_N] += 1
+        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, HAND)
+    else:
+        put_top(z, deck, p, t)
+        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, Z_DECK)
