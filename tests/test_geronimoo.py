@@ -187,7 +187,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         # Seaside's decisions on the hand and the deck's top
         "Warehouse": "Action Kingdom Cycler",
         "Salvager": "Action Kingdom Terminal Trasher TrashForBenefit",
-        "Lookout": "Action Kingdom", "Sea Chart": "Action Kingdom Cycler"}
+        "Lookout": "Action Kingdom", "Sea Chart": "Action Kingdom Cycler",
+        "Treasury": "Action Kingdom Cycler"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -50,7 +50,8 @@ def test_the_cards_with_an_effect_are_those_with_code():
 def test_plain_actions_are_the_actions_without_an_effect():
     plain = {C.NAMES[c] for c in range(C.NCARDS) if K.PLAIN[c]}
     assert plain == {"Moat", "Village", "Smithy", "Festival", "Laboratory", "Market",
-                     "Woodcutter", "Great Hall"}
+                     "Woodcutter", "Great Hall",
+                     "Treasury"}   # its move from play is the end of the Buy phase's (FromPlay)
 
 
 def test_cards_that_gain_by_fallback_are_marked():
@@ -191,7 +192,7 @@ def test_every_kingdom_card_is_complete(card):
     s, name = C.TABLE[card], C.NAMES[card]
     if s.effect:
         assert card in EFFECTS or card == Card.MERCHANT, f"{name}: effect=True, no @effect"
-    elif s.choose or s.does or s.next_turn or s.extra_turn or s.on_attack:
+    elif s.choose or s.does or s.next_turn or s.extra_turn or s.on_attack or s.from_play:
         pass                           # its text is registry data the kernel interprets
     elif C.TYPES[card] & C.ACTION:
         rest = _leading_plus(s.text)["rest"]

@@ -16,7 +16,7 @@ how they do").
 """
 from __future__ import annotations
 
-from simulator.engine.cards.spec import CardSpec, Choice
+from simulator.engine.cards.spec import CardSpec, Choice, FromPlay, May
 
 A = ("Action",)
 _ = CardSpec
@@ -82,6 +82,22 @@ CARDS += (
       "play, put it into your hand.",
       "Zeekaart", "Seekarte", "海図", unsure=("nl", "de", "ja"), set="seaside", editions=(2,),
       cards=1, actions=1, effect=True, roles=("cantrip",), draws=1, vs_bmu=0.4659),
+    # Treasury: Test New Treasury's row with its real name (FromPlay "end
+    # of buy phase", "no victory gained in buy phase": from_play.py cites
+    # the FAQ), the 2nd edition's text.  The registry holds one printing a
+    # name, so the 1st edition's ("When you discard this from play, if you
+    # didn't buy a Victory card this turn": Test Treasury's FromPlay) is not
+    # played by --edition 1.  Its may's default (yes): bm-treasury 0.6314
+    # [0.6284, 0.6344] against Big Money Ultimate; never 0.5446 [0.5415,
+    # 0.5476]; "supply.Province > 1" 0.6246 [0.6216, 0.6276] (100,000
+    # games, seed 0).
+    _("Treasury", 5, A,
+      "+1 Card, +1 Action, +$1. At the end of your Buy phase this turn, if you didn't gain "
+      "a Victory card in it, you may put this onto your deck.",
+      "Schatkamer", "Schatzkammer", "宝物庫", unsure=("nl", "ja"), set="seaside",
+      cards=1, actions=1, coins=1, roles=("cantrip", "payload"), lists=("may",),
+      may=May("put it onto the deck at the end of the Buy phase", "yes"), vs_bmu=0.6314,
+      from_play=FromPlay("end of buy phase", "no victory gained in buy phase")),
 )
 # the first edition's eight
 CARDS += ()
