@@ -278,6 +278,7 @@ class Resolution:
     trashed: Counter = field(default_factory=Counter)   # by this resolution
     bought: list = field(default_factory=list)
     start_hand: int = 0                            # the player's hand size before
+    start_cards: Counter = field(default_factory=Counter)   # and its cards
     duration: int = 0         # > 0: the next-turn effect of ``card``, this many plays
     by: dict | None = None    # the Throne Room play that played it: {"card", "stayed"}
     chosen: list = field(default_factory=list)     # (chooser, option, its hand size then)
@@ -443,7 +444,8 @@ def _choose(o, r, me, counts=None):
         if drawn > draws or drawn < draws and not r.dry:
             return f"draws {drawn} cards, not {draws}"
         return None
-    return _drew(o, r, me, draws)
+    # an option's discard after the draw (Warehouse) was not there to draw
+    return _drew(o, r, me, draws, sum(len(did(part, me, "discard")) for part in parts[1:]))
 
 
 def _pass(part, rounds, n):
@@ -967,6 +969,29 @@ def _upgrade(o, r, me):
     return _drew(o, r, me, 1, len(g)) or _only(r, me, ("trash", "gain", "nothing"))
 
 
+def _salvager(o, r, me):
+    """Salvager: one hand card trashed (none from an empty hand), +$ its cost
+    now (at this turn's costs: Bridge)."""
+    t = r.of("trash", me)
+    if len(t) != min(1, r.start_hand):
+        return f"trashes {len(t)} cards of a hand of {r.start_hand}, not one"
+    if sum(r.of("coins", me)) != (_cost(o, t[0]) if t else 0):
+        return f"gives {r.of('coins', me)} for trashing {[name(x) for x in t]}"
+    return _only(r, me, ("trash",))
+
+
+def _sea_chart(o, r, me):
+    """Sea Chart: after its +1 Card, the top card revealed (none with deck
+    and discard pile empty): into the hand if a copy is in play, else back."""
+    shown, kinds = r.of("reveal", me), {k for q, k, _ in r.did if q == me} - {"shuffle"}
+    if not shown:
+        return _only(r, me, ("nothing",)) or _drew(o, r, me, 1)
+    want = "reveal_to_hand" if o.zones[me].play[shown[0]] else "put_back"
+    if len(shown) > 1 or r.of(want, me) != shown or kinds - {"draw", "actions", "reveal", want}:
+        return f"reveals {[name(x) for x in shown]} and does {sorted(kinds)}"
+    return _drew(o, r, me, 1)
+
+
 def _replace(o, r, me):
     t, g = r.of("trash", me), _gains(r, me)
     if len(t) > 1 or len(g) > len(t) or g and _cost(o, g[0]) > _cost(o, t[0]) + C.X[Card.REPLACE]:
@@ -1000,9 +1025,9 @@ def _lurker(o, r, me):
 
 def _courtier(o, r, me):
     """Courtier: as many different options as the types of a card revealed
-    from the hand (the hand after it: its Gold goes to the discard pile);
-    with no card in hand, nothing."""
-    hand = +o.zones[me].hand
+    from the hand (the hand before it: the revealed card may leave it, a
+    Pirate the gained Gold plays); with no card in hand, nothing."""
+    hand = r.start_cards
     if not hand:
         return "chooses with no card in hand" if r.chosen else \
             _only(r, me, ("nothing",))
@@ -1100,6 +1125,7 @@ TEXT_CHECKS = {
     Card.SABOTEUR: _saboteur, Card.SECRET_CHAMBER: _secret_chamber, Card.COURTIER: _courtier,
     Card.CUTPURSE: _cutpurse,
     Card.PEARL_DIVER: _pearl_diver, Card.SEA_HAG: _sea_hag, Card.EXPLORER: _explorer,
+    Card.SALVAGER: _salvager, Card.SEA_CHART: _sea_chart,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1130,8 +1156,9 @@ PLUS_COINS_EXTRA[Card.IRONWORKS] = 1           # +$1 for a gained Treasure
 # Ironworks: +1 Action for a gained Action)
 PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2, Card.IRONWORKS: 1, Card.TRIBUTE: 2}
 PLUS_COINS_EXTRA[Card.TRIBUTE] = 2             # +$2 for a revealed Treasure
-# cards whose "+$" is any amount (its text check counts it): Secret Chamber's $1 a discard
-PLUS_COINS_ANY = {Card.SECRET_CHAMBER}
+# cards whose "+$" is any amount (its text check counts it): Secret Chamber's $1 a discard,
+# Salvager's the trashed card's cost
+PLUS_COINS_ANY = {Card.SECRET_CHAMBER, Card.SALVAGER}
 
 
 # ============================================================ the audit
@@ -1559,6 +1586,7 @@ class Oracle:
         self.close_res()
         t["played"] = t.get("played", 0) + 1          # Actions played this turn (Conspirator)
         t["res"] = Resolution(card=c, start_hand=sum(self.zones[self.cur].hand.values()),
+                              start_cards=+self.zones[self.cur].hand,
                               by=by)
         t["resolved"] = True
         if C.TYPES[c] & C.DURATION and not C.EXTRA_TURN[c]:
@@ -1867,9 +1895,8 @@ class Oracle:
         g, z = t["react"], self.zones[t["react"]["seat"]]
         t["react"] = None
         _, cards, discard, topdeck, _ = (int(x) for x in C.ON_ATTACK_DO[g["card"]])
-        # short only when deck and discard pile ran out: the discard pile now
-        # holds no more than the reveal's own discards, and the deck than its
-        # topdecks (Secret Chamber's), both made after its draws
+        # short only when deck and discard pile ran out: they now hold no
+        # more than the reveal's own discards and topdecks, made after its draws
         if g["drawn"] > cards or g["drawn"] < cards and (
                 sum(z.deck.values()) > g["topdecked"]
                 or sum(z.discard.values()) > g["discarded"]):

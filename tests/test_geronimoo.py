@@ -203,7 +203,10 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         # Seaside's decisions on the hand and the deck's top
         "Warehouse": "Action Kingdom Cycler",
         "Pearl Diver": "Action Kingdom Cycler",
-        "Sea Hag": "Action Attack Kingdom Terminal", "Explorer": "Action Kingdom Terminal"}
+        "Sea Hag": "Action Attack Kingdom Terminal", "Explorer": "Action Kingdom Terminal",
+        "Salvager": "Action Kingdom Terminal Trasher TrashForBenefit",
+        "Lookout": "Action Kingdom", "Sea Chart": "Action Kingdom Cycler",
+        "Treasury": "Action Kingdom Cycler"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -50,7 +50,8 @@ def test_the_cards_with_an_effect_are_those_with_code():
 def test_plain_actions_are_the_actions_without_an_effect():
     plain = {C.NAMES[c] for c in range(C.NCARDS) if K.PLAIN[c]}
     assert plain == {"Moat", "Village", "Smithy", "Festival", "Laboratory", "Market",
-                     "Woodcutter", "Great Hall", "Bazaar"}
+                     "Woodcutter", "Great Hall", "Bazaar",
+                     "Treasury"}   # its move from play is the end of the Buy phase's (FromPlay)
 
 
 def test_cards_that_gain_by_fallback_are_marked():
@@ -193,7 +194,7 @@ def test_every_kingdom_card_is_complete(card):
     s, name = C.TABLE[card], C.NAMES[card]
     if s.effect:
         assert card in EFFECTS or card == Card.MERCHANT, f"{name}: effect=True, no @effect"
-    elif s.choose or s.does or s.next_turn or s.extra_turn or s.on_attack:
+    elif s.choose or s.does or s.next_turn or s.extra_turn or s.on_attack or s.from_play:
         pass                           # its text is registry data the kernel interprets
     elif C.TYPES[card] & C.ACTION:
         rest = _leading_plus(s.text)["rest"]
@@ -261,7 +262,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 25
+    assert len(D.WEAKER_THAN_SILVER) == 27
 
 
 def _docs_table(heading: str) -> list[list[str]]:
@@ -442,6 +443,8 @@ BY_NAME = {
         "Scout": "that simulator tags it Cycler (+1 Action, and its reveal may add cards)",
         "Courtier": "that simulator tags it not Terminal (its +1 Action is a choice)",
         "Caravan": "that simulator tags it Card_Advantage (its second card comes next turn)",
+        "Salvager": "that simulator tags it TrashForBenefit",
+        "Lookout": "that simulator does not tag it Trasher",
     },
     "simulator/language/strategy.py": {
         "Remodel": "Remodel's default play rule: only when its list names a hand card "

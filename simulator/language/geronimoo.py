@@ -140,6 +140,8 @@ _TAG_EXCEPTIONS = {
     "Diplomat": (set(), {"Terminal"}),           # +2 Actions with 5 cards or fewer
     "Scout": ({"Cycler"}, set()),                # +1 Action, its reveal may add cards
     "Courtier": (set(), {"Terminal"}),           # its +1 Action is a choice
+    "Salvager": ({"TrashForBenefit"}, set()),    # trashes for +$ its cost
+    "Lookout": (set(), {"Trasher"}),             # trashes from the deck's top, not the hand
 }
 
 
