@@ -185,7 +185,9 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Saboteur": "Action Attack Kingdom Terminal",
         "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom",
         "Native Village": "Action Kingdom Village", "Island": "Action Kingdom Victory Terminal",
-        "Outpost": "Action Kingdom Duration Terminal"}
+        "Outpost": "Action Kingdom Duration Terminal",
+        "Blockade": "Action Attack Kingdom Terminal Duration",
+        "Haven": "Action Kingdom Duration Cycler"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -94,11 +94,11 @@ def test_the_default_is_the_base_set_bit_for_bit():
 
 
 def test_bad_sets_fail_before_playing():
-    with pytest.raises(ValueError, match="unknown set 'seaside'"):
-        simulate(["big-money", "big-money"], 10, 0, sets="seaside")
+    with pytest.raises(ValueError, match="unknown set 'prosperity'"):
+        simulate(["big-money", "big-money"], 10, 0, sets="prosperity")
     res = typer.testing.CliRunner().invoke(
-        cli.app, ["compare", "big-money", "smithy", "-n", "10", "--sets", "base,seaside"])
-    assert res.exit_code == 2 and "base, intrigue" in res.stderr
+        cli.app, ["compare", "big-money", "smithy", "-n", "10", "--sets", "base,prosperity"])
+    assert res.exit_code == 2 and "base, intrigue, seaside" in res.stderr
 
 
 def test_compare_and_log_take_sets():
@@ -180,7 +180,8 @@ def test_balance_ranks_every_set_by_default_and_filters_by_sets():
     every = X.plan_balance(100, "2")
     base = X.plan_balance(100, "2", sets="base")
     intrigue = X.plan_balance(100, "2", sets="intrigue")
-    assert cards(every) == cards(base) | cards(intrigue)
+    seaside = X.plan_balance(100, "2", sets="seaside")
+    assert cards(every) == cards(base) | cards(intrigue) | cards(seaside)
     assert {X.card_set(c) for c in cards(base)} == {"base"}
     assert {X.card_set(c) for c in cards(intrigue)} == {"intrigue"}
     # every Intrigue card with a shipped bm-<card> bot is ranked
