@@ -209,6 +209,10 @@ for _c, _spec in enumerate(C.TABLE):
 GAIN_HOOKS = {int(c): tuple(int(x) for x in C.GAIN_HOOK[c]) for c in C.GAIN_HOOK_CARDS}
 # Attacks whose effect on the players they hit comes later (Blockade's Curses)
 ACTS_LATER = {c for c, h in GAIN_HOOKS.items() if h[1] == S.HOOK_CURSE}
+# a mat's set-aside cards curse once, by the last such card sharing that mat
+# (Blockade's mat is Test Blockade's too when the tests' cards are loaded)
+CURSES_FOR_MAT = {max(c for c in ACTS_LATER if C.MAT_OF[c] == m)
+                  for m in {int(C.MAT_OF[c]) for c in ACTS_LATER}}
 
 
 class RuleViolation(AssertionError):
@@ -1823,7 +1827,7 @@ class Oracle:
                 k = self.zones[q].next[w] + (t["next"][w] if q == self.cur else 0)
                 if k:
                     due.append(dict(q=q, w=w, k=k, does=does, need=k * amount, optional=False))
-            elif who == S.HOOK_OTHERS and own:
+            elif who == S.HOOK_OTHERS and own and (does != S.HOOK_CURSE or w in CURSES_FOR_MAT):
                 mat = S.MAT0 + int(C.MAT_OF[w])
                 for j in range(1, self.n):
                     q = (p + j) % self.n
