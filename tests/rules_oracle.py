@@ -143,6 +143,7 @@ from simulator.engine.codes import (
     OPT_RESET,
     OPT_SWINDLE,
     OPT_TO_MAT,
+    OPT_HAND_TO_MAT,
     OPT_TRASH,
     PLAY_ROW,
     Z_BLACK_MARKET,
@@ -185,16 +186,33 @@ if any(o.op == "swindle" for spec in C.TABLE
        for o in (*spec.does, *(spec.choose.options if spec.choose else ()))):
     MOVES[(Z_DECK, Z_TRASH)] = "trash_deck"
 # The mats some card uses (zone code MAT0 + m): what a card's mat options
-# move, named by the pair (a card's text check says which it may do).
+# (and a next turn's "put it into your hand") move, named by the pair (a
+# card's text check says which it may do); only the moves some card makes.
 MAT_ZONES = sorted({S.MAT0 + int(m) for m in C.MAT_OF if m >= 0})
-for _m in MAT_ZONES:
-    MOVES.update({(Z_DECK, _m): f"deck>mat{_m}", (HAND, _m): f"hand>mat{_m}",
-                  (PLAY_ROW, _m): f"play>mat{_m}", (_m, HAND): f"mat{_m}>hand",
-                  (Z_SUPPLY, _m): f"gain_mat{_m}"})
+_MAT_MOVES = {"deck to mat": ((Z_DECK, None),), "mat to hand": ((None, HAND),),
+              "this and hand to mat": ((HAND, None), (PLAY_ROW, None)),
+              "hand to mat": ((HAND, None),), "gain to mat": ((Z_SUPPLY, None),)}
+_MOVE_NAMES = {(Z_DECK, None): "deck>mat{}", (HAND, None): "hand>mat{}",
+               (PLAY_ROW, None): "play>mat{}", (None, HAND): "mat{}>hand",
+               (Z_SUPPLY, None): "gain_mat{}"}
+for _c, _spec in enumerate(C.TABLE):
+    if _spec.mat:
+        _m = S.MAT0 + int(C.MAT_OF[_c])
+        _ops = [o.op for o in (*_spec.does, *(_spec.choose.options if _spec.choose else ()))]
+        _pairs = [p for op in _ops for p in _MAT_MOVES.get(op, ())]
+        if _spec.next_turn is not None and _spec.next_turn.mat_to_hand:
+            _pairs.append((None, HAND))
+        for _a, _b in _pairs:
+            MOVES[(_m if _a is None else _a, _m if _b is None else _b)] = \
+                _MOVE_NAMES[(_a, _b)].format(_m)
 # gain hooks (the registry's ``when_gain``): card -> (who, does, amount, types)
 GAIN_HOOKS = {int(c): tuple(int(x) for x in C.GAIN_HOOK[c]) for c in C.GAIN_HOOK_CARDS}
 # Attacks whose effect on the players they hit comes later (Blockade's Curses)
 ACTS_LATER = {c for c, h in GAIN_HOOKS.items() if h[1] == S.HOOK_CURSE}
+# a mat's set-aside cards curse once, by the last such card sharing that mat
+# (Blockade's mat is Test Blockade's too when the tests' cards are loaded)
+CURSES_FOR_MAT = {max(c for c in ACTS_LATER if C.MAT_OF[c] == m)
+                  for m in {int(C.MAT_OF[c]) for c in ACTS_LATER}}
 
 
 class RuleViolation(AssertionError):
@@ -428,7 +446,7 @@ def _choose(o, r, me, counts=None):
                         o.table.supply[x] > 0 for x in legal):
                 return (f"option {opt} gains {[name(x) for x in got]}; the player to the "
                         f"right gained {[name(x) for x in +record]}")
-        elif op in (OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT):
+        elif op in (OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT, OPT_HAND_TO_MAT):
             why = _mat_option(op, n, S.MAT0 + int(C.MAT_OF[c]), part, hand, r, opt, me)
             if why:
                 return f"option {opt} ({C.TABLE[c].mat} mat) {why}"
@@ -596,10 +614,10 @@ def _mat_option(op, n, m, part, hand, r, opt, me):
         if kinds - {f"mat{m}>hand"} or moved[f"mat{m}>hand"] != size:
             return f"puts {moved[f'mat{m}>hand']} of its {size} cards into the hand"
     elif kinds - {f"play>mat{m}", f"hand>mat{m}", "nothing"} \
-            or moved[f"play>mat{m}"] != (1 if in_play else 0) \
+            or moved[f"play>mat{m}"] != (1 if in_play and op == OPT_TO_MAT else 0) \
             or moved[f"hand>mat{m}"] != min(n, hand):
         # Island: itself while still in play (once under a Throne Room), and
-        # n cards from the hand, as many as it has
+        # n cards from the hand, as many as it has; Haven: the hand cards only
         return (f"puts {moved[f'play>mat{m}']} of itself and {moved[f'hand>mat{m}']} "
                 f"cards of a hand of {hand} on it")
 
@@ -1526,7 +1544,8 @@ class Oracle:
                    or dropped < due and +self.zones[me].hand
                    else "leaves cards on its mat" if C.NEXT_TURN[c, 5]
                    and +self.zones[me].mats[mat]
-                   else _drew(self, r, me, int(C.NEXT_TURN[c, 0]) * r.duration))
+                   else _drew(self, r, me, int(C.NEXT_TURN[c, 0]) * r.duration,
+                               later=dropped))   # its discards come after the draw
             if why:
                 self.fail(f"{name(r.card)} at the start of the turn {why}")
             return
@@ -1928,7 +1947,7 @@ class Oracle:
                 k = self.zones[q].next[w] + (t["next"][w] if q == self.cur else 0)
                 if k:
                     due.append(dict(q=q, w=w, k=k, does=does, need=k * amount, optional=False))
-            elif who == S.HOOK_OTHERS and own:
+            elif who == S.HOOK_OTHERS and own and (does != S.HOOK_CURSE or w in CURSES_FOR_MAT):
                 mat = S.MAT0 + int(C.MAT_OF[w])
                 for j in range(1, self.n):
                     q = (p + j) % self.n

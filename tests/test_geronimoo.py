@@ -206,7 +206,9 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Sea Hag": "Action Attack Kingdom Terminal", "Explorer": "Action Kingdom Terminal",
         "Salvager": "Action Kingdom Terminal Trasher TrashForBenefit",
         "Lookout": "Action Kingdom", "Sea Chart": "Action Kingdom Cycler",
-        "Treasury": "Action Kingdom Cycler"}
+        "Treasury": "Action Kingdom Cycler",
+        "Blockade": "Action Attack Kingdom Terminal Duration",
+        "Haven": "Action Kingdom Duration Cycler"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

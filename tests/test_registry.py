@@ -262,7 +262,7 @@ def test_discard_order_puts_the_weaker_than_silver_cards_before_silver():
     from simulator.engine import decide as D
     assert D.WEAKER_THAN_SILVER == {c for c in C.KINGDOM_CARDS
                                     if C.TABLE[c].vs_bmu < 0.5}
-    assert len(D.WEAKER_THAN_SILVER) == 27
+    assert len(D.WEAKER_THAN_SILVER) == 28
 
 
 def _docs_table(heading: str) -> list[list[str]]:

@@ -94,10 +94,10 @@ def test_the_default_is_the_base_set_bit_for_bit():
 
 
 def test_bad_sets_fail_before_playing():
-    with pytest.raises(ValueError, match="unknown set 'hinterlands'"):
-        simulate(["big-money", "big-money"], 10, 0, sets="hinterlands")
+    with pytest.raises(ValueError, match="unknown set 'prosperity'"):
+        simulate(["big-money", "big-money"], 10, 0, sets="prosperity")
     res = typer.testing.CliRunner().invoke(
-        cli.app, ["compare", "big-money", "smithy", "-n", "10", "--sets", "base,hinterlands"])
+        cli.app, ["compare", "big-money", "smithy", "-n", "10", "--sets", "base,prosperity"])
     assert res.exit_code == 2 and "base, intrigue, seaside" in res.stderr
 
 
@@ -182,7 +182,6 @@ def test_balance_ranks_every_set_by_default_and_filters_by_sets():
     intrigue = X.plan_balance(100, "2", sets="intrigue")
     seaside = X.plan_balance(100, "2", sets="seaside")
     assert cards(every) == cards(base) | cards(intrigue) | cards(seaside)
-    assert {X.card_set(c) for c in cards(seaside)} <= {"seaside"}
     assert {X.card_set(c) for c in cards(base)} == {"base"}
     assert {X.card_set(c) for c in cards(intrigue)} == {"intrigue"}
     # every Intrigue card with a shipped bm-<card> bot is ranked

@@ -229,8 +229,8 @@ CHOOSE_OTHERS = C.CHOOSE_OTHERS
 OPT_CARDS, OPT_ACTIONS, OPT_BUYS, OPT_COINS, OPT_TRASH, OPT_GAIN = (
     C.CHOICE_OPS[k][0] for k in ("+cards", "+actions", "+buys", "+coins", "trash", "gain"))
 OPT_DISCARD, OPT_GAIN_HAND = (C.CHOICE_OPS[k][0] for k in ("discard", "gain to hand"))
-OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT, OPT_GAIN_TO_MAT = (C.CHOICE_OPS[k][0]
-                                                                 for k in C.MAT_OPS)
+OPT_DECK_TO_MAT, OPT_MAT_TO_HAND, OPT_TO_MAT, OPT_GAIN_TO_MAT, OPT_HAND_TO_MAT = (
+    C.CHOICE_OPS[k][0] for k in C.MAT_OPS)
 OPT_PASS, OPT_MAY_TRASH, OPT_SWINDLE, OPT_RESET = (C.CHOICE_OPS[k][0] for k in C.PASS_OPS)
 OPT_SMUGGLE = C.CHOICE_OPS["smuggle"][0]
 # gain hooks (C.GAIN_HOOK's columns): whose gains a card watches, and what it does

@@ -21,6 +21,7 @@ resolution to recurse).
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from simulator.engine.cards import Card
@@ -66,6 +67,13 @@ from simulator.engine.decide import _attacked, chooses, gain_choice
 from simulator.engine.jit import (MECH_GAINED, _deck_fixed, _z_fixed, call_if_loaded,
                                   kernel_fn, mechanism)
 from simulator.engine.zones import _gain, _ps, _push, _traced, cost, draw, emit, move_n, stay
+
+# A mat's set-aside cards curse their gainers once, whichever cards with a
+# "curse" hook share that mat (Blockade, and the tests' Test Blockade with the
+# same mat): only the last such card in card order acts for the mat.
+CURSES_FOR_MAT = np.array([not any(GAIN_HOOK[v, 1] == HOOK_CURSE and MAT_OF[v] == MAT_OF[w]
+                                   for v in GAIN_HOOK_CARDS if v > w)
+                           for w in range(NC)], dtype=np.bool_)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -154,7 +162,7 @@ def when_gained(z, deck, rng, fst, prog, p, c, dst):
                     emit(z, EV_WHEN_GAIN, q, w, k, p, c)
                     draw(z, deck, rng, q, k * amount)
             elif who == HOOK_OTHERS:
-                if not own_turn:
+                if not own_turn or not CURSES_FOR_MAT[w]:
                     continue
                 for j in range(1, n):
                     q = (p + j) % n

@@ -123,6 +123,7 @@ from simulator.engine.codes import (
     OPT_NAME_REVEAL,
     OPT_DECK_TO_MAT,
     OPT_GAIN_TO_MAT,
+    OPT_HAND_TO_MAT,
     OPT_SMUGGLE,
     OPT_MAT_TO_HAND,
     OPT_TO_MAT,
@@ -423,7 +424,8 @@ def choose_and_do(z, deck, rng, fst, prog, p, c, picks):
         elif op == OPT_GAIN or op == OPT_GAIN_HAND:
             if not gain(z, deck, rng, fst, prog, p, n, DISC if op == OPT_GAIN else HAND):
                 emit(z, EV_NOTHING, p, n, 0, PILE_EMPTY, 0)
-        elif HAS_MATS and OPT_DECK_TO_MAT <= op <= OPT_TO_MAT:    # simulator/engine/mats.py
+        elif HAS_MATS and (OPT_DECK_TO_MAT <= op <= OPT_TO_MAT
+                           or op == OPT_HAND_TO_MAT):           # simulator/engine/mats.py
             mat_option(z, deck, rng, fst, prog, p, c, op, n)
         elif HAS_PASS_OPS and OPT_PASS <= op <= OPT_RESET:      # simulator/engine/passes.py
             pass_option(z, deck, rng, fst, prog, p, c, op, n)

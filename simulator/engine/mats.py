@@ -21,6 +21,7 @@ from simulator.engine.codes import (
     NC,
     NO_CARDS,
     OPT_DECK_TO_MAT,
+    OPT_HAND_TO_MAT,
     OPT_MAT_TO_HAND,
     PLAY_ROW,
     PR,
@@ -73,7 +74,9 @@ def mat_option(z, deck, rng, fst, prog, p, c, op, n):
         # tells this copy from another: a card put into play resolves before
         # any other is put into play and its first resolution moves it, so
         # an Island in play is this one exactly on its first resolution.
-        if z[p * PR + PLAY_ROW, c] > 0:
+        # Haven (OPT_HAND_TO_MAT) sets aside only the hand card: it stays in
+        # play, a Duration, until its next turn puts the card into the hand.
+        if op != OPT_HAND_TO_MAT and z[p * PR + PLAY_ROW, c] > 0:
             move_n(z, p, PLAY_ROW, m, c, 1, traced)
         h = p * PR + HAND
         for _ in range(n):
@@ -82,6 +85,7 @@ def mat_option(z, deck, rng, fst, prog, p, c, op, n):
             t = pick_call(z, fst, prog, p, MAT_LIST[c], h, 0, 0) if MAT_LIST[c] >= 0 else -1
             if t < 0:
                 t = first_in(z, h, DISCARD_ORDER, 0)
-            if t < 0:                        # an empty hand: Island goes alone
+            if t < 0:                        # an empty hand: Island goes alone, Haven
+                # sets nothing aside
                 return
             move_n(z, p, HAND, m, t, 1, traced)

@@ -110,7 +110,7 @@ OP_PLAY_CARD, OP_SEAT_TURNS = 55, 56
 OP_MAT_CARD = 57
 OP_MAT_SIZE = OP_MAT_CARD + NMATS
 CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS, *range(OP_MAT_CARD, OP_MAT_SIZE + NMATS))
-if OP_MAT_SIZE + NMATS > 64:
+if OP_MAT_SIZE + NMATS > 72:             # room for 7 mats (Haven's is the fourth)
     raise ValueError("the mats' words need opcodes below the kernel's (OP_CELL)")
 
 
@@ -156,7 +156,7 @@ P_COUNTED = 4
 
 # Kernel-only opcodes, above the compiler's (program.py), made by packing.
 OP_CELL, OP_GCELL, OP_TEST, OP_AND_JUMP, OP_OR_JUMP, OP_CELL_Q, OP_GCELL_Q, OP_ITEST = \
-    range(64, 72)
+    range(72, 80)
 # OP_CELL arg = row offset in the player's rows << COL_BITS | column; OP_GCELL
 # arg = row << COL_BITS | column; OP_TEST arg = comparison mask (see
 # ``_test``), then the two words compared; OP_AND/OR_JUMP arg = code offset to

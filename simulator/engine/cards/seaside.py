@@ -21,6 +21,11 @@ from simulator.engine.cards.spec import (CardSpec, Choice, Choose, FromPlay, May
 
 _, A, AD, AA = CardSpec, ("Action",), ("Action", "Duration"), ("Action", "Attack")
 
+# Haven's card: a Treasure this turn's buy can spare (the hand's Treasures and
+# +$ still make $8 without it: a Province now and the Treasure next turn),
+# else the dead card, a Copper, the cheapest (the fallback).  Measured: its row.
+HAVEN_DEFAULT = ("Gold if hand.money + coins >= 11", "Silver if hand.money + coins >= 10")
+
 CARDS: tuple[CardSpec, ...] = ()
 # Durations whose next turn is "+" numbers, and Bazaar
 CARDS += (
@@ -127,6 +132,43 @@ CARDS += (
       "for your next hand.",
       "Buitenpost", "Außenposten", "前哨地", unsure=("nl",), set="seaside", vs_bmu=0.4452,
       next_turn=NextTurn(), extra_turn=3),
+    # Blockade: Test Blockade's registry data (tests/mechanisms/gains.toml;
+    # simulator/engine/gains.py cites the Seaside 2022 FAQ: the Curse only
+    # for a copy gained on the gainer's own turn, by the players the Attack
+    # hit - a Moat or a Lighthouse keeps a player out; the set-aside card
+    # is its owner's: it counts for conservation and at the end).  Its gain
+    # is the shared gain list's (default: the buy list): bm-blockade with
+    # one, that default 0.8266 [0.8242, 0.8289], a Silver always 0.8327, a
+    # second Blockade then Silver 0.8545; the shipped bot (two, Silvers)
+    # 0.8789 [0.8769, 0.8809] (100,000 games against Big Money Ultimate).
+    _("Blockade", 4, ("Action", "Duration", "Attack"),
+      "Gain a card costing up to $4, setting it aside. At the start of your next turn, put "
+      "it into your hand. While it's set aside, when another player gains a copy of it on "
+      "their turn, they gain a Curse.",
+      "Blokkade", "Blockade", "封鎖", unsure=("nl", "ja"), editions=(2,), set="seaside",
+      curses=True, roles=("attack", "gainer"), vs_bmu=0.8789, mat="blockade", lists=("gain",),
+      does=(Choice("gain", "gain to mat", 4),), next_turn=NextTurn(mat_to_hand=True),
+      when_gain=WhenGain("others on their turn", "curse")),
+    # Haven: a card of the hand set aside face down on its own mat (not a
+    # printed one), into the hand at the start of the next turn (NextTurn's
+    # mat_to_hand, as Blockade's).  The Seaside FAQ: the card is set aside
+    # face down, is still its owner's (conservation and the end count it)
+    # and comes back at the start of the next turn; Throne Room on Haven
+    # sets two cards aside (both come back).  Its list's default
+    # (HAVEN_DEFAULT): bm-haven (one, bought with $2) 0.4985 [0.4954, 0.5016]
+    # against Big Money Ultimate, the dead card first 0.4969; one bought
+    # before Silver: the default 0.3666 [0.3636, 0.3696], the dead card first
+    # 0.3598, a Gold only at $11 0.3626 (100,000 games, seed 0).
+    _("Haven", 2, ("Action", "Duration"),
+      "+1 Card, +1 Action. Set aside a card from your hand face down (under this). At the "
+      "start of your next turn, put it into your hand.",
+      "Haven", "Hafen", "停泊所", unsure=("nl",), set="seaside", cards=1, actions=1,
+      vs_bmu=0.4985,
+      roles=("cantrip",), mat="haven", lists=("haven",),
+      does=(Choice("haven", "hand to mat"),), next_turn=NextTurn(mat_to_hand=True),
+      own_list=OwnList("haven", "the hand card Haven sets aside until the next turn (then "
+                       "Curses and Victory cards, Copper, the cheapest)",
+                       default=HAVEN_DEFAULT)),
 )
 # hooks on gains and on other players' Treasures
 CARDS += (

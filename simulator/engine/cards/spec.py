@@ -60,7 +60,11 @@ MATS = {"island": Mat(True, "face up; its cards are the owner's and score at the
         # not a printed mat: where Blockade's card is set aside, face up, until
         # the start of its owner's next turn
         "blockade": Mat(True, "the cards Blockade set aside, face up, until the start of "
-                              "their owner's next turn (no printed mat)")}
+                              "their owner's next turn (no printed mat)"),
+        # Haven's card, set aside face down under it until the start of its
+        # owner's next turn
+        "haven": Mat(False, "the cards Haven set aside, face down, until the start of "
+                            "their owner's next turn (no printed mat)")}
 
 SETS = {"base": "Dominion (the base game, first and second edition)",
         "promo": "promotional cards",
@@ -154,10 +158,14 @@ CHOICE_OPS = {
     "reveal, Victory to hand": (23, "reveal that many cards from the top of your deck; the "
                                     "Victory cards into the hand, the rest back in any order "
                                     "(the order table)"),
+    # Haven's: Island's pick without moving this (a Duration stays in play)
+    "hand to mat": (24, "put that many cards from your hand onto your mat (required: as "
+                        "many as it has): the card's own list picks, else Curses and "
+                        "Victory cards, Copper, the cheapest"),
 }
 CARD_OPS = ("gain", "gain to hand")    # the options that name their card
 TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
-MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat", "gain to mat")
+MAT_OPS = ("deck to mat", "mat to hand", "this and hand to mat", "gain to mat", "hand to mat")
 GAIN_OPS = ("gain to mat", "smuggle")   # the options gains.py does (HAS_GAIN_HOOKS)
 PASS_OPS = ("pass", "may trash", "swindle", "reset")  # done by simulator/engine/passes.py
 OTHERS_OPS = ("pass", "swindle", "reset")  # options other players act in (an Attack, or others)
