@@ -1796,10 +1796,12 @@ class Oracle:
         g, z = t["react"], self.zones[t["react"]["seat"]]
         t["react"] = None
         _, cards, discard, topdeck, _ = (int(x) for x in C.ON_ATTACK_DO[g["card"]])
-        # short only when deck and discard pile ran out: the discard pile now
-        # holds no more than the reveal's own discards, made after its draws
+        # short only when deck and discard pile ran out: the deck and the
+        # discard pile now hold no more than the reveal's own topdecks and
+        # discards, made after its draws
         if g["drawn"] > cards or g["drawn"] < cards and (
-                +z.deck or sum(z.discard.values()) > g["discarded"]):
+                sum(z.deck.values()) > g["topdecked"]
+                or sum(z.discard.values()) > g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} draws {g['drawn']}, not {cards}")
         if g["discarded"] != min(discard, sum(z.hand.values()) + g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} discards {g['discarded']}, "
