@@ -185,7 +185,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Saboteur": "Action Attack Kingdom Terminal",
         "Secret Chamber": "Action Kingdom Terminal Reaction", "Courtier": "Action Kingdom",
         "Pearl Diver": "Action Kingdom Cycler",
-        "Sea Hag": "Action Attack Kingdom Terminal", "Explorer": "Action Kingdom Terminal"}
+        "Sea Hag": "Action Attack Kingdom Terminal", "Explorer": "Action Kingdom Terminal",
+        "Navigator": "Action Kingdom Terminal"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -10,16 +10,18 @@ from __future__ import annotations
 # (the imports of this block with it: each block of the module stands alone)
 import numpy as np
 from simulator.engine.cards import Card
-from simulator.engine.codes import (DISC, EV_MOVE, EV_NOTHING, GS, GS_PLAYERS, HAND, PILE_EMPTY,
-                                    PR, PS_DECK_N, PS_DISC_N, PS_KNOWN, SUPPLY, T_ACTION,
-                                    T_TREASURE, TMP, TYPES, Z_DECK)
+from simulator.engine.codes import (DISC, EV_MOVE, EV_NOTHING, GS, GS_PLAYERS, HAND, MONEY, NC,
+                                    NO_CARDS, PILE_EMPTY, PR, PS_DECK_N, PS_DISC_N, PS_KNOWN,
+                                    PS_MONEY, PS_OWN_N, SUPPLY, T_ACTION, T_TREASURE, TMP,
+                                    TYPES, XS, Z_DECK, Z_LOOK)
 from simulator.engine.decide import _attacked, _list, chooses, pick_call
-from simulator.engine.deck_answers import put_at
+from simulator.engine.deck_answers import back_in_order, put_at
 from simulator.engine.gains import gain
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.program import TOPDECK
 from simulator.engine.rng import below
-from simulator.engine.zones import _ps, emit, shuffle_discard, take_top
+from simulator.engine.zones import (_discard_revealed, _ps, _reveal, emit, shuffle_discard,
+                                    take_top)
 
 
 @kernel_fn('b1')
@@ -105,3 +107,34 @@ def effect_explorer(z, deck, rng, fst, prog, p):
         c = Card.GOLD
     if not gain(z, deck, rng, fst, prog, p, c, HAND):
         emit(z, EV_NOTHING, p, c, 0, PILE_EMPTY, 0)
+
+
+@effect(Card.NAVIGATOR)
+def effect_navigator(z, deck, rng, fst, prog, p):
+    # "+$2. Look at the top 5 cards of your deck. Either discard them all, or
+    # put them back in any order."  Seaside FAQ, in substance (Dominion
+    # Strategy wiki): with fewer than 5 cards in the deck, look at those and
+    # shuffle the discard pile for the rest (fewer if both run out); the
+    # cards are discarded all or none; put back, in any order (the order
+    # table; default: the dearest on top).  The may's default discards when
+    # the five hold less Treasure money per card than the cards its player
+    # owns (the hand they would make is below the deck's average).
+    looked = 0
+    money = 0
+    for _ in range(XS[Card.NAVIGATOR]):
+        c = _reveal(z, deck, rng, p, Z_LOOK)
+        if c < 0:
+            break
+        looked += 1
+        money += MONEY[c]
+    if looked == 0:
+        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
+        return
+    ps = _ps(p)
+    if chooses(z, fst, prog, p, Card.NAVIGATOR,
+               money * z[ps, PS_OWN_N] < looked * z[ps, PS_MONEY]):
+        for t in range(NC):
+            while z[TMP, t] > 0:
+                _discard_revealed(z, p, t, Z_LOOK)
+    else:
+        back_in_order(z, deck, rng, fst, prog, p, Card.NAVIGATOR, Z_LOOK)
