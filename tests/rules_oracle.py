@@ -1028,9 +1028,12 @@ def _sea_hag(o, r, me):
     # while they last (the victims' order is checked for every Attack).
     if any(q == me and k != "shuffle" for q, k, _ in r.did):
         return "does something to its player"
-    given = sum(len(r.of("gain_deck", q)) for q in r.victims)
+    hit = [q for q in r.victims if not r.of("moat", q)]   # Moat, Lighthouse: not hit
+    given = sum(len(r.of("gain_deck", q)) for q in hit)
     left = o.table.supply[Card.CURSE] + given             # the Curses before it
-    for i, q in enumerate(r.victims):
+    if any(k != "moat" for q in r.victims if q not in hit for w, k, _ in r.did if w == q):
+        return "does something to a player who is not hit"
+    for i, q in enumerate(hit):
         kinds = [k for w, k, _ in r.did if w == q and k not in ("shuffle", "nothing")]
         want = ["gain_deck"] if i < left else []
         if kinds not in (["discard_deck", *want], want) \
@@ -1857,9 +1860,11 @@ class Oracle:
         t["react"] = None
         _, cards, discard, topdeck, _ = (int(x) for x in C.ON_ATTACK_DO[g["card"]])
         # short only when deck and discard pile ran out: the discard pile now
-        # holds no more than the reveal's own discards, made after its draws
+        # holds no more than the reveal's own discards, and the deck than its
+        # topdecks (Secret Chamber's), both made after its draws
         if g["drawn"] > cards or g["drawn"] < cards and (
-                +z.deck or sum(z.discard.values()) > g["discarded"]):
+                sum(z.deck.values()) > g["topdecked"]
+                or sum(z.discard.values()) > g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} draws {g['drawn']}, not {cards}")
         if g["discarded"] != min(discard, sum(z.hand.values()) + g["discarded"]):
             self.fail(f"seat {g['seat']}'s {name(g['card'])} discards {g['discarded']}, "
