@@ -1115,6 +1115,21 @@ def _explorer(o, r, me):
     return _only(r, me, ("gain_hand", "nothing"))
 
 
+def _navigator(o, r, me):
+    # "+$2. Look at the top 5 cards of your deck. Either discard them all, or
+    # put them back in any order": up to 5 looked at (fewer only when the
+    # cards run out), then all discarded or all put back.
+    looked, dropped = r.of("look", me), r.of("discard", me)
+    back = [c for c, _, _ in r.of("place", me)]
+    z = o.zones[me]
+    if len(looked) > C.X[Card.NAVIGATOR] or len(looked) < C.X[Card.NAVIGATOR] and (
+            sum(z.deck.values()) > len(back) or sum(z.discard.values()) > len(dropped)):
+        return f"looks at {len(looked)} cards, not {C.X[Card.NAVIGATOR]}"
+    if sorted(looked) not in (sorted(dropped), sorted(back)) or dropped and back:
+        return "neither discards them all nor puts them all back"
+    return _only(r, me, ("look", "discard", "place", "nothing"))
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -1144,6 +1159,7 @@ TEXT_CHECKS = {
     Card.CUTPURSE: _cutpurse,
     Card.PEARL_DIVER: _pearl_diver, Card.SEA_HAG: _sea_hag, Card.EXPLORER: _explorer,
     Card.SALVAGER: _salvager, Card.SEA_CHART: _sea_chart,
+    Card.NAVIGATOR: _navigator,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {

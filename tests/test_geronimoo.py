@@ -208,7 +208,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Lookout": "Action Kingdom", "Sea Chart": "Action Kingdom Cycler",
         "Treasury": "Action Kingdom Cycler",
         "Blockade": "Action Attack Kingdom Terminal Duration",
-        "Haven": "Action Kingdom Duration Cycler"}
+        "Haven": "Action Kingdom Duration Cycler",
+        "Navigator": "Action Kingdom Terminal"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -374,6 +374,23 @@ CARDS += (
       set="seaside", effect=True, roles=("payload",), money=2, lists=("may",), vs_bmu=0.6770,
       may=May("reveal a Province from the hand for a Gold (else a Silver)",
               "when a Gold is left")),
+    # Navigator (first edition): +$2, then the top 5 cards looked at are all
+    # discarded when its may says so, else put back by its order table
+    # (effects/seaside.py; the FAQ there).  The may's default: discard when
+    # the five hold less money per card than the cards its player owns:
+    # bm-navigator (one, bought with $4 below Gold) scores 0.5935 [0.5905,
+    # 0.5966] against Big Money Ultimate with it, 0.4629 [0.4598, 0.4660]
+    # never discarding, 0.5167 [0.5136, 0.5198] always; two Navigators
+    # 0.5687 (100,000 games, seed 0).  The order table asked by the effect:
+    # spec lets an effect ask an answer list no option asks.
+    _("Navigator", 4, A,
+      "+$2. Look at the top 5 cards of your deck. Either discard them all, or put them back "
+      "in any order.",
+      "Navigator", "Navigator", "航海士", unsure=("nl", "de", "ja"), editions=(1,),
+      set="seaside", coins=2, x=5, effect=True, roles=("payload",), lists=("may", "order"),
+      vs_bmu=0.5935,
+      may=May("discard the 5 cards it looks at (else back by the order table)",
+              "when they hold less money per card than the cards its player owns")),
 )
 
 # The recommended sets of the second-edition Seaside rulebook, by name: two

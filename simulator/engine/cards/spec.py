@@ -492,9 +492,10 @@ class CardSpec:
             bad(f"does {[o.op for o in self.does]}: up to {MAX_CHOICES} of "
                 f"{', '.join(CHOICE_OPS)} ({' and '.join(CARD_OPS)} name their card)")
         asked = {ASKS[op] for op in ops if op in ASKS}
-        if asked != {k for k in self.lists if k in ANSWERS}:
+        listed = {k for k in self.lists if k in ANSWERS}
+        if not asked <= listed or listed - asked and not self.effect:
             bad(f"the answer lists in its lists ({', '.join(sorted(asked)) or 'none'}) are "
-                "those its options ask (ASKS), and only those")
+                "those its options ask (ASKS), and only those (or its effect asks them)")
         if bool(self.mat) != any(op in MAT_OPS for op in ops):
             bad(f"a card with a mat has an option that uses it ({', '.join(MAT_OPS)}), "
                 "and only it")

@@ -10,20 +10,20 @@ import numpy as np
 
 from simulator.engine.cards import Card
 from simulator.engine.codes import (DISC, EV_MOVE, EV_NOTHING, EV_PLUS_COINS, GS, GS_ACTIONS,
-                                    GS_COINS, GS_PLAYERS, HAND, NC, NO_CARDS, NO_TYPE, P_COINS,
-                                    PILE_EMPTY, PLAY_ROW, PR, PS_DECK_N, PS_DISC_N, PS_HAND_N,
-                                    PS_KNOWN, SUPPLY, TMP, TYPES, T_ACTION, T_TREASURE, Z_DECK,
-                                    Z_REVEAL)
+                                    GS_COINS, GS_PLAYERS, HAND, MONEY, NC, NO_CARDS, NO_TYPE,
+                                    P_COINS, PILE_EMPTY, PLAY_ROW, PR, PS_DECK_N, PS_DISC_N,
+                                    PS_HAND_N, PS_KNOWN, PS_MONEY, PS_OWN_N, SUPPLY, TMP, TYPES,
+                                    T_ACTION, T_TREASURE, XS, Z_DECK, Z_LOOK, Z_REVEAL)
 from simulator.engine.decide import (TRASH_ORDER, _attacked, _list, chooses, first_in, hand_coins,
                                      pick_call, would_pick)
-from simulator.engine.deck_answers import put_at
+from simulator.engine.deck_answers import back_in_order, put_at
 from simulator.engine.effects.base import effect_witch
 from simulator.engine.gains import gain
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.program import BUY, TOPDECK, TRASH
 from simulator.engine.rng import below
-from simulator.engine.zones import (_ps, _traced, cost, emit, move, put_top, shuffle_discard,
-                                    take_top, trash_from)
+from simulator.engine.zones import (_discard_revealed, _ps, _reveal, _traced, cost, emit, move,
+                                    put_top, shuffle_discard, take_top, trash_from)
 
 # Durations whose next turn is "+" numbers, and Bazaar
 
@@ -141,6 +141,37 @@ def effect_explorer(z, deck, rng, fst, prog, p):
         c = Card.GOLD
     if not gain(z, deck, rng, fst, prog, p, c, HAND):
         emit(z, EV_NOTHING, p, c, 0, PILE_EMPTY, 0)
+
+
+@effect(Card.NAVIGATOR)
+def effect_navigator(z, deck, rng, fst, prog, p):
+    # "+$2. Look at the top 5 cards of your deck. Either discard them all, or
+    # put them back in any order."  Seaside FAQ, in substance (Dominion
+    # Strategy wiki): with fewer than 5 cards in the deck, look at those and
+    # shuffle the discard pile for the rest (fewer if both run out); the
+    # cards are discarded all or none; put back, in any order (the order
+    # table; default: the dearest on top).  The may's default discards when
+    # the five hold less Treasure money per card than the cards its player
+    # owns (the hand they would make is below the deck's average).
+    looked = 0
+    money = 0
+    for _ in range(XS[Card.NAVIGATOR]):
+        c = _reveal(z, deck, rng, p, Z_LOOK)
+        if c < 0:
+            break
+        looked += 1
+        money += MONEY[c]
+    if looked == 0:
+        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
+        return
+    ps = _ps(p)
+    if chooses(z, fst, prog, p, Card.NAVIGATOR,
+               money * z[ps, PS_OWN_N] < looked * z[ps, PS_MONEY]):
+        for t in range(NC):
+            while z[TMP, t] > 0:
+                _discard_revealed(z, p, t, Z_LOOK)
+    else:
+        back_in_order(z, deck, rng, fst, prog, p, Card.NAVIGATOR, Z_LOOK)
 
 
 # ============================================================ decisions on the hand and the deck's top
