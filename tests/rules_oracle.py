@@ -1040,6 +1040,8 @@ TEXT_CHECKS = {
 NO_TEXT_CHECK = {
     Card.GARDENS: "not an Action: the end of the audit scores it (1 VP per 10 cards)",
     Card.HAREM: "not an Action: the Buy phase's audit counts its $2 and the end its 2 VP",
+    Card.ASTROLABE: "not an Action: the Buy phase's audit counts its $1 and +1 Buy, and "
+                    "its stay; the next turn's audit its $1 and +1 Buy again",
     Card.DUKE: "not an Action: the end of the audit scores it (1 VP per Duchy owned)",
 }
 # Facts from the card registry:
@@ -2012,6 +2014,10 @@ class Oracle:
         if self.zones[p].hand[c] < k:
             self.fail(f"plays {k} {name(c)} from a hand of {self.zones[p].hand[c]}")
         t["coins"] += (int(C.PLUS_COINS[c]) + (t["copper_up"] if c == Card.COPPER else 0)) * k
+        t["buys"] += int(C.PLUS_BUYS[c]) * k       # Astrolabe's +1 Buy
+        if C.TYPES[c] & C.DURATION:               # ... and its stay until its next turn
+            t["next"][c] += k
+            t["stays"][c] += k
         if c == Card.SILVER and not t["silver_played"]:
             t["silver_played"] = True
             if t["merchant"]:

@@ -191,7 +191,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Wharf": "Action Kingdom Terminal Duration Card_Advantage",
         "Lighthouse": "Action Kingdom Duration",
         "Tide Pools": "Action Kingdom Duration Cycler Card_Advantage",
-        "Sea Witch": "Action Attack Kingdom Terminal Duration Card_Advantage"}
+        "Sea Witch": "Action Attack Kingdom Terminal Duration Card_Advantage",
+        "Astrolabe": "Treasure Kingdom Duration"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -126,9 +126,10 @@ EFFECTS: dict[int, CPUDispatcher] = {}       # card id (or mechanism slot) -> it
 # Reactions with an effect of their own): each is compiled when a card of
 # the game needs it (``MECHANISM_CARDS``), its address kept after the cards'.
 # The Duration cards' three steps are such mechanisms too: a play that stays
-# out, clean-up keeping it in play, the start of the next turn.
-MECH_CHOOSE, MECH_REACT, MECH_STAY, MECH_KEEP, MECH_START = range(NC, NC + 5)  # slots in EFFECT_AT
-NSLOTS = NC + 5
+# out, clean-up keeping it in play, the start of the next turn; and a
+# Treasure's play that does more than its $ (Astrolabe: +1 Buy, a Duration).
+MECH_CHOOSE, MECH_REACT, MECH_STAY, MECH_KEEP, MECH_START, MECH_TREASURE = range(NC, NC + 6)
+NSLOTS = NC + 6                              # the slots in EFFECT_AT
 EFFECT_AT = np.zeros(NSLOTS, dtype=np.int64)  # slot -> its code's address, 0: not loaded
 _EFFECT_AT_SYMBOL = "domsim_kernel_effect_at"
 ll.add_symbol(_EFFECT_AT_SYMBOL, EFFECT_AT.ctypes.data)

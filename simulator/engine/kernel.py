@@ -194,6 +194,7 @@ from simulator.engine.jit import (
     MECH_REACT,
     MECH_START,
     MECH_STAY,
+    MECH_TREASURE,
     _call_effect,
     _call_mechanism,
     _check_shapes,
@@ -487,6 +488,25 @@ def _log_treasures(z, p):
             _record(z, EV_MOVE, p, c, hand[c], HAND, PLAY_ROW)
 
 
+# TREASURE_MORE[c]: a Treasure that does more than its $ when played: +Buys,
+# or a Duration that stays in play (Astrolabe: "Now and at the start of your
+# next turn: $1, +1 Buy"); HAS_TREASURE_MORE: some card is one (else the
+# Buy phase's call is compiled out)
+TREASURE_MORE = ((C.TYPES & C.TREASURE) != 0) & (((C.TYPES & C.DURATION) != 0) | (P_BUYS > 0))
+HAS_TREASURE_MORE = bool(TREASURE_MORE.any())
+
+
+@mechanism(MECH_TREASURE)
+def treasure_more(z, deck, rng, fst, prog, p, c):
+    """A copy of Treasure c played in the Buy phase: its +Buys, and a
+    Duration's stay in play until its next turn (the Duration step
+    ``duration_played``, as an Action Duration's).  By address: compiled
+    only for a game where a player may own such a Treasure."""
+    z[GS, GS_BUYS] += P_BUYS[c]
+    if TYPES[c] & T_DURATION:
+        _call_mechanism(_loaded(MECH_STAY), z, deck, rng, fst, prog, p, c)
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def buy_phase(z, deck, rng, fst, prog, p, traced):
     """Play every Treasure, then buy by the buy list, one rule per Buy; what
@@ -506,6 +526,9 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
         play[c] += k
         hand[c] = 0
         played += k
+        if HAS_TREASURE_MORE and TREASURE_MORE[c]:           # Astrolabe, by address
+            for _ in range(k):
+                _call_mechanism(_loaded(MECH_TREASURE), z, deck, rng, fst, prog, p, c)
     z[_ps(p), PS_HAND_N] -= played
     # Merchant's +$1 for the first Silver, as a product: whether a Silver was
     # drawn is a coin toss, so a branch would be mispredicted half the time

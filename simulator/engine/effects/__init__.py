@@ -16,7 +16,7 @@ from simulator.engine.effects import seaside  # noqa: F401  (Seaside's)
 from simulator.engine import cards as C
 from simulator.engine import kernel  # noqa: F401  (registers the mechanisms)
 from simulator.engine.jit import (EFFECT_AT, EFFECTS, MECH_CHOOSE, MECH_KEEP, MECH_REACT,
-                                  MECH_START, MECH_STAY)
+                                  MECH_START, MECH_STAY, MECH_TREASURE)
 
 
 def _slots(cards: set[int]) -> set[int]:
@@ -28,6 +28,8 @@ def _slots(cards: set[int]) -> set[int]:
         slots.add(MECH_REACT)
     if any(C.TYPES[c] & C.DURATION for c in cards):
         slots |= {MECH_STAY, MECH_KEEP, MECH_START}
+    if any(kernel.TREASURE_MORE[c] for c in cards):
+        slots.add(MECH_TREASURE)
     return slots
 
 
