@@ -802,6 +802,16 @@ def _witch(o, r, me):
             return f"gives seat {q} something other than a Curse"
 
 
+def _tactician(o, r, me):
+    """Tactician: with cards in hand it discards them all (and is due next
+    turn); with none it does nothing (and leaves play at clean-up)."""
+    if not r.start_hand:
+        return _only(r, me, ("nothing",))
+    n = len(r.of("discard", me))
+    return _only(r, me, ("discard",)) or (
+        f"discards {n} of {r.start_hand} cards" if n != r.start_hand else None)
+
+
 def _militia(o, r, me):
     for q in r.victims:
         hand = sum(o.zones[q].hand.values())
@@ -1028,6 +1038,7 @@ TEXT_CHECKS = {
     Card.BUREAUCRAT: _bureaucrat, Card.BANDIT: _bandit, Card.POACHER: _poacher,
     Card.LIBRARY: _library, Card.WITCH: _witch, Card.MILITIA: _militia,
     Card.SEA_WITCH: _witch,     # its next turn: the Duration check (close_res)
+    Card.TACTICIAN: _tactician,
     Card.THRONE_ROOM: _throne_room, Card.VASSAL: _vassal,
     Card.SHANTY_TOWN: _shanty_town, Card.CONSPIRATOR: _conspirator,
     Card.MINING_VILLAGE: _mining_village, Card.MILL: _mill, Card.BARON: _baron,
@@ -1498,8 +1509,9 @@ class Oracle:
         t["res"] = Resolution(card=c, start_hand=sum(self.zones[self.cur].hand.values()),
                               by=by)
         t["resolved"] = True
-        if C.TYPES[c] & C.DURATION and not C.EXTRA_TURN[c]:
-            self.stays(t["res"])          # its next turn is due
+        if C.TYPES[c] & C.DURATION and not C.EXTRA_TURN[c] \
+                and not (C.DISCARDS_HAND[c] and not t["res"].start_hand):
+            self.stays(t["res"])          # its next turn is due (Tactician: with a hand)
         if c == Card.MERCHANT and not t["silver_played"]:
             t["merchant"] += int(C.X[Card.MERCHANT])
         if C.TABLE[c].raises_copper:       # Coppersmith: each Copper played from now on

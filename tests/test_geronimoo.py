@@ -192,7 +192,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Lighthouse": "Action Kingdom Duration",
         "Tide Pools": "Action Kingdom Duration Cycler Card_Advantage",
         "Sea Witch": "Action Attack Kingdom Terminal Duration Card_Advantage",
-        "Astrolabe": "Treasure Kingdom Duration"}
+        "Astrolabe": "Treasure Kingdom Duration",
+        "Tactician": "Action Kingdom Duration Terminal Card_Advantage"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -81,6 +81,7 @@ from simulator.engine.codes import (
     GS_VICTORY_GAINED,
     GS_HOOK_DONE,
     HAND,
+    HAND_SIZE,
     HAS_BUY_END_HOOKS,
     HAS_CLEANUP_HOOKS,
     HAS_FROM_PLAY,
@@ -312,8 +313,16 @@ def _loaded(slot):
 def duration_played(z, deck, rng, fst, prog, p, c):
     """Duration c was played: "at the start of your next turn ...", it stays
     in play until then, if it still has something to do (an Outpost that
-    gives no turn has not).  By address, as every Duration step: a game
-    without Duration cards compiles none of them."""
+    gives no turn has not; a Tactician played with no card in hand has not:
+    the Seaside 2E FAQ, "If you have no cards in hand, Tactician does
+    nothing ... it is discarded that turn"; with cards it discards them all
+    first).  By address, as every Duration step: a game without Duration
+    cards compiles none of them."""
+    if DISCARDS_HAND[c]:
+        if z[_ps(p), PS_HAND_N] == 0:
+            emit(z, EV_NOTHING, p, c, 0, HAND_SIZE, 0)
+            return
+        discard_all(z, p, HAND)
     if EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c):
         z[p * PR + NEXT, c] += 1
         stay(z, p, c)
@@ -488,6 +497,7 @@ def _log_treasures(z, p):
             _record(z, EV_MOVE, p, c, hand[c], HAND, PLAY_ROW)
 
 
+DISCARDS_HAND = C.DISCARDS_HAND      # Tactician: due next turn only if it discarded a hand
 # TREASURE_MORE[c]: a Treasure that does more than its $ when played: +Buys,
 # or a Duration that stays in play (Astrolabe: "Now and at the start of your
 # next turn: $1, +1 Buy"); HAS_TREASURE_MORE: some card is one (else the
