@@ -1495,7 +1495,7 @@ class Oracle:
         t = self.t
         if t["phase"] != "action" and not (t["phase"] == "buy" and t["stack"]):
             self.fail("an Action resolves outside the action phase")
-        if not C.TYPES[c] & C.ACTION:
+        if not C.TYPES[c] & (C.ACTION | C.DURATION):   # Sailor may play an Astrolabe
             self.fail(f"{name(c)} is not an Action")
         if not t["stack"]:
             self.fail(f"{name(c)} resolves but nothing was played")

@@ -314,9 +314,9 @@ def duration_played(z, deck, rng, fst, prog, p, c):
     """Duration c was played: "at the start of your next turn ...", it stays
     in play until then, if it still has something to do (an Outpost that
     gives no turn has not; a Tactician played with no card in hand has not:
-    the Seaside 2E FAQ, "If you have no cards in hand, Tactician does
-    nothing ... it is discarded that turn"; with cards it discards them all
-    first).  By address, as every Duration step: a game without Duration
+    its official FAQ, "If you have no cards in hand, then Tactician does
+    nothing more and is discarded in the same turn's Clean-up"; with cards
+    it discards them all first).  By address, as every Duration step: a game without Duration
     cards compiles none of them."""
     if DISCARDS_HAND[c]:
         if z[_ps(p), PS_HAND_N] == 0:
