@@ -822,6 +822,16 @@ def _witch(o, r, me):
             return f"gives seat {q} something other than a Curse"
 
 
+def _tactician(o, r, me):
+    """Tactician: with cards in hand it discards them all (and is due next
+    turn); with none it does nothing (and leaves play at clean-up)."""
+    if not r.start_hand:
+        return _only(r, me, ("nothing",))
+    n = len(r.of("discard", me))
+    return _only(r, me, ("discard",)) or (
+        f"discards {n} of {r.start_hand} cards" if n != r.start_hand else None)
+
+
 def _militia(o, r, me):
     for q in r.victims:
         hand = sum(o.zones[q].hand.values())
@@ -1149,6 +1159,7 @@ TEXT_CHECKS = {
     Card.BUREAUCRAT: _bureaucrat, Card.BANDIT: _bandit, Card.POACHER: _poacher,
     Card.LIBRARY: _library, Card.WITCH: _witch, Card.MILITIA: _militia,
     Card.SEA_WITCH: _witch,     # its next turn: the Duration check (close_res)
+    Card.TACTICIAN: _tactician,
     Card.THRONE_ROOM: _throne_room, Card.VASSAL: _vassal,
     Card.SHANTY_TOWN: _shanty_town, Card.CONSPIRATOR: _conspirator,
     Card.MINING_VILLAGE: _mining_village, Card.MILL: _mill, Card.BARON: _baron,
@@ -1165,6 +1176,8 @@ TEXT_CHECKS = {
 NO_TEXT_CHECK = {
     Card.GARDENS: "not an Action: the end of the audit scores it (1 VP per 10 cards)",
     Card.HAREM: "not an Action: the Buy phase's audit counts its $2 and the end its 2 VP",
+    Card.ASTROLABE: "not an Action: the Buy phase's audit counts its $1 and +1 Buy, and "
+                    "its stay; the next turn's audit its $1 and +1 Buy again",
     Card.DUKE: "not an Action: the end of the audit scores it (1 VP per Duchy owned)",
 }
 # Facts from the card registry:
@@ -1609,7 +1622,7 @@ class Oracle:
         t = self.t
         if t["phase"] != "action" and not (t["phase"] == "buy" and t["stack"]):
             self.fail("an Action resolves outside the action phase")
-        if not C.TYPES[c] & C.ACTION:
+        if not C.TYPES[c] & (C.ACTION | C.DURATION):   # Sailor may play an Astrolabe
             self.fail(f"{name(c)} is not an Action")
         if not t["stack"]:
             self.fail(f"{name(c)} resolves but nothing was played")
@@ -1624,8 +1637,9 @@ class Oracle:
                               start_cards=+self.zones[self.cur].hand,
                               by=by)
         t["resolved"] = True
-        if C.TYPES[c] & C.DURATION and not C.EXTRA_TURN[c]:
-            self.stays(t["res"])          # its next turn is due
+        if C.TYPES[c] & C.DURATION and not C.EXTRA_TURN[c] \
+                and not (C.DISCARDS_HAND[c] and not t["res"].start_hand):
+            self.stays(t["res"])          # its next turn is due (Tactician: with a hand)
         if c == Card.MERCHANT and not t["silver_played"]:
             t["merchant"] += int(C.X[Card.MERCHANT])
         if C.TABLE[c].raises_copper:       # Coppersmith: each Copper played from now on
@@ -2161,6 +2175,10 @@ class Oracle:
         if self.zones[p].hand[c] < k:
             self.fail(f"plays {k} {name(c)} from a hand of {self.zones[p].hand[c]}")
         t["coins"] += (int(C.PLUS_COINS[c]) + (t["copper_up"] if c == Card.COPPER else 0)) * k
+        t["buys"] += int(C.PLUS_BUYS[c]) * k       # Astrolabe's +1 Buy
+        if C.TYPES[c] & C.DURATION:               # ... and its stay until its next turn
+            t["next"][c] += k
+            t["stays"][c] += k
         if c == Card.SILVER and not t["silver_played"]:
             t["silver_played"] = True
             if t["merchant"]:

@@ -265,9 +265,10 @@ def test_docs_quote_the_default_lists():
 
 
 def test_discard_order_follows_the_measured_table():
-    """DISCARD_ORDER puts before a Silver the Actions whose Big Money bot
-    loses to Big Money Ultimate in the table of docs/strategies.md (a Spy),
-    and keeps the others by cost: re-measuring the table may change it."""
+    """DISCARD_ORDER puts before a Silver the Actions and Treasures (Astrolabe)
+    whose Big Money bot loses to Big Money Ultimate in the table of
+    docs/strategies.md (a Spy), and keeps the others by cost: re-measuring
+    the table may change it."""
     from simulator.engine import decide as D
     doc = (Path(__file__).resolve().parent.parent / "docs" / "strategies.md").read_text(
         encoding="utf-8")
@@ -275,7 +276,7 @@ def test_discard_order_follows_the_measured_table():
     weaker = set()
     for card in KINGDOM_NAMES:
         stem = stem_of(card)
-        if C.TYPES[card_id(card)] & C.ACTION and float(score.get(stem + "-only",
+        if C.TYPES[card_id(card)] & (C.ACTION | C.TREASURE) and float(score.get(stem + "-only",
                                                                   score[stem])) < 0.5:
             weaker.add(card_id(card))
     assert D.WEAKER_THAN_SILVER == weaker

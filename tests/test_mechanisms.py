@@ -283,8 +283,9 @@ def test_rule_cases_of_the_mechanisms(checks):
 
 @pytest.mark.parametrize("name, pattern", [
     ("unknown-option", r"Test Steward has no option 'gold'; its options: cards, coins, trash"),
-    ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Steward(, [A-Z][A-Za-z ]+)*, "
-                  r"Test Steward, Test Pawn, Test Patron(, Test [A-Za-z ]+)*;"),
+    # the first ten of the cards with one, in registry order (the docs list all)
+    ("no-choice", r"Smithy has no \"choose\" decision; cards with one: Steward(, [A-Z][A-Za-z ]+){9}"
+                  r", and \d+ more;"),
     ("not-a-list", r"choose.Test Pawn must be a list of rules"),
     ("bad-condition", r"unknown card 'Nope'|unknown .*'my.Nope'"),
 ])

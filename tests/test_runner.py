@@ -329,6 +329,7 @@ def test_a_run_loads_only_the_effects_of_cards_its_players_can_own():
             "names = {{J.MECH_CHOOSE: 'choose', J.MECH_REACT: 'react', J.MECH_STAY: 'stay',\n"
             "         J.MECH_KEEP: 'keep', J.MECH_START: 'start', J.MECH_GAINED: 'gained',\n"
             "         J.MECH_TREASURE: 'treasure', J.MECH_FROM_PLAY: 'from play',\n"
+            "         J.MECH_TREASURE_PLAY: 'treasure play',\n"
             "         **dict(enumerate(C.NAMES))}}\n"
             "print([names[c] for c, d in J.EFFECTS.items() if d.overloads])\n")
     assert _child(code.format(bot="bm-witch")).strip() == "['Witch']"

@@ -585,6 +585,7 @@ def test_default_lists():
     actions = {NAMES[c] for c in KINGDOM_CARDS if "Action" in TABLE[c].types}
     assert set(play) == actions and len(play) == len(actions)
     pos = play.index
+    # Bazaar first: Village's "+" numbers and +$1
     assert play[:2] == ["Bazaar", "Village"] and pos("Festival") < pos("Laboratory")
     # non-terminals (more cards first), the terminals whose choice offers
     # +Actions (Nobles, Pawn: more cards first), Throne Room, then the

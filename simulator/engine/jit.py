@@ -126,13 +126,14 @@ EFFECTS: dict[int, CPUDispatcher] = {}       # card id (or mechanism slot) -> it
 # Reactions with an effect of their own): each is compiled when a card of
 # the game needs it (``MECHANISM_CARDS``), its address kept after the cards'.
 # The Duration cards' three steps are such mechanisms too: a play that stays
-# out, clean-up keeping it in play, the start of the next turn; and the hooks
+# out, clean-up keeping it in play, the start of the next turn; the hooks
 # on gains (Monkey, Smugglers' record, Blockade, Sailor, Pirate), on other
 # players' Treasures (Corsair) and on cards leaving play (Treasury), which
-# the turn calls only once a game has loaded them (``call_if_loaded``).
+# the turn calls only once a game has loaded them (``call_if_loaded``); and a
+# Treasure's play that does more than its $ (Astrolabe: +1 Buy, a Duration).
 (MECH_CHOOSE, MECH_REACT, MECH_STAY, MECH_KEEP, MECH_START, MECH_GAINED, MECH_TREASURE,
- MECH_FROM_PLAY) = range(NC, NC + 8)           # slots in EFFECT_AT
-NSLOTS = NC + 8
+ MECH_FROM_PLAY, MECH_TREASURE_PLAY) = range(NC, NC + 9)      # slots in EFFECT_AT
+NSLOTS = NC + 9
 EFFECT_AT = np.zeros(NSLOTS, dtype=np.int64)  # slot -> its code's address, 0: not loaded
 _EFFECT_AT_SYMBOL = "domsim_kernel_effect_at"
 ll.add_symbol(_EFFECT_AT_SYMBOL, EFFECT_AT.ctypes.data)

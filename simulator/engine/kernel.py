@@ -81,6 +81,7 @@ from simulator.engine.codes import (
     GS_VICTORY_GAINED,
     GS_HOOK_DONE,
     HAND,
+    HAND_SIZE,
     HAS_BUY_END_HOOKS,
     HAS_CLEANUP_HOOKS,
     HAS_FROM_PLAY,
@@ -197,6 +198,7 @@ from simulator.engine.jit import (
     MECH_START,
     MECH_STAY,
     MECH_TREASURE,
+    MECH_TREASURE_PLAY,
     _call_effect,
     _call_mechanism,
     _check_shapes,
@@ -298,8 +300,6 @@ def resolve(z, deck, rng, fst, prog, p, c):
         _call_mechanism(_loaded(MECH_STAY), z, deck, rng, fst, prog, p, c)
 
 
-T_ATTACK = C.ATTACK
-
 
 @njit(cache=True, inline="always", _nrt=False)
 def _loaded(slot):
@@ -315,8 +315,16 @@ def _loaded(slot):
 def duration_played(z, deck, rng, fst, prog, p, c):
     """Duration c was played: "at the start of your next turn ...", it stays
     in play until then, if it still has something to do (an Outpost that
-    gives no turn has not).  By address, as every Duration step: a game
-    without Duration cards compiles none of them."""
+    gives no turn has not; a Tactician played with no card in hand has not:
+    its official FAQ, "If you have no cards in hand, then Tactician does
+    nothing more and is discarded in the same turn's Clean-up"; with cards
+    it discards them all first).  By address, as every Duration step: a game without Duration
+    cards compiles none of them."""
+    if DISCARDS_HAND[c]:
+        if z[_ps(p), PS_HAND_N] == 0:
+            emit(z, EV_NOTHING, p, c, 0, HAND_SIZE, 0)
+            return
+        discard_all(z, p, HAND)
     if EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c):
         z[p * PR + NEXT, c] += 1
         stay(z, p, c)
@@ -492,6 +500,26 @@ def _log_treasures(z, p):
             _record(z, EV_MOVE, p, c, hand[c], HAND, PLAY_ROW)
 
 
+DISCARDS_HAND = C.DISCARDS_HAND      # Tactician: due next turn only if it discarded a hand
+# TREASURE_MORE[c]: a Treasure that does more than its $ when played: +Buys,
+# or a Duration that stays in play (Astrolabe: "Now and at the start of your
+# next turn: $1, +1 Buy"); HAS_TREASURE_MORE: some card is one (else the
+# Buy phase's call is compiled out)
+TREASURE_MORE = ((C.TYPES & C.TREASURE) != 0) & (((C.TYPES & C.DURATION) != 0) | (P_BUYS > 0))
+HAS_TREASURE_MORE = bool(TREASURE_MORE.any())
+
+
+@mechanism(MECH_TREASURE_PLAY)
+def treasure_more(z, deck, rng, fst, prog, p, c):
+    """A copy of Treasure c played in the Buy phase: its +Buys, and a
+    Duration's stay in play until its next turn (the Duration step
+    ``duration_played``, as an Action Duration's).  By address: compiled
+    only for a game where a player may own such a Treasure."""
+    z[GS, GS_BUYS] += P_BUYS[c]
+    if TYPES[c] & T_DURATION:
+        _call_mechanism(_loaded(MECH_STAY), z, deck, rng, fst, prog, p, c)
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def buy_phase(z, deck, rng, fst, prog, p, traced):
     """Play every Treasure, then buy by the buy list, one rule per Buy; what
@@ -511,6 +539,9 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
         play[c] += k
         hand[c] = 0
         played += k
+        if HAS_TREASURE_MORE and TREASURE_MORE[c]:           # Astrolabe, by address
+            for _ in range(k):
+                _call_mechanism(_loaded(MECH_TREASURE_PLAY), z, deck, rng, fst, prog, p, c)
     z[_ps(p), PS_HAND_N] -= played
     # Merchant's +$1 for the first Silver, as a product: whether a Silver was
     # drawn is a coin toss, so a branch would be mispredicted half the time

@@ -1170,6 +1170,8 @@ def _decision_card(name, where: str, cards, lacks: str) -> int:
                             where=where, word=str(name)) from None
     if card not in cards:
         names = [TABLE[c].name for c in cards] or ["none in the cards of this domsim"]
+        if len(names) > 12:                  # one line: the docs' section lists them all
+            names = names[:10] + [f"and {len(names) - 10} more"]
         raise StrategyError(f"{where}: {TABLE[card].name} has no {lacks}; cards with one: "
                             f"{', '.join(names)}", where=where, word=str(name))
     return card

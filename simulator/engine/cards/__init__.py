@@ -132,6 +132,9 @@ NEXT_TURN = np.array([tuple(int(x) for x in c.next_turn) if c.next_turn
                       else (0,) * len(NextTurn._fields)
                       for c in TABLE], dtype=np.int32)
 DURATION_CARDS = np.array([i for i, c in enumerate(TABLE) if c.next_turn], dtype=np.int64)
+# DISCARDS_HAND[c]: a Duration due next turn only if its play discarded a hand
+# (Tactician; ``CardSpec.discards_hand``)
+DISCARDS_HAND = np.array([c.discards_hand for c in TABLE], dtype=np.bool_)
 # cards that keep their owner unaffected by an Attack: revealed from the hand
 # (Moat), and while in play from an earlier turn (Lighthouse), in card order
 BLOCK_FROM_HAND = np.array([i for i, c in enumerate(TABLE) if c.blocks == "hand"],
@@ -322,6 +325,7 @@ def as_json() -> list[dict]:
             "nothing_now": s.nothing_now, "plays": s.plays or None, "others": s.others,
             "trashes_self": s.trashes_self, "curses": s.curses,
             "counts_plays": s.counts_plays, "raises_copper": s.raises_copper,
+            "discards_hand": s.discards_hand,
             "money": s.money_per_copy,
         })
     return out

@@ -82,6 +82,28 @@ CARDS += (
       "Zeekol", "Meerhexe", "海の魔女", unsure=("ja",), set="seaside", editions=(2,),
       cards=2, effect=True, curses=True, roles=("draw", "attack"), lists=("discard",),
       next_turn=NextTurn(cards=2, discard=2), vs_bmu=0.9795),
+    # Astrolabe: a Treasure-Duration, played in the Buy phase with the other
+    # Treasures: its $1 and +1 Buy now (kernel.treasure_more), the same at
+    # the start of the next turn (NextTurn), in play until then (Seaside 2E
+    # rulebook: Duration cards stay in play until the clean-up of the last
+    # turn on which they do something; a Throne Room cannot play it).
+    _("Astrolabe", 3, ("Treasure", "Duration"),
+      "Now and at the start of your next turn: $1, +1 Buy.",
+      "Sextant", "Astrolabium", "アストロラーベ", unsure=("ja",), set="seaside",
+      editions=(2,), coins=1, buys=1, roles=("plus_buy", "payload"), money=2,
+      next_turn=NextTurn(coins=1, buys=1), vs_bmu=0.4927),
+    # Tactician: its play discards the hand and is due next turn, if the hand
+    # has a card (discards_hand; kernel.duration_played).  The Seaside 2E
+    # FAQ: with no cards in hand it does nothing and is discarded that turn;
+    # Throne Room on it: the second play finds an empty hand and does nothing
+    # (the Throne Room stays with the first).  Its text gives the turn
+    # nothing now: played last by default (nothing_now); no decision.
+    _("Tactician", 5, AD,
+      "If you have at least one card in hand: Discard your hand, and at the start of your "
+      "next turn, +5 Cards, +1 Action, and +1 Buy.",
+      "Strateeg", "Taktiker", "策士", unsure=("ja",), set="seaside", roles=("draw",),
+      nothing_now=True, discards_hand=True, next_turn=NextTurn(cards=5, actions=1, buys=1),
+      vs_bmu=0.5987),
 )
 # mats, set-aside cards and the extra turn
 CARDS += (

@@ -376,6 +376,9 @@ class CardSpec:
     ``raises_copper``: its play makes each Copper played later this turn
     produce ``x`` more (Coppersmith): the Treasure plays read the turn's
     bonus only when some card does.
+    ``discards_hand``: a Duration whose play, "if you have at least one card
+    in hand", discards the hand and is due next turn; with an empty hand it
+    does nothing and leaves play at this clean-up (Tactician).
     """
     name: str
     cost: int
@@ -421,6 +424,7 @@ class CardSpec:
     counts_plays: bool = False
     from_play: FromPlay | None = None
     raises_copper: bool = False
+    discards_hand: bool = False
 
     def __post_init__(self):
         def bad(what):
@@ -542,6 +546,8 @@ class CardSpec:
                 bad("a card that may go from play onto the deck (from_play) has a may")
             if self.next_turn is not None:
                 bad("a card that leaves play for the deck is not a Duration (it stays in play)")
+        if self.discards_hand and self.next_turn is None:
+            bad("a card that discards the hand for its next turn (discards_hand) is a Duration")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 

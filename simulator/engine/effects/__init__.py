@@ -17,7 +17,7 @@ from simulator.engine import cards as C
 from simulator.engine import kernel  # noqa: F401  (registers the mechanisms)
 from simulator.engine.jit import (EFFECT_AT, EFFECTS, MECH_CHOOSE, MECH_FROM_PLAY,
                                   MECH_GAINED, MECH_KEEP, MECH_REACT, MECH_START, MECH_STAY,
-                                  MECH_TREASURE)
+                                  MECH_TREASURE, MECH_TREASURE_PLAY)
 
 
 def _slots(cards: set[int]) -> set[int]:
@@ -35,6 +35,8 @@ def _slots(cards: set[int]) -> set[int]:
         slots.add(MECH_TREASURE)
     if any(C.TABLE[c].from_play for c in cards):
         slots.add(MECH_FROM_PLAY)
+    if any(kernel.TREASURE_MORE[c] for c in cards):
+        slots.add(MECH_TREASURE_PLAY)
     return slots
 
 
