@@ -153,6 +153,9 @@ from simulator.engine.codes import (
     Z_SUPPLY,
     Z_TRASH)
 
+# the "+" events and the counters of the turn they add to
+EVENT_KEYS = {EV_PLUS_ACTIONS: "actions", EV_PLUS_BUYS: "buys", EV_PLUS_COINS: "coins"}
+
 HAND_SIZE = 5
 ENDED = S.ENDED_NAMES
 _ATTACKS = frozenset(c for c in range(C.NCARDS) if C.TYPES[c] & C.ATTACK)
@@ -1561,8 +1564,12 @@ class Oracle:
             mat = S.MAT0 + int(C.MAT_OF[c])
             if C.NEXT_TURN[c, 5]:
                 allowed.add(f"mat{mat}>hand")
+            plus = [key for j, key in enumerate(EVENT_KEYS.values(), 1) if C.NEXT_TURN[c, j]]
+            allowed.update(plus)
             extra = sorted({k for q, k, _ in r.did if k not in allowed or q != me})
+            short = [key for key in plus if len(r.of(key, me)) != r.duration]
             why = (f"does more than its next-turn text: {', '.join(extra)}" if extra
+                   else f"gives its +{short[0]} other than once per play" if short
                    else f"trashes {len(r.of('trash', me))} cards" if len(r.of("trash", me))
                    > C.NEXT_TURN[c, 4] * r.duration
                    else f"gains {[name(x) for x in got]} to the hand" if len(got) + len(
@@ -1752,11 +1759,11 @@ class Oracle:
                       f"{z.next[c]} are due, {z.play[c]} in play")
         del z.next[c]
         self.close_res()
-        t["res"] = Resolution(card=c, duration=k)
-        for j, key in ((1, "actions"), (2, "buys"), (3, "coins")):
-            t[key] += int(C.NEXT_TURN[c, j]) * k
+        t["res"] = Resolution(card=c, duration=k)       # its "+" numbers: on_plus
 
     def on_plus(self, code, c, k):
+        """A "+" number: the card resolving's, its text's (or a next turn's,
+        once per play of the Duration)."""
         t = self.t
         r = t["res"]
         if code == EV_PLUS_COINS and c == Card.MERCHANT and t["merchant_due"] is not None:
@@ -1767,13 +1774,17 @@ class Oracle:
             return
         if t["phase"] not in ("action", "buy") or r is None or r.card != c:
             self.fail(f"+{k} from {name(c)}, which is not resolving")
+        j = {EV_PLUS_ACTIONS: 1, EV_PLUS_BUYS: 2, EV_PLUS_COINS: 3}[code]
         table = {EV_PLUS_ACTIONS: C.PLUS_ACTIONS, EV_PLUS_BUYS: C.PLUS_BUYS,
                  EV_PLUS_COINS: C.PLUS_COINS}[code]
-        if k != table[c] and not (code == EV_PLUS_COINS and (k == PLUS_COINS_EXTRA.get(c)
+        if r.duration:                   # a next turn's (counted at close_res)
+            if k != C.NEXT_TURN[c, j]:
+                self.fail(f"{name(c)}'s next turn gives +{k}, its text says otherwise")
+        elif k != table[c] and not (code == EV_PLUS_COINS and (k == PLUS_COINS_EXTRA.get(c)
                                                               or c in PLUS_COINS_ANY)) \
                 and not (code == EV_PLUS_ACTIONS and k == PLUS_ACTIONS_EXTRA.get(c)):
             self.fail(f"{name(c)} gives +{k}, its text says otherwise")
-        key = {EV_PLUS_ACTIONS: "actions", EV_PLUS_BUYS: "buys", EV_PLUS_COINS: "coins"}[code]
+        key = EVENT_KEYS[code]
         t[key] += k
         r.did.append((self.cur, key, k))
 

@@ -664,6 +664,10 @@ def start_of_turn(z, deck, rng, fst, prog, p, c):
             z[GS, GS_ACTIONS] += NEXT_TURN[c, 1]
             z[GS, GS_BUYS] += NEXT_TURN[c, 2]
             z[GS, GS_COINS] += NEXT_TURN[c, 3]
+            if _traced(z):                   # the log shows them, as a play's
+                for code, j in ((EV_PLUS_ACTIONS, 1), (EV_PLUS_BUYS, 2), (EV_PLUS_COINS, 3)):
+                    if NEXT_TURN[c, j]:
+                        _record(z, code, p, c, NEXT_TURN[c, j], 0, 0)
             if NEXT_TURN_MORE:
                 next_turn_more(z, deck, rng, fst, prog, p, c)
     for c in range(NC):                      # back into this turn's play
