@@ -266,11 +266,13 @@ def effect_treasure_map(z, deck, rng, fst, prog, p):
     # "If you did not have another copy of Treasure Map in hand, then you
     # just trash the one Treasure Map and nothing else happens"; "If you
     # Throne Room a Treasure Map, you will only trash the first Treasure Map
-    # once": its second play cannot trash it again, trashes a Map from the
-    # hand if there is one, and gains nothing (it did not trash two).  With
-    # fewer than 4 Golds left it gains those.  A Treasure Map in play is
-    # this one exactly on its first play (Feast's reasoning: it always
-    # trashes itself, so no other Map stays in play).
+    # once, and will gain no Golds", read with the text: the second play
+    # cannot trash it again, trashes a Map from the hand if there is one and
+    # gains nothing (it did not trash two); the first play, with a second
+    # Map in hand, trashed two and gains the Golds.  With fewer than 4
+    # Golds left it gains those.  A Treasure Map in play is this one exactly
+    # on its first play (Feast's reasoning: it always trashes itself, so no
+    # other Map stays in play).
     tm = Card.TREASURE_MAP
     both = z[p * PR + PLAY_ROW, tm] > 0
     if both:
