@@ -1023,6 +1023,19 @@ def _sea_chart(o, r, me):
     return _drew(o, r, me, 1)
 
 
+def _treasure_map(o, r, me):
+    """Treasure Map: only Treasure Maps trashed, itself (its first play) and
+    one from the hand (required: one if the hand held one); 4 Golds onto
+    the deck (as many as were left) exactly when it trashed two."""
+    t, g = r.of("trash", me), _gains(r, me)
+    if any(x != Card.TREASURE_MAP for x in t) or len(t) > 2 \
+            or r.start_cards[Card.TREASURE_MAP] and not t:
+        return f"trashes {[name(x) for x in t]}"
+    want = min(int(C.X[r.card]), len(g) + o.table.supply[Card.GOLD]) if len(t) == 2 else 0
+    if g != [Card.GOLD] * want or r.of("gain_deck", me) != g:
+        return f"gains {[name(x) for x in g]} having trashed {len(t)} Treasure Maps"
+    return _only(r, me, ("trash", "gain_deck", "nothing"))
+
 def _replace(o, r, me):
     t, g = r.of("trash", me), _gains(r, me)
     if len(t) > 1 or len(g) > len(t) or g and _cost(o, g[0]) > _cost(o, t[0]) + C.X[Card.REPLACE]:
@@ -1173,7 +1186,7 @@ TEXT_CHECKS = {
     Card.CUTPURSE: _cutpurse,
     Card.PEARL_DIVER: _pearl_diver, Card.SEA_HAG: _sea_hag, Card.EXPLORER: _explorer,
     Card.SALVAGER: _salvager, Card.SEA_CHART: _sea_chart,
-    Card.NAVIGATOR: _navigator,
+    Card.NAVIGATOR: _navigator, Card.TREASURE_MAP: _treasure_map,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {

@@ -35,6 +35,8 @@ ENGINES = {
     "smithy-market": 0.5,
     "torturer-mining-village": 0.5,      # the two-card bots of Intrigue
     "minion-library": 0.5,
+    "treasure-map-warehouse": 0.5,       # the named strategies of Seaside
+    "native-village-wharf": 0.5,
 }
 ENGINE_GAMES = 20_000
 

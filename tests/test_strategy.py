@@ -581,7 +581,9 @@ def test_default_lists():
     assert DEFAULT_LISTS["discard"] == ("Curse", "Estate", "Duchy", "Province",
                                         "Gardens", "Duke")
     assert DEFAULT_LISTS["topdeck"] == ()
-    play = list(DEFAULT_LISTS["play"])
+    # a card's play_if is its default rule's condition (Treasure Map: a pair in hand)
+    assert "Treasure Map if hand.Treasure_Map >= 2" in DEFAULT_LISTS["play"]
+    play = [r.split(" if ")[0] for r in DEFAULT_LISTS["play"]]
     actions = {NAMES[c] for c in KINGDOM_CARDS if "Action" in TABLE[c].types}
     assert set(play) == actions and len(play) == len(actions)
     pos = play.index
@@ -607,7 +609,8 @@ def test_defaults_fill_missing_lists():
     assert s.explicit == frozenset({"buy"})
     assert s.lists["gain"] == s.lists["buy"]
     assert [r.text for r in s.lists["trash"]] == list(DEFAULT_LISTS["trash"])
-    assert [TABLE[r.card].name for r in s.lists["play"]] == list(DEFAULT_LISTS["play"])
+    assert [TABLE[r.card].name for r in s.lists["play"]] == \
+        [r.split(" if ")[0] for r in DEFAULT_LISTS["play"]]
     assert s.lists["topdeck"] == ()
     prog = compile_program([s], {Card.SMITHY})
     for key in ("gain", "play", "trash", "discard", "topdeck"):

@@ -325,7 +325,7 @@ def as_json() -> list[dict]:
             "nothing_now": s.nothing_now, "plays": s.plays or None, "others": s.others,
             "trashes_self": s.trashes_self, "curses": s.curses,
             "counts_plays": s.counts_plays, "raises_copper": s.raises_copper,
-            "discards_hand": s.discards_hand,
+            "discards_hand": s.discards_hand, "play_if": s.play_if or None,
             "money": s.money_per_copy,
         })
     return out

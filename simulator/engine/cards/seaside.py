@@ -415,6 +415,26 @@ CARDS += (
               "when they hold less money per card than the cards its player owns")),
 )
 
+# Treasure Map and the named strategies
+CARDS += (
+    # Treasure Map: its effect (effects/seaside.py quotes the FAQ: trashing
+    # only itself gains nothing; Throne Room on it trashes it once, so its
+    # second play trashes a Map from the hand and gains nothing; the Golds go
+    # onto the deck, as many as are left).  Both trashes are required: no
+    # may.  Its use is the play list's: by default it is played only with a
+    # second Treasure Map in hand (play_if): bm-treasure-map (two Maps over
+    # Gold in the first 4 turns, up to six over Silver while it owns fewer
+    # than 4 Golds) 0.5010 [0.4979, 0.5041] against Big Money Ultimate;
+    # playing a lone Map too 0.2077 [0.2052, 0.2102]; with only the first
+    # two Maps 0.4035 against 0.1723 (100,000 games, seed 0).
+    _("Treasure Map", 4, A,
+      "Trash this and a Treasure Map from your hand. If you trashed two Treasure Maps, gain "
+      "4 Golds onto your deck.",
+      "Schatkaart", "Schatzkarte", "宝の地図", unsure=("nl", "ja"), set="seaside", x=4,
+      effect=True, trashes_self=True, nothing_now=True, play_if="hand.Treasure_Map >= 2",
+      vs_bmu=0.5010),
+)
+
 # The recommended sets of the second-edition Seaside rulebook, by name: two
 # with Seaside alone, two with the base set (its base cards first).  The
 # lists are the issue's (issue 31, from one source); a second source (a

@@ -379,6 +379,9 @@ class CardSpec:
     ``discards_hand``: a Duration whose play, "if you have at least one card
     in hand", discards the hand and is due next turn; with an empty hand it
     does nothing and leaves play at this clean-up (Tactician).
+    ``play_if``: the condition of its rule in the default play list, where
+    a strong player would not play it otherwise (Treasure Map: only with a
+    second one in hand; a strategy's explicit play rule replaces it).
     """
     name: str
     cost: int
@@ -425,6 +428,7 @@ class CardSpec:
     from_play: FromPlay | None = None
     raises_copper: bool = False
     discards_hand: bool = False
+    play_if: str = ""
 
     def __post_init__(self):
         def bad(what):

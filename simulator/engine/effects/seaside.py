@@ -253,3 +253,35 @@ def effect_sea_chart(z, deck, rng, fst, prog, p):
     else:
         put_top(z, deck, p, t)
         emit(z, EV_MOVE, p, t, 1, Z_REVEAL, Z_DECK)
+
+
+# Treasure Map and the named strategies
+
+
+@effect(Card.TREASURE_MAP)
+def effect_treasure_map(z, deck, rng, fst, prog, p):
+    # "Trash this and a Treasure Map from your hand. If you trashed two
+    # Treasure Maps, gain 4 Golds onto your deck."  Both trashes are
+    # required.  The Seaside FAQ (Dominion Strategy wiki, "Official FAQ"):
+    # "If you did not have another copy of Treasure Map in hand, then you
+    # just trash the one Treasure Map and nothing else happens"; "If you
+    # Throne Room a Treasure Map, you will only trash the first Treasure Map
+    # once, and will gain no Golds", read with the text: the second play
+    # cannot trash it again, trashes a Map from the hand if there is one and
+    # gains nothing (it did not trash two); the first play, with a second
+    # Map in hand, trashed two and gains the Golds.  With fewer than 4
+    # Golds left it gains those.  A Treasure Map in play is this one exactly
+    # on its first play (Feast's reasoning: it always trashes itself, so no
+    # other Map stays in play).
+    tm = Card.TREASURE_MAP
+    both = z[p * PR + PLAY_ROW, tm] > 0
+    if both:
+        trash_from(z, p, PLAY_ROW, tm)
+    if z[p * PR + HAND, tm] == 0:
+        return
+    trash_from(z, p, HAND, tm)
+    if both:
+        for _ in range(XS[tm]):
+            if not gain(z, deck, rng, fst, prog, p, Card.GOLD, -1):
+                emit(z, EV_NOTHING, p, Card.GOLD, 0, PILE_EMPTY, 0)
+                return
