@@ -379,6 +379,9 @@ class CardSpec:
     ``discards_hand``: a Duration whose play, "if you have at least one card
     in hand", discards the hand and is due next turn; with an empty hand it
     does nothing and leaves play at this clean-up (Tactician).
+    ``pile_tokens``: its effect puts an Embargo token on a Supply pile, and
+    a buy from a pile gives the buyer a Curse per token there
+    (``gains.when_gained``): a game with it loads the gain hooks.
     """
     name: str
     cost: int
@@ -425,6 +428,7 @@ class CardSpec:
     from_play: FromPlay | None = None
     raises_copper: bool = False
     discards_hand: bool = False
+    pile_tokens: bool = False
 
     def __post_init__(self):
         def bad(what):
@@ -548,6 +552,8 @@ class CardSpec:
                 bad("a card that leaves play for the deck is not a Duration (it stays in play)")
         if self.discards_hand and self.next_turn is None:
             bad("a card that discards the hand for its next turn (discards_hand) is a Duration")
+        if self.pile_tokens and not self.effect:
+            bad("a card that puts tokens on a pile (pile_tokens) does it in its effect")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 

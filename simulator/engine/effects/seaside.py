@@ -253,3 +253,59 @@ def effect_sea_chart(z, deck, rng, fst, prog, p):
     else:
         put_top(z, deck, p, t)
         emit(z, EV_MOVE, p, t, 1, Z_REVEAL, Z_DECK)
+
+
+# Embargo
+from simulator.engine.codes import EMBARGO, EV_EMBARGO, IN_GAME, OWN  # noqa: E402
+from simulator.engine.gains import clean_tokens  # noqa: E402
+from simulator.engine.program import LIST_KEYS  # noqa: E402
+
+EMBARGO_LIST = LIST_KEYS["embargo"]     # Embargo's own list: the pile it embargoes
+
+
+@kernel_fn('i8')
+def embargo_default(z, p):
+    """The pile Embargo embargoes when its list takes none: the kingdom pile
+    in the Supply whose cards the opponents own the most copies of beyond
+    p's own (a card they want more than p does; ties: the dearest), else
+    Province (every Big Money player's target)."""
+    n = z[GS, GS_PLAYERS]
+    best, most = Card.PROVINCE, 0
+    for c in range(Card.CURSE + 1, NC):
+        if z[IN_GAME, c] == 0:
+            continue
+        lead = -(n - 1) * z[p * PR + OWN, c]
+        for j in range(1, n):
+            lead += z[((p + j) % n) * PR + OWN, c]
+        if lead > most or lead == most and lead > 0 and cost(z, c) > cost(z, best):
+            best, most = c, lead
+    return best
+
+
+@effect(Card.EMBARGO)
+def effect_embargo(z, deck, rng, fst, prog, p):
+    # "+$2. Trash this card. Put an Embargo token on top of a Supply pile.
+    # When a player buys a card, he gains a Curse card per Embargo token on
+    # that pile."  The Seaside (first edition) rulebook's FAQ: "The token
+    # can go on any Supply pile"; "anyone buying a card from that pile gains
+    # a Curse. This even affects the player who placed the Embargo token";
+    # "This is cumulative"; "Embargo tokens do not do anything if a card is
+    # gained without being bought, such as with Smugglers, or if the Curse
+    # pile is empty"; "If you Throne Room an Embargo, you place two Embargo
+    # tokens and they do not have to go on the same Supply pile" (the first
+    # printing's ruling, for its text; the later wording "Trash this to add
+    # an Embargo token" places one).  The trash is required; a Throne
+    # Room's second play finds it gone (Feast's test: a copy in play is
+    # this one exactly on its first play) and still gives +$2 and a token.
+    # The pile: the embargo list's first rule that holds and names a pile
+    # in the Supply (an empty one too), else ``embargo_default``.  The
+    # Curses on a buy: gains.when_gained.
+    em = Card.EMBARGO
+    if z[p * PR + PLAY_ROW, em] > 0:
+        trash_from(z, p, PLAY_ROW, em)
+    c = pick_call(z, fst, prog, p, EMBARGO_LIST, IN_GAME, 0, 0)
+    if c < 0:
+        c = embargo_default(z, p)
+    clean_tokens(z)
+    z[EMBARGO, c] += 1
+    emit(z, EV_EMBARGO, p, c, z[EMBARGO, c], 0, 0)
