@@ -27,11 +27,12 @@ Layout of one game (all int32 unless noted)::
         GAINED  cards gained this turn by the player whose turn it is, and
         BOUGHT  cards bought; kept only for programs with FLAG_TURN_LOG
         MARKET  the Black Market deck, top first (GS_MARKET_N cards)
-        EMBARGO Embargo tokens on each Supply pile (first edition); zeroed
-                at the start of a game's first turn by the gain hooks
-                (``gains.start_turn_gains``, loaded only when a player may
-                own Embargo: GS_EMBARGO_CLEAN says it was), so that no
-                base-set game's set-up grows; tokens are not cards
+        EMBARGO Embargo tokens on each Supply pile (first edition), zeroed
+                by ``gains.clean_tokens`` (GS_EMBARGO_CLEAN: done) at the
+                start of a game's first turn by the gain hooks, which a
+                game where a player may own Embargo loads, or as a rule
+                case's first token is put: no base-set game's set-up grows.
+                Tokens are not cards (no count of cards includes them)
     deck[p, i]     uint16 draw pile of p, deck[p, n-1] on top.  The top
                    PS_KNOWN cards are in known order; below them the cards
                    are unordered and a draw picks one uniformly at random,
