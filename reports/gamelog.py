@@ -128,6 +128,7 @@ from simulator.engine.codes import (
     EV_COINS,
     EV_DECK_TO_DISCARD,
     EV_DURATION,
+    EV_EMBARGO,
     EV_END,
     EV_EXTRA_TURN,
     EV_HOOK,
@@ -392,6 +393,11 @@ class _Reader:
             self.turn.items.append(self.res)
             if C.GAIN_HOOK[c, 1] == HOOK_PLAY:   # its resolution follows, later
                 self.pending.append([dst, 1, self.res, False])
+        elif code == EV_EMBARGO and src == 0:    # a token put on c's pile (k there)
+            self.frag(p, "embargo", c, number=k)
+        elif code == EV_EMBARGO:                 # p bought c: a Curse per token (k)
+            self.res = Resolution(card=c, depth=0, how="embargo", about=(p, k))
+            self.turn.items.append(self.res)
         elif code == EV_PASS:                    # from p's hand to player k's
             self.hand[p][c] -= 1
             self.hand[k][c] += 1
@@ -608,6 +614,9 @@ def _fragment_text(f: Fragment, w: _Words) -> str:
         return f"is hit by {w.cards(f.cards)} until {w.label[f.number]}'s next turn"
     if f.verb == "hook_now":
         return f"{w.label[f.number]}'s {w.cards(f.cards)} in play"
+    if f.verb == "embargo":
+        return (f"puts an Embargo token on the {w.cards(f.cards)} pile "
+                f"({_count(f.number, 'token')} there)")
     if f.verb == "name":
         return f"names {w.cards(f.cards)}"
     if f.verb == "place":
@@ -638,6 +647,11 @@ def _resolution_lines(r: Resolution, me: int, w: _Words) -> list:
         times = f" ({times} times)" if times > 1 else ""
         head = (f"{whose}{name}{times}, as {'it' if gainer == owner else w.label[gainer]} "
                 f"gains {w.card(gained)}")
+    elif r.how == "embargo":
+        buyer, tokens = r.about
+        whose = "" if buyer == me else f"{w.label[buyer]}: "
+        head = (f"{whose}{_count(tokens, 'Embargo token')} on the {name} pile, "
+                f"a Curse each for the buy")
     else:
         head = {"hand": f"plays {name}", "played": name, "again": f"{name} again"}[r.how]
     runs: list = []                                    # [player, [text, ...]]

@@ -106,6 +106,7 @@ from simulator.engine.codes import (
     EV_COINS,
     EV_DECK_TO_DISCARD,
     EV_DURATION,
+    EV_EMBARGO,
     EV_EXTRA_TURN,
     EV_END,
     EV_HOOK,
@@ -718,6 +719,20 @@ def _mining_village(o, r, me):
     return _only(r, me, ("trash",)) or _drew(o, r, me, int(C.PLUS_CARDS[r.card]))
 
 
+def _embargo(o, r, me):
+    # "+$2. Trash this card. Put an Embargo token on top of a Supply pile":
+    # the trash is required (none of it left in play), of itself only (a
+    # Throne Room's second play finds it gone), and one token a play; the
+    # Curses of a buy are checked as the bought card arrives (``gained``).
+    if r.of("trash", me) not in ([], [Card.EMBARGO]):
+        return "trashes something other than itself"
+    if o.zones[me].play[Card.EMBARGO]:
+        return "leaves itself in play"
+    if len(r.of("embargo", me)) != 1:
+        return f"puts {len(r.of('embargo', me))} Embargo tokens, not 1"
+    return _only(r, me, ("trash", "embargo"))
+
+
 def _mill(o, r, me):
     if len(r.of("discard", me)) > C.X[r.card]:
         return "discards more than 2 cards"
@@ -1186,7 +1201,7 @@ TEXT_CHECKS = {
     Card.CUTPURSE: _cutpurse,
     Card.PEARL_DIVER: _pearl_diver, Card.SEA_HAG: _sea_hag, Card.EXPLORER: _explorer,
     Card.SALVAGER: _salvager, Card.SEA_CHART: _sea_chart,
-    Card.NAVIGATOR: _navigator, Card.TREASURE_MAP: _treasure_map,
+    Card.NAVIGATOR: _navigator, Card.TREASURE_MAP: _treasure_map, Card.EMBARGO: _embargo,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1251,6 +1266,8 @@ class Oracle:
         self.hits = [set() for _ in range(n)]     # seats its Blockade hit since its turn
         self.gq = []                   # gains whose hooks are due: {p, c, due}
         self.hook = None               # the gain hook whose moves are being done
+        self.tokens = Counter()        # Embargo tokens per Supply pile
+        self.buying = False            # the bought card is arriving from its pile
 
     # ---------------------------------------------------------- helpers
     def fail(self, msg: str):
@@ -1407,6 +1424,12 @@ class Oracle:
             return self.on_choose(p, c, k)
         if code == EV_NAME:
             return self.affect(p, "name", c)
+        if code == EV_EMBARGO and src == 0:     # a token put on c's pile: k there now
+            if c not in self.in_supply or k != self.tokens[c] + 1:
+                self.fail(f"an Embargo token on {name(c)} makes {k}: the pile is not in the "
+                          f"Supply, or had {self.tokens[c]}")
+            self.tokens[c] += 1
+            return self.affect(p, "embargo", c)
         if code == EV_PLACE:
             return self.on_place(p, c, k, src, dst)
         if code == EV_EXTRA_TURN:
@@ -1993,6 +2016,9 @@ class Oracle:
             if t["phase"] == "buy" and C.TYPES[c] & C.VICTORY:
                 t["victory_gained_buy"] += 1      # Treasury 2E: "gain a Victory card in it"
         due = []
+        if self.buying and self.tokens[c]:    # Embargo: a Curse per token, on a buy only
+            k = self.tokens[c]
+            due.append(dict(q=p, w=Card.EMBARGO, k=k, does="embargo", need=k, optional=False))
         for w, (who, does, amount, types) in GAIN_HOOKS.items():
             if types and not C.TYPES[c] & types:
                 continue
@@ -2041,6 +2067,15 @@ class Oracle:
                           f"for seat {src}'s {name(dst)}")
             self.hook = dict(q=p, w=c, k=1, does=S.HOOK_PLAY_THIS, need=1, optional=True,
                              done=0, gainer=src, card=dst, empty=False)
+            return True
+        if code == EV_EMBARGO and src == 1:     # the bought card's pile has tokens
+            e = self.gq[0]["due"][0] if self.gq else None
+            if e is None or e["does"] != "embargo" or (p, c, k) != (self.gq[0]["p"],
+                                                                   self.gq[0]["c"], e["k"]):
+                self.fail(f"seat {p} gains {k} Curses for Embargo tokens on {name(c)}: "
+                          f"the pile has {self.tokens[c]}, or it was not bought")
+            self.gq[0]["due"].pop(0)
+            self.hook = dict(e, does=S.HOOK_CURSE, done=0, gainer=p, card=c, empty=False)
             return True
         if code != EV_WHEN_GAIN:
             if self.gq:
@@ -2142,7 +2177,9 @@ class Oracle:
             if (p, c, pair) != (self.cur, t["pending_buy"], want) or k != 1:
                 self.fail(f"the bought {name(t['pending_buy'])} does not go to "
                           "the discard pile")
+            self.buying = src == Z_SUPPLY     # Embargo's tokens act on a pile's buys
             self.apply(p, c, k, src, dst)
+            self.buying = False
             t["pending_buy"] = -1
             if src == Z_REVEAL:           # bought from the Black Market deck
                 self.gained(p, c, dst)

@@ -415,3 +415,16 @@ def test_cli_japanese_log_fits_the_terminal(monkeypatch):
     res = _invoke(["log", "bm-witch", "bm-militia", "--lang", "ja"])
     assert res.exit_code == 0, res.output
     assert max(map(cell_len, res.stdout.splitlines())) <= 80
+
+
+def test_the_log_shows_embargo_tokens_and_their_curses():
+    # the token as Embargo puts it (with the pile's count), and the Curses of
+    # a later buy from that pile as their own line
+    bot = Strategy.from_rules("Embargoer", ["Province", "Gold", "Embargo if my.Embargo < 2",
+                                            "Silver"], embargo=["Silver"])
+    text = "".join(gamelog.render_text(trace_game([bot, "big-money-ultimate"], seed, 0))
+                   for seed in range(2))
+    assert re.search(r"\n  plays Embargo: \+\$2; trashes Embargo; puts an Embargo token on the "
+                     r"Silver pile \(1 token there\)\n", text)
+    assert re.search(r"\n  \d Embargo tokens? on the Silver pile, a Curse each for the buy: "
+                     r"gains Curse", text)

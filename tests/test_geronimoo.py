@@ -209,7 +209,7 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Treasury": "Action Kingdom Cycler",
         "Blockade": "Action Attack Kingdom Terminal Duration",
         "Haven": "Action Kingdom Duration Cycler",
-        "Navigator": "Action Kingdom Terminal",
+        "Navigator": "Action Kingdom Terminal", "Embargo": "Action Kingdom Terminal",
         "Astrolabe": "Treasure Kingdom Duration",
         "Tactician": "Action Kingdom Duration Terminal Card_Advantage",
         "Treasure Map": "Action Kingdom Terminal"}

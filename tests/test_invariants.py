@@ -93,10 +93,12 @@ def _check(z, deck, n, start):
 def _cleared_to_zero(z):
     """Whether ``_clear_played`` leaves a finished game's z zeroed where
     ``_deal`` needs it: everywhere but the rows it writes whole (SUPPLY,
-    IN_GAME) and those read below a length (STACK, MARKET)."""
+    IN_GAME), those read below a length (STACK, MARKET) and the Embargo
+    tokens, which the next game's first turn zeroes (``gains.clean_tokens``:
+    GS_EMBARGO_CLEAN, in the GS row, is zero again)."""
     K._clear_played(z)
     for row in range(S.NROWS):
-        if row not in (S.SUPPLY, S.IN_GAME, S.STACK, S.MARKET):
+        if row not in (S.SUPPLY, S.IN_GAME, S.STACK, S.MARKET, S.EMBARGO):
             for c in range(S.NC):
                 if z[row, c] != 0:
                     return False

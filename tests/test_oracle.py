@@ -398,3 +398,26 @@ def test_tie_break_rules():
     assert decide([30, 30], [18, 18]) == ([0, 1], [2, 2], "shared")
     assert decide([30, 30, 30], [18, 17, 17]) == ([1, 2], [0, 2, 2], "shared")
     assert decide([-1, -3], [5, 5]) == ([0], [1, 0], "none")
+
+
+def _embargo_curse(rows, i):            # a Curse gained for the Embargo tokens of a buy
+    return rows[i][2] == S.EV_MOVE and rows[i][3] == Card.CURSE \
+        and rows[i - 1][2] == S.EV_EMBARGO and rows[i - 1][5] == 1
+
+
+def test_oracle_catches_an_embargo_curse_left_out():
+    bot = Strategy.from_rules("Embargoer", ["Province", "Gold", "Embargo if my.Embargo < 2",
+                                            "Silver"], embargo=["Silver"])
+    t, rows, i = _game_with([bot, "big-money-ultimate"], "Embargo", _embargo_curse)
+    audit(t)
+    with pytest.raises(RuleViolation, match="Embargo does 0 of its"):
+        audit(_with(t, rows[:i] + rows[i + 1:]))
+
+
+def test_oracle_catches_a_token_not_placed():
+    bot = Strategy.from_rules("Embargoer", ["Province", "Gold", "Embargo if my.Embargo < 2",
+                                            "Silver"], embargo=["Silver"])
+    t, rows, i = _game_with([bot, "big-money-ultimate"], "Embargo",
+                            lambda rows, i: rows[i][2] == S.EV_EMBARGO and rows[i][5] == 0)
+    with pytest.raises(RuleViolation, match="puts 0 Embargo tokens"):
+        audit(_with(t, rows[:i] + rows[i + 1:]))

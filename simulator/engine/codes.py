@@ -27,6 +27,12 @@ Layout of one game (all int32 unless noted)::
         GAINED  cards gained this turn by the player whose turn it is, and
         BOUGHT  cards bought; kept only for programs with FLAG_TURN_LOG
         MARKET  the Black Market deck, top first (GS_MARKET_N cards)
+        EMBARGO Embargo tokens on each Supply pile (first edition), zeroed
+                by ``gains.clean_tokens`` (GS_EMBARGO_CLEAN: done) at the
+                start of a game's first turn by the gain hooks, which a
+                game where a player may own Embargo loads, or as a rule
+                case's first token is put: no base-set game's set-up grows.
+                Tokens are not cards (no count of cards includes them)
     deck[p, i]     uint16 draw pile of p, deck[p, n-1] on top.  The top
                    PS_KNOWN cards are in known order; below them the cards
                    are unordered and a draw picks one uniformly at random,
@@ -75,8 +81,8 @@ TURN_GAINS = MAT0 + NMATS
 PR = TURN_GAINS + 1                          # rows per player
 G = MAXP * PR
 SUPPLY, IN_GAME, TRASH_ROW, GS, TMP, STACK = G, G + 1, G + 2, G + 3, G + 4, G + 5
-GAINED, BOUGHT, MARKET = G + 6, G + 7, G + 8
-NROWS = G + 9
+GAINED, BOUGHT, MARKET, EMBARGO = G + 6, G + 7, G + 8, G + 9
+NROWS = G + 10
 
 # ---- player scalars (columns of row p*PR + PS)
 PS_HAND_N, PS_DISC_N, PS_DECK_N, PS_KNOWN, PS_TURNS, PS_OWN_N, PS_MONEY, \
@@ -105,7 +111,9 @@ GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_EN
     GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
     GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN, GS_EXTRA_HAND, GS_IN_EXTRA, \
     GS_HOOK_DONE, GS_TURN_P, GS_HOOK_PLAYS, GS_PLAYED, GS_SELF_GONE, \
-    GS_VICTORY_BOUGHT, GS_VICTORY_GAINED, GS_COPPER_UP = range(26)
+    GS_VICTORY_BOUGHT, GS_VICTORY_GAINED, GS_COPPER_UP, GS_EMBARGO_CLEAN = range(27)
+# GS_EMBARGO_CLEAN: 1 once this game's EMBARGO row was zeroed (the gain
+# hooks, at the start of a turn: the row is not cleared with the others)
 # GS_VICTORY_BOUGHT: Victory cards the turn's player bought this turn;
 # GS_VICTORY_GAINED: ... gained since its Buy phase began (both, and
 # GS_TURN_P, kept only when C.HAS_FROM_PLAY: Treasury's conditions)
@@ -179,6 +187,10 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #                     `count`-th card from the top (1: on top; the deck's
 #                     size + 1: at the bottom); the cards above it keep their
 #                     places (Secret Passage; cards put back in an order)
+#   EV_EMBARGO        `from` 0: p puts an Embargo token on the Supply pile of
+#                     `card` (`count` tokens there now); `from` 1: p bought
+#                     `card` and gains a Curse per token (`count`; the
+#                     Curses' moves follow, fewer if the pile runs out)
 #   EV_WHEN_GAIN      p's `card` does its gain hook (C.WHEN_GAIN_DOES) `count`
 #                     times because seat `from` gained the card `to`: its
 #                     moves follow (p draws; `from` gains Curses; p plays `to`)
@@ -186,7 +198,7 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 # it has the number of the turn before it, as extra turns are not counted)
 EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
     EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN, EV_REACT, EV_PASS, EV_HOOK, EV_NAME, \
-    EV_PLACE, EV_WHEN_GAIN = range(11, 27)
+    EV_PLACE, EV_WHEN_GAIN, EV_EMBARGO = range(11, 28)
 # each event code's name (the game log's JSON, the rules oracle)
 EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
@@ -197,7 +209,8 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_CLEANUP: "cleanup", EV_VP: "vp", EV_CHOOSE: "choose",
                EV_DURATION: "duration", EV_EXTRA_TURN: "extra_turn", EV_REACT: "react",
                EV_PASS: "pass", EV_HOOK: "hook",
-               EV_NAME: "name", EV_PLACE: "place", EV_WHEN_GAIN: "when_gain"}
+               EV_NAME: "name", EV_PLACE: "place", EV_WHEN_GAIN: "when_gain",
+               EV_EMBARGO: "embargo"}
 # why nothing happens (EV_NOTHING's `from`); NO_EXTRA: `card` gives no extra
 # turn (one was given this turn already, or the previous turn was p's);
 # NO_COST: p gains nothing, no supply pile has a card costing `count` (Swindler);

@@ -27,11 +27,14 @@ from numba import njit
 from simulator.engine.cards import Card
 from simulator.engine.codes import (
     DISC,
+    EMBARGO,
+    EV_EMBARGO,
     EV_NOTHING,
     EV_WHEN_GAIN,
     GAIN_HOOK,
     GAIN_HOOK_CARDS,
     GS,
+    GS_EMBARGO_CLEAN,
     GS_HOOK_PLAYS,
     GS_PLAYERS,
     GS_TURN_P,
@@ -83,6 +86,28 @@ def gained_code(c, dst):
     return c + NC * (dst + 1)
 
 
+# A buy's code is its gain's plus BUY_MARK (the Buy phase's call: Embargo's
+# tokens act on buys only); rows and the deck stay below 63.
+BUY_MARK = NC * 64
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def bought_code(c):
+    """``gained_code`` of "c was bought" (to the discard pile)."""
+    return gained_code(c, DISC) + BUY_MARK
+
+
+@kernel_fn('void')
+def clean_tokens(z):
+    """Zero the Embargo tokens of an earlier game in this z, once a game
+    (``codes``: the EMBARGO row is not cleared with the others, so that no
+    base-set game's set-up grows)."""
+    if z[GS, GS_EMBARGO_CLEAN] == 0:
+        z[GS, GS_EMBARGO_CLEAN] = 1
+        for c in range(NC):
+            z[EMBARGO, c] = 0
+
+
 @kernel_fn('b1')
 def gain(z, deck, rng, fst, prog, p, c, dst):
     """p gains c from the supply to dst (``_gain``), then what that triggers."""
@@ -102,21 +127,31 @@ def gain_from(z, deck, rng, fst, prog, p, c, src, dst, bought):
 
 @mechanism(MECH_GAINED)
 def gain_hooks(z, deck, rng, fst, prog, p, c):
-    """c >= 0: a card was gained (``gained_code``), ``when_gained``; -1:
-    p's turn starts, ``start_turn_gains``."""
+    """c >= 0: a card was gained (``gained_code``) or bought
+    (``bought_code``), ``when_gained``; -1: p's turn starts,
+    ``start_turn_gains``."""
     if c < 0:
         start_turn_gains(z, p)
     else:
-        when_gained(z, deck, rng, fst, prog, p, c % NC, c // NC - 1)
+        bought = c >= BUY_MARK
+        if bought:
+            c -= BUY_MARK
+        when_gained(z, deck, rng, fst, prog, p, c % NC, c // NC - 1, bought)
 
 
 @kernel_fn('void')
-def when_gained(z, deck, rng, fst, prog, p, c, dst):
+def when_gained(z, deck, rng, fst, prog, p, c, dst, bought):
     """What p's gain of c (to dst) triggers, then what the Curses it gave
     trigger, one gain at a time (a loop, not a recursion).  A gain on p's
     own turn goes into p's TURN_GAINS (Smugglers' "gained on their last
-    turn": bought or otherwise, not on another player's turn).  Then each
-    watching card (GAIN_HOOK_CARDS, in card order), ``count`` times:
+    turn": bought or otherwise, not on another player's turn).  A buy
+    (``bought``) from a pile with Embargo tokens gives p a Curse per token
+    first (Embargo, first edition: "When a player buys a card, he gains a
+    Curse card per Embargo token on that pile"; its FAQ: "Embargo tokens do
+    not do anything if a card is gained without being bought ... or if the
+    Curse pile is empty"; the tokens of a Curse pile act on a bought Curse
+    too).  Then each watching card (GAIN_HOOK_CARDS, in card order),
+    ``count`` times:
 
     - "+cards", who "right" (Monkey): the player whose right p is draws,
       once per play since its last turn.  Monkey's FAQ (Seaside 2022):
@@ -149,6 +184,15 @@ def when_gained(z, deck, rng, fst, prog, p, c, dst):
         todo -= 1
         if own_turn:
             z[p * PR + TURN_GAINS, c] += 1
+        if bought and z[EMBARGO, c] > 0 and z[GS, GS_EMBARGO_CLEAN] != 0:
+            k = z[EMBARGO, c]
+            emit(z, EV_EMBARGO, p, c, k, 1, 0)
+            for _ in range(k):
+                if not _gain(z, deck, p, Card.CURSE, Z_SUPPLY, DISC, False, traced):
+                    emit(z, EV_NOTHING, p, Card.CURSE, 0, PILE_EMPTY, 0)
+                    break
+                todo += 1
+        bought = False
         for i in range(len(GAIN_HOOK_CARDS)):
             w = GAIN_HOOK_CARDS[i]
             who, does, amount, types = GAIN_HOOK[w, 0], GAIN_HOOK[w, 1], GAIN_HOOK[w, 2], \
@@ -220,8 +264,10 @@ def start_turn_gains(z, p):
     """At the start of p's turn (GS_TURN_P is p's already): no gained card
     was played yet; p's record of its last turn's gains is cleared (the
     kinds p has owned are all it can have gained); p's Attacks that act
-    later stop (Blockade's cards go to the hand at this turn's start)."""
+    later stop (Blockade's cards go to the hand at this turn's start); the
+    game's first turn zeroes an earlier game's Embargo tokens."""
     z[GS, GS_HOOK_PLAYS] = 0
+    clean_tokens(z)
     kinds = z[p * PR + KINDS]
     for i in range(z[_ps(p), PS_KINDS]):
         z[p * PR + TURN_GAINS, kinds[i]] = 0

@@ -211,7 +211,7 @@ from simulator.engine.jit import (
     mechanism,
 )
 from simulator.engine.from_play import from_play_hooks  # noqa: F401  (its mechanism)
-from simulator.engine.gains import gain, gain_option, gained_code
+from simulator.engine.gains import bought_code, gain, gain_option
 from simulator.engine.deck_answers import deck_option
 from simulator.engine.mats import mat_option
 from simulator.engine.passes import pass_option
@@ -567,7 +567,7 @@ def buy_phase(z, deck, rng, fst, prog, p, traced):
         _gain(z, deck, p, c, Z_SUPPLY, DISC, True, traced)
         z[GS, GS_COINS] -= cost(z, c)
         z[GS, GS_BUYS] -= 1
-        call_if_loaded(MECH_GAINED, z, deck, rng, fst, prog, p, gained_code(c, DISC))
+        call_if_loaded(MECH_GAINED, z, deck, rng, fst, prog, p, bought_code(c))
         if z[GS, GS_STACK_N] > 0:            # a Duration Sailor played
             play_action(z, deck, rng, fst, prog, p, -1)
 

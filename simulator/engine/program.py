@@ -24,6 +24,7 @@ from simulator.engine import cards as C
 from simulator.engine.codes import (
     COL_BITS,
     DISC,
+    EMBARGO,
     GS,
     GS_ACTIONS,
     GS_BUYS,
@@ -109,9 +110,12 @@ OP_PLAY_CARD, OP_SEAT_TURNS = 55, 56
 # mat m), OP_MAT_SIZE + m (the cards on it).
 OP_MAT_CARD = 57
 OP_MAT_SIZE = OP_MAT_CARD + NMATS
-CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS, *range(OP_MAT_CARD, OP_MAT_SIZE + NMATS))
-if OP_MAT_SIZE + NMATS > 72:             # room for 7 mats (Haven's is the fourth)
-    raise ValueError("the mats' words need opcodes below the kernel's (OP_CELL)")
+# ``embargo.<Card>``: OP_EMBARGO arg a card id (the Embargo tokens on its
+# Supply pile), the last opcode below the kernel's.
+OP_EMBARGO = 71
+CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS, *range(OP_MAT_CARD, OP_MAT_SIZE + NMATS), OP_EMBARGO)
+if OP_MAT_SIZE + NMATS > OP_EMBARGO:     # room for 7 mats (Haven's is the fourth)
+    raise ValueError("the mats' words need opcodes below OP_EMBARGO and the kernel's")
 
 
 def is_operand(op: int) -> bool:
@@ -188,6 +192,8 @@ def _cell_word(op: int, arg: int) -> tuple[int, int]:
         return OP_CELL, PLAY_ROW << COL_BITS | arg
     if op == OP_SEAT_TURNS:
         return OP_GCELL, (arg * PR + PS) << COL_BITS | PS_TURNS
+    if op == OP_EMBARGO:
+        return OP_GCELL, EMBARGO << COL_BITS | arg
     if OP_MAT_CARD <= op < OP_MAT_SIZE:
         return OP_CELL, (MAT0 + op - OP_MAT_CARD) << COL_BITS | arg
     if OP_MAT_SIZE <= op < OP_MAT_SIZE + NMATS:

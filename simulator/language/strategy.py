@@ -15,6 +15,7 @@ Condition vocabulary (names are case-insensitive; in card names ``_``,
     my.<Card>  my.<Type>  my.cards  my.money  my.vp  my.turn
     opp.<Card>  opp.<Type>  opp.cards  opp.money  opp.vp   (best opponent)
     supply.<Card>  hand.<Card>  hand.<Type>  hand.size  hand.money  play.<Card>
+    embargo.<Card>   (the Embargo tokens on that Supply pile)
     deck.<Card>  deck.size  discard.<Card>  discard.size
     gained.<Card>  gained.cards  bought.<Card>  bought.cards   (this turn)
     empty_piles  gains_to_end  smallest_pile  coins  buys  actions  players
@@ -71,7 +72,7 @@ from simulator.engine.program import (
     OP_GE, OP_GT, OP_HAND, OP_HAND_MONEY, OP_HAND_SIZE, OP_HAND_TYPE, OP_LE, OP_LEAD,
     OP_LEAD_AFTER, OP_LT, OP_MAX, OP_MIN, OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS,
     OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP, OP_NE, OP_NEG, OP_NOT,
-    OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR,
+    OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR, OP_EMBARGO,
     OP_MAT_CARD, OP_MAT_SIZE, OP_PLAY_CARD, OP_PLAYERS, OP_SEAT_TURNS, OP_SUB, OP_SUPPLY,
     RULE_OPTIONAL, STACK_DEPTH,
     TURN_LOG_OPS, UNARY_OPS, Program, is_operand, is_upgrade)
@@ -130,6 +131,7 @@ REFERENCE = {
     "opp": ("conditions", "opp.<Card>, opp.<Type>, opp.cards, opp.money, opp.vp: the largest "
                           "over the opponents"),
     "supply": ("conditions", "supply.<Card>: the cards left in that pile"),
+    "embargo": ("conditions", "embargo.<Card>: the Embargo tokens on that Supply pile"),
     "hand": ("conditions", "hand.<Card>, hand.<Type>, hand.size, hand.money: my hand now"),
     "deck": ("conditions", "deck.<Card>, deck.size: my draw pile"),
     "discard": ("conditions", "discard.<Card>, discard.size: my discard pile"),
@@ -349,6 +351,7 @@ _FIELDS = {
     "bought": {"cards": OP_BOUGHT_CARDS},
     "card": {"cost": -1},                      # compiled to the rule card's cost
     "play": {},
+    "embargo": {},
 }
 # my mats: island_mat.<Card>, island_mat.size, native_village_mat.<Card> ...
 _MAT_ROOTS = {C.MAT_NAMES[m].replace(" ", "") + "mat": m for m in range(len(C.MAT_NAMES))}
@@ -357,7 +360,7 @@ _ROOT_SPELLING = {root: mat.replace(" ", "_") + "_mat" for root, mat in zip(_MAT
 _FIELDS.update({root: {"size": OP_MAT_SIZE + m} for root, m in _MAT_ROOTS.items()})
 _CARD_OP = {"my": OP_MY_CARD, "opp": OP_OPP_CARD, "supply": OP_SUPPLY, "hand": OP_HAND,
             "deck": OP_DECK_CARD, "discard": OP_DISC_CARD, "gained": OP_GAINED,
-            "bought": OP_BOUGHT, "play": OP_PLAY_CARD,
+            "bought": OP_BOUGHT, "play": OP_PLAY_CARD, "embargo": OP_EMBARGO,
             **{root: OP_MAT_CARD + m for root, m in _MAT_ROOTS.items()}}
 _TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE, "hand": OP_HAND_TYPE}
 _TYPES = {name.lower(): bit for bit, name in C.TYPE_NAMES.items()}

@@ -37,6 +37,9 @@ ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": 
 # turn, this one so far (p0) or its last (Smugglers reads the player to its
 # right's); "hits": the seats the player's Attacks that act later (Blockade)
 # hit since its last turn.
+# "embargo" (a domsim extension, case and expect): the Embargo tokens on
+# Supply piles, a table of pile = tokens (``embargo = { Smithy = 2 }``);
+# expected: exactly those piles have tokens.
 MATS = {name: S.MAT0 + m for m, name in enumerate(C.MAT_NAMES)}
 SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations", "turns",
               "actions", "buys", "coins", "strategy", "cost_reduction", "extra_turn",
@@ -44,8 +47,9 @@ SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations", "t
 EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations",
                       "deck_count", "hand_count", "discard_count", "actions", "buys",
                       "coins", "vp", "turns", "takes_extra_turn", "mats", "gained", "hits"}
-EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market"}
-CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "seed", "step",
+EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market",
+                    "embargo"}
+CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "embargo", "seed", "step",
              "expect", "xfail", "black_market"} | {f"p{i}" for i in range(C.MAX_PLAYERS)}
 NO_BUY = ["Province if false"]       # "buy nothing" for players without a strategy
 
@@ -117,7 +121,8 @@ def _check(data: dict, where: str) -> Case:
     players = data.get("players", 2)
     if not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
         raise CaseError(f"{where}: players must be 2 to 6, not {players!r}")
-    for key in ("supply", "expect", *(k for k in data if k.startswith("p") and k[1:].isdigit())):
+    for key in ("supply", "embargo", "expect",
+                *(k for k in data if k.startswith("p") and k[1:].isdigit())):
         if key in data and not isinstance(data[key], dict):
             raise CaseError(f"{where}: {key} must be a table ([case.{key}] or "
                             f"{key} = {{ ... }}), not {data[key]!r}")
@@ -268,6 +273,12 @@ def build(case: Case) -> Position:
             raise CaseError(f"{where}: supply.{name}: {C.NAMES[c]} is not in the kingdom "
                             "(nor a base card)")
         z[S.SUPPLY, c] = _number(count, f"{where}: supply.{name}")
+    for name, count in d.get("embargo", {}).items():
+        c = expand([name], f"{where}: embargo")[0]
+        if not z[S.IN_GAME, c]:
+            raise CaseError(f"{where}: embargo.{name}: {C.NAMES[c]} is not a Supply pile")
+        z[S.EMBARGO, c] = _number(count, f"{where}: embargo.{name}")
+    z[S.GS, S.GS_EMBARGO_CLEAN] = 1                 # the tokens are this game's
     z[S.MARKET, :len(market)] = market
     z[S.GS, S.GS_MARKET_N] = len(market)
     z[S.GS, S.GS_PLAYERS] = n
@@ -351,7 +362,9 @@ def observe(pos: Position, n: int) -> dict:
     out: dict = {"trash": _multiset(z[S.TRASH_ROW]),
                  "supply": {C.NAMES[c]: int(z[S.SUPPLY, c]) for c in range(S.NC)
                             if z[S.IN_GAME, c]},
-                 "black_market": [C.NAMES[c] for c in z[S.MARKET, :z[S.GS, S.GS_MARKET_N]]]}
+                 "black_market": [C.NAMES[c] for c in z[S.MARKET, :z[S.GS, S.GS_MARKET_N]]],
+                 "embargo": {C.NAMES[c]: int(z[S.EMBARGO, c]) for c in range(S.NC)
+                             if z[S.EMBARGO, c]}}
     for p in range(n):
         ps = p * S.PR + S.PS
         view = {zone: _multiset(z[p * S.PR + row]) for zone, row in ZONES.items()}
@@ -417,6 +430,10 @@ def compare(expect: dict, got: dict, where: str) -> list[str]:
                 g = got["supply"].get(C.NAMES[C.card_id(name)])
                 if g != count:
                     diffs.append(f"supply.{name}: expected {count}, got {g}")
+        elif key == "embargo":
+            w = {C.NAMES[C.card_id(name)]: count for name, count in want.items() if count}
+            if got["embargo"] != w:
+                diffs.append(f"embargo: expected {w!r}, got {got['embargo']!r}")
         elif key == "trash":
             w = Counter(C.NAMES[c] for c in expand(want, where))
             if got["trash"] != w:

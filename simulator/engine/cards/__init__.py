@@ -188,7 +188,8 @@ ANSWER_CARDS = {kind: tuple(i for i, c in enumerate(TABLE) if kind in c.lists)
 # order; GAIN_HOOK[c] = (who, does, amount, type mask) as WHEN_GAIN_WHO and
 # WHEN_GAIN_DOES codes; GAIN_WATCHERS: the cards with one or a GAIN_OPS
 # option (Smugglers reads the record of each player's last turn's gains the
-# hooks keep): a game with one loads the gain hooks (``effects._slots``);
+# hooks keep), or Embargo tokens (``pile_tokens``: the hooks give a buy's
+# Curses): a game with one loads the gain hooks (``effects._slots``);
 # HAS_GAIN_HOOKS: some card is one (else the options are compiled out)
 GAIN_HOOK_CARDS = np.array([i for i, c in enumerate(TABLE) if c.when_gain], dtype=np.int64)
 GAIN_HOOK = np.array([(WHEN_GAIN_WHO[c.when_gain.who][0], WHEN_GAIN_DOES[c.when_gain.does][0],
@@ -196,7 +197,7 @@ GAIN_HOOK = np.array([(WHEN_GAIN_WHO[c.when_gain.who][0], WHEN_GAIN_DOES[c.when_
                       if c.when_gain else (0, 0, 0, 0) for c in TABLE], dtype=np.int64)
 GAIN_WATCHERS = frozenset(
     i for i, c in enumerate(TABLE)
-    if c.when_gain or any(o.op in GAIN_OPS
+    if c.when_gain or c.pile_tokens or any(o.op in GAIN_OPS
                           for o in (*c.does, *(c.choose.options if c.choose else ()))))
 HAS_GAIN_HOOKS = bool(GAIN_WATCHERS)
 # "you may put this onto your deck" from play (``FromPlay``): FROM_PLAY_CARDS
@@ -326,6 +327,7 @@ def as_json() -> list[dict]:
             "trashes_self": s.trashes_self, "curses": s.curses,
             "counts_plays": s.counts_plays, "raises_copper": s.raises_copper,
             "discards_hand": s.discards_hand, "play_if": s.play_if or None,
+            "pile_tokens": s.pile_tokens,
             "money": s.money_per_copy,
         })
     return out

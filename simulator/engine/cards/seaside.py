@@ -435,6 +435,29 @@ CARDS += (
       vs_bmu=0.5010),
 )
 
+# Embargo
+CARDS += (
+    # Embargo (first edition): +$2, trashes itself, and puts an Embargo token
+    # on a Supply pile by its embargo list (else the default of its effect:
+    # effects/seaside.py, which quotes the FAQ); a buy from a pile gives the
+    # buyer a Curse per token there (the gain hooks: gains.when_gained).
+    # The list's default measured with bm-embargo (100,000 games, seed 0):
+    # against Big Money Ultimate 0.5093 [0.5062, 0.5124] (Province: the same
+    # games), Gold 0.5004 [0.4973, 0.5035]; against bm-smithy 0.2907
+    # [0.2879, 0.2935] (Smithy), Province 0.2784 [0.2756, 0.2812], Gold
+    # 0.2624 [0.2596, 0.2651].  The text: the first printing's (the card
+    # database holds the later wording: tests/registry_exceptions.toml).
+    _("Embargo", 2, A,
+      "+$2. Trash this card. Put an Embargo token on top of a Supply pile. When a player "
+      "buys a card, he gains a Curse card per Embargo token on that pile.",
+      "Embargo", "Embargo", "通商禁止", unsure=("nl", "de", "ja"), editions=(1,),
+      set="seaside", coins=2, effect=True, trashes_self=True, pile_tokens=True,
+      roles=("payload",), lists=("embargo",), vs_bmu=0.5093,
+      own_list=OwnList("embargo", "the Supply pile Embargo puts its token on (any pile in "
+                       "the Supply, an empty one too; then the kingdom pile the opponents "
+                       "own the most copies of beyond the player's own, else Province)")),
+)
+
 # The recommended sets of the second-edition Seaside rulebook, by name: two
 # with Seaside alone, two with the base set (its base cards first).  The
 # lists are the issue's (issue 31, from one source); a second source (a

@@ -382,6 +382,9 @@ class CardSpec:
     ``play_if``: the condition of its rule in the default play list, where
     a strong player would not play it otherwise (Treasure Map: only with a
     second one in hand; a strategy's explicit play rule replaces it).
+    ``pile_tokens``: its effect puts an Embargo token on a Supply pile, and
+    a buy from a pile gives the buyer a Curse per token there
+    (``gains.when_gained``): a game with it loads the gain hooks.
     """
     name: str
     cost: int
@@ -429,6 +432,7 @@ class CardSpec:
     raises_copper: bool = False
     discards_hand: bool = False
     play_if: str = ""
+    pile_tokens: bool = False
 
     def __post_init__(self):
         def bad(what):
@@ -552,6 +556,8 @@ class CardSpec:
                 bad("a card that leaves play for the deck is not a Duration (it stays in play)")
         if self.discards_hand and self.next_turn is None:
             bad("a card that discards the hand for its next turn (discards_hand) is a Duration")
+        if self.pile_tokens and not self.effect:
+            bad("a card that puts tokens on a pile (pile_tokens) does it in its effect")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 

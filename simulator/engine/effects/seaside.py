@@ -9,18 +9,19 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.cards import Card
-from simulator.engine.codes import (DISC, EV_MOVE, EV_NOTHING, EV_PLUS_COINS, GS, GS_ACTIONS,
-                                    GS_COINS, GS_PLAYERS, HAND, MONEY, NC, NO_CARDS, NO_TYPE,
-                                    P_COINS, PILE_EMPTY, PLAY_ROW, PR, PS_DECK_N, PS_DISC_N,
-                                    PS_HAND_N, PS_KNOWN, PS_MONEY, PS_OWN_N, SUPPLY, TMP, TYPES,
-                                    T_ACTION, T_TREASURE, XS, Z_DECK, Z_LOOK, Z_REVEAL)
+from simulator.engine.codes import (DISC, EMBARGO, EV_EMBARGO, EV_MOVE, EV_NOTHING, EV_PLUS_COINS,
+                                    GS, GS_ACTIONS, GS_COINS, GS_PLAYERS, HAND, IN_GAME, MONEY, NC,
+                                    NO_CARDS, NO_TYPE, OWN, P_COINS, PILE_EMPTY, PLAY_ROW, PR,
+                                    PS_DECK_N, PS_DISC_N, PS_HAND_N, PS_KNOWN, PS_MONEY, PS_OWN_N,
+                                    SUPPLY, TMP, TYPES, T_ACTION, T_TREASURE, XS, Z_DECK, Z_LOOK,
+                                    Z_REVEAL)
 from simulator.engine.decide import (TRASH_ORDER, _attacked, _list, chooses, first_in, hand_coins,
                                      pick_call, would_pick)
 from simulator.engine.deck_answers import back_in_order, put_at
 from simulator.engine.effects.base import effect_witch
-from simulator.engine.gains import gain
+from simulator.engine.gains import clean_tokens, gain
 from simulator.engine.jit import effect, kernel_fn
-from simulator.engine.program import BUY, TOPDECK, TRASH
+from simulator.engine.program import BUY, LIST_KEYS, TOPDECK, TRASH
 from simulator.engine.rng import below
 from simulator.engine.zones import (_discard_revealed, _ps, _reveal, _traced, cost, emit, move,
                                     put_top, shuffle_discard, take_top, trash_from)
@@ -285,3 +286,56 @@ def effect_treasure_map(z, deck, rng, fst, prog, p):
             if not gain(z, deck, rng, fst, prog, p, Card.GOLD, -1):
                 emit(z, EV_NOTHING, p, Card.GOLD, 0, PILE_EMPTY, 0)
                 return
+
+
+# Embargo
+
+EMBARGO_LIST = LIST_KEYS["embargo"]     # Embargo's own list: the pile it embargoes
+
+
+@kernel_fn('i8')
+def embargo_default(z, p):
+    """The pile Embargo embargoes when its list takes none: the kingdom pile
+    in the Supply whose cards the opponents own the most copies of beyond
+    p's own (a card they want more than p does; ties: the dearest), else
+    Province (every Big Money player's target)."""
+    n = z[GS, GS_PLAYERS]
+    best, most = Card.PROVINCE, 0
+    for c in range(Card.CURSE + 1, NC):
+        if z[IN_GAME, c] == 0:
+            continue
+        lead = -(n - 1) * z[p * PR + OWN, c]
+        for j in range(1, n):
+            lead += z[((p + j) % n) * PR + OWN, c]
+        if lead > most or lead == most and lead > 0 and cost(z, c) > cost(z, best):
+            best, most = c, lead
+    return best
+
+
+@effect(Card.EMBARGO)
+def effect_embargo(z, deck, rng, fst, prog, p):
+    # "+$2. Trash this card. Put an Embargo token on top of a Supply pile.
+    # When a player buys a card, he gains a Curse card per Embargo token on
+    # that pile."  The Seaside (first edition) rulebook's FAQ: "The token
+    # can go on any Supply pile"; "anyone buying a card from that pile gains
+    # a Curse. This even affects the player who placed the Embargo token";
+    # "This is cumulative"; "Embargo tokens do not do anything if a card is
+    # gained without being bought, such as with Smugglers, or if the Curse
+    # pile is empty"; "If you Throne Room an Embargo, you place two Embargo
+    # tokens and they do not have to go on the same Supply pile" (the first
+    # printing's ruling, for its text; the later wording "Trash this to add
+    # an Embargo token" places one).  The trash is required; a Throne
+    # Room's second play finds it gone (Feast's test: a copy in play is
+    # this one exactly on its first play) and still gives +$2 and a token.
+    # The pile: the embargo list's first rule that holds and names a pile
+    # in the Supply (an empty one too), else ``embargo_default``.  The
+    # Curses on a buy: gains.when_gained.
+    em = Card.EMBARGO
+    if z[p * PR + PLAY_ROW, em] > 0:
+        trash_from(z, p, PLAY_ROW, em)
+    c = pick_call(z, fst, prog, p, EMBARGO_LIST, IN_GAME, 0, 0)
+    if c < 0:
+        c = embargo_default(z, p)
+    clean_tokens(z)
+    z[EMBARGO, c] += 1
+    emit(z, EV_EMBARGO, p, c, z[EMBARGO, c], 0, 0)
