@@ -1240,7 +1240,9 @@ SELF_TRASHING |= {c for c in range(C.NCARDS)
                   if any(o.op == "this and hand to mat" for o in C.TABLE[c].does)}
 # Attacks that hit the other players only when the text says (Replace: a
 # gained Victory card), as a check of the resolution
-ATTACK_ONLY_IF = {Card.REPLACE: lambda r, me: any(C.TYPES[g] & C.VICTORY for g in _gains(r, me))}
+ATTACK_ONLY_IF = {Card.REPLACE: lambda r, me: any(C.TYPES[g] & C.VICTORY for g in _gains(r, me)),
+                  # Ambassador with no card in hand does nothing (its FAQ)
+                  Card.AMBASSADOR: lambda r, me: r.start_hand > 0}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
 PLUS_COINS_EXTRA = {c: int(C.X[c]) for c in (Card.MONEYLENDER, Card.MINING_VILLAGE, Card.MILL,
                                                Card.BARON)}
