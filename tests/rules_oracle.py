@@ -184,6 +184,9 @@ MOVES = {
 # a Supply card to the trash (Lurker: no one's gain); the cards that may gain
 # any card of the trash, not only one they trashed (Lurker)
 MOVES[(Z_SUPPLY, Z_TRASH)] = "trash_supply"
+# a card returned from the hand to its Supply pile (Ambassador), when a card does it
+RETURNS = {Card.AMBASSADOR}
+MOVES[(HAND, Z_SUPPLY)] = "return"
 FROM_TRASH = {Card.LURKER}
 # a victim trashes its top card (Swindler), when some card's option does it
 if any(o.op == "swindle" for spec in C.TABLE
@@ -1171,6 +1174,49 @@ def _navigator(o, r, me):
     return _only(r, me, ("look", "discard", "place", "nothing"))
 
 
+
+def _ghost_ship(o, r, me):
+    # "+2 Cards. Each other player with 4 or more cards in hand puts cards
+    # from their hand onto their deck until they have 3 cards in hand": only
+    # topdecks, down to exactly 3 (the FAQ: with 3 or fewer, none).
+    if any(q == me and k not in ("draw", "shuffle") for q, k, _ in r.did):
+        return "does more than its text to its player"
+    keep = C.X[Card.GHOST_SHIP]
+    for q in r.victims:
+        kinds = {k for w, k, _ in r.did if w == q} - {"nothing"}
+        hand = sum(o.zones[q].hand.values())
+        if kinds not in (set(), {"moat"}, {"topdeck"}) or "topdeck" in kinds and hand != keep:
+            return f"makes seat {q} do {sorted(kinds)}, leaving {hand} cards in hand"
+    for q, (why, n) in r.nothing.items():
+        if why == S.HAND_SIZE and n > keep:
+            return f"leaves seat {q} with {n} cards"
+    return _drew(o, r, me, int(C.PLUS_CARDS[Card.GHOST_SHIP]))
+
+
+
+def _ambassador(o, r, me):
+    # "Reveal a card from your hand. Return up to 2 copies of it from your
+    # hand to the Supply. Then each other player gains a copy of it": one
+    # card, up to 2 of its copies returned (none of a card not in the
+    # Supply), then a copy of it to each player it hits, in turn order
+    # while the pile lasts (the victims' order is checked for every Attack).
+    back = r.of("return", me)
+    if any(q == me and k not in ("return", "nothing") for q, k, _ in r.did):
+        return "does more than its text to its player"
+    gained = [(q, c) for q, k, c in r.did if q != me and k == "gain"]
+    cards = set(back) | {c for _, c in gained}
+    if len(cards) > 1 or len(back) > C.X[Card.AMBASSADOR]:
+        return f"returns {back} and gives {gained}: not up to 2 copies of one card"
+    if cards and r.start_cards[next(iter(cards))] < max(len(back), 1):
+        return "reveals a card it does not hold"
+    for q in r.victims:
+        kinds = {k for w, k, _ in r.did if w == q}
+        if kinds not in ({"gain"}, {"moat"}, {"nothing"}):
+            return f"makes seat {q} do {sorted(kinds)}, not gain a copy"
+        if kinds == {"nothing"} and cards and o.table.supply[next(iter(cards))] > 0:
+            return f"seat {q} gains nothing while the pile has a copy"
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -1202,6 +1248,7 @@ TEXT_CHECKS = {
     Card.PEARL_DIVER: _pearl_diver, Card.SEA_HAG: _sea_hag, Card.EXPLORER: _explorer,
     Card.SALVAGER: _salvager, Card.SEA_CHART: _sea_chart,
     Card.NAVIGATOR: _navigator, Card.TREASURE_MAP: _treasure_map, Card.EMBARGO: _embargo,
+    Card.GHOST_SHIP: _ghost_ship, Card.AMBASSADOR: _ambassador,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1225,7 +1272,9 @@ SELF_TRASHING |= {c for c in range(C.NCARDS)
                   if any(o.op == "this and hand to mat" for o in C.TABLE[c].does)}
 # Attacks that hit the other players only when the text says (Replace: a
 # gained Victory card), as a check of the resolution
-ATTACK_ONLY_IF = {Card.REPLACE: lambda r, me: any(C.TYPES[g] & C.VICTORY for g in _gains(r, me))}
+ATTACK_ONLY_IF = {Card.REPLACE: lambda r, me: any(C.TYPES[g] & C.VICTORY for g in _gains(r, me)),
+                  # Ambassador with no card in hand does nothing (its FAQ)
+                  Card.AMBASSADOR: lambda r, me: r.start_hand > 0}
 # cards whose "+$" events may differ from the table (the amount, or None: any)
 PLUS_COINS_EXTRA = {c: int(C.X[c]) for c in (Card.MONEYLENDER, Card.MINING_VILLAGE, Card.MILL,
                                                Card.BARON)}
@@ -1340,7 +1389,10 @@ class Oracle:
         elif zone == Z_BLACK_MARKET:
             s.market += [c] * k
         elif zone == Z_SUPPLY:
-            self.fail("a card goes back to the supply")
+            r = self.t and self.t["res"]
+            if r is None or r.card not in RETURNS or c not in self.in_supply:
+                self.fail("a card goes back to the supply")
+            s.supply[c] += k
         elif market:
             z.market[c] += k
         else:

@@ -212,7 +212,9 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Navigator": "Action Kingdom Terminal", "Embargo": "Action Kingdom Terminal",
         "Astrolabe": "Treasure Kingdom Duration",
         "Tactician": "Action Kingdom Duration Terminal Card_Advantage",
-        "Treasure Map": "Action Kingdom Terminal"}
+        "Treasure Map": "Action Kingdom Terminal",
+        "Ghost Ship": "Action Attack Kingdom Terminal Card_Advantage",
+        "Ambassador": "Action Attack Kingdom Terminal Trasher"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

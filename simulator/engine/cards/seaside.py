@@ -26,6 +26,10 @@ _, A, AD, AA = CardSpec, ("Action",), ("Action", "Duration"), ("Action", "Attack
 # else the dead card, a Copper, the cheapest (the fallback).  Measured: its row.
 HAVEN_DEFAULT = ("Gold if hand.money + coins >= 11", "Silver if hand.money + coins >= 10")
 
+# Ambassador's card, returning 2 copies when it has them; never a Copper
+# (returning Coppers too measured weaker).  Measured: its row.
+AMBASSADOR_DEFAULT = ("Curse", "Estate")
+
 CARDS: tuple[CardSpec, ...] = ()
 # Durations whose next turn is "+" numbers, and Bazaar
 CARDS += (
@@ -413,6 +417,45 @@ CARDS += (
       vs_bmu=0.5935,
       may=May("discard the 5 cards it looks at (else back by the order table)",
               "when they hold less money per card than the cards its player owns")),
+)
+# Ghost Ship and Ambassador
+CARDS += (
+    # Ghost Ship (first edition): +2 Cards; each other player it hits with 4
+    # or more cards in hand puts cards from the hand onto its deck until 3
+    # are left (effects/seaside.py; the FAQ there).  Each victim picks by
+    # its own topdeck list, else its dearest Treasure (the money goes back
+    # for one strong hand next turn), else the default discard order, each
+    # onto the one before.  That default measured from the victim's side
+    # (bm-ghost-ship, one from the opening and a second at 16 cards,
+    # Provinces from $16, against Big Money Ultimate, 100,000 games, seed 0:
+    # lower is better for the victim): 0.8216 [0.8192, 0.8240]; the dead
+    # cards and Copper first (the discard order: its best 3 kept for this
+    # turn) 0.8601 [0.8580, 0.8623].
+    # bm-ghost-ship ships two from the opening, Provinces from $19: 0.8515.
+    _("Ghost Ship", 5, AA,
+      "+2 Cards. Each other player with 4 or more cards in hand puts cards from their hand "
+      "onto their deck until they have 3 cards in hand.",
+      "Spookschip", "Geisterschiff", "幽霊船", unsure=("nl", "de"), editions=(1,),
+      set="seaside", cards=2, x=3, effect=True, roles=("draw", "attack"),
+      lists=("topdeck",), vs_bmu=0.8515),
+    # Ambassador (first edition): reveals a hand card (its ambassador list),
+    # returns up to 2 copies of it to the Supply (each while a rule naming it
+    # holds), then each other player it hits gains a copy, in turn order
+    # while the pile lasts (effects/seaside.py; the FAQ there).  Its list's
+    # default (AMBASSADOR_DEFAULT) measured with bm-ambassador (one, bought
+    # over Silver) against Big Money Ultimate, 100,000 games, seed 0: Curse,
+    # Estate 0.5461 [0.5430, 0.5492]; Curse, Estate, Copper 0.5361 [0.5330,
+    # 0.5392]; a Copper once 4 Silvers and Golds are owned 0.5013; two copies
+    # first 0.4249; two Ambassadors 0.3496.
+    _("Ambassador", 3, AA,
+      "Reveal a card from your hand. Return up to 2 copies of it from your hand to the "
+      "Supply. Then each other player gains a copy of it.",
+      "Ambassadeur", "Botschafter", "大使", unsure=("nl", "de"), editions=(1,),
+      set="seaside", x=2, effect=True, roles=("trasher", "attack"), lists=("ambassador",),
+      vs_bmu=0.5461,
+      own_list=OwnList("ambassador", "the hand card Ambassador reveals; it returns up to 2 "
+                       "copies, each while a rule naming it holds (no rule applies: the "
+                       "cheapest card, returning none)", default=AMBASSADOR_DEFAULT)),
 )
 
 # Treasure Map and the named strategies

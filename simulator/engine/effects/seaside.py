@@ -10,21 +10,22 @@ import numpy as np
 
 from simulator.engine.cards import Card
 from simulator.engine.codes import (DISC, EMBARGO, EV_EMBARGO, EV_MOVE, EV_NOTHING, EV_PLUS_COINS,
-                                    GS, GS_ACTIONS, GS_COINS, GS_PLAYERS, HAND, IN_GAME, MONEY, NC,
-                                    NO_CARDS, NO_TYPE, OWN, P_COINS, PILE_EMPTY, PLAY_ROW, PR,
-                                    PS_DECK_N, PS_DISC_N, PS_HAND_N, PS_KNOWN, PS_MONEY, PS_OWN_N,
-                                    SUPPLY, TMP, TYPES, T_ACTION, T_TREASURE, XS, Z_DECK, Z_LOOK,
-                                    Z_REVEAL)
-from simulator.engine.decide import (TRASH_ORDER, _attacked, _list, chooses, first_in, hand_coins,
-                                     pick_call, would_pick)
-from simulator.engine.deck_answers import back_in_order, put_at
+                                    GS, GS_ACTIONS, GS_COINS, GS_EMPTY, GS_PLAYERS, HAND,
+                                    HAND_SIZE, IN_GAME, MONEY, NC, NO_CARDS, NO_TYPE, OWN, P_COINS,
+                                    PILE_EMPTY, PLAY_ROW, PR, PS_DECK_N, PS_DISC_N, PS_HAND_N,
+                                    PS_KNOWN, PS_MONEY, PS_OWN_N, SUPPLY, TMP, TYPES, T_ACTION,
+                                    T_TREASURE, XS, Z_DECK, Z_LOOK, Z_REVEAL, Z_SUPPLY)
+from simulator.engine.decide import (DISCARD_ORDER, TRASH_ORDER, _attacked, _list,
+                                     cheapest_in, chooses, dearest_in, first_in, hand_coins,
+                                     names, pick_call, would_pick)
+from simulator.engine.deck_answers import ALL_TYPES, back_in_order, put_at
 from simulator.engine.effects.base import effect_witch
 from simulator.engine.gains import clean_tokens, gain
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.program import BUY, LIST_KEYS, TOPDECK, TRASH
 from simulator.engine.rng import below
-from simulator.engine.zones import (_discard_revealed, _ps, _reveal, _traced, cost, emit, move,
-                                    put_top, shuffle_discard, take_top, trash_from)
+from simulator.engine.zones import (_discard_revealed, _own, _ps, _reveal, _traced, cost, emit,
+                                    move, put_top, shuffle_discard, take_top, trash_from)
 
 # Durations whose next turn is "+" numbers, and Bazaar
 
@@ -339,3 +340,83 @@ def effect_embargo(z, deck, rng, fst, prog, p):
     clean_tokens(z)
     z[EMBARGO, c] += 1
     emit(z, EV_EMBARGO, p, c, z[EMBARGO, c], 0, 0)
+
+
+# ============================================================ Ghost Ship and Ambassador
+
+
+@effect(Card.GHOST_SHIP)
+def effect_ghost_ship(z, deck, rng, fst, prog, p):
+    # "+2 Cards. Each other player with 4 or more cards in hand puts cards
+    # from their hand onto their deck until they have 3 cards in hand."
+    # Seaside FAQ (Dominion Strategy wiki, Ghost Ship, "Official FAQ"): each
+    # other player keeps putting cards from the hand onto the deck, in any
+    # order it chooses, until it has 3; a player with 3 or fewer puts none.
+    # An Attack: in turn order, a Moat or a Lighthouse keeps a player out.
+    # The victim picks by its own topdeck list, else its dearest Treasure,
+    # else the default discard order (dead cards, Copper, the cheapest),
+    # each card onto the one before: the money goes back for one strong
+    # hand next turn, not the dead cards (measured: the row's comment).
+    n = z[GS, GS_PLAYERS]
+    for j in range(1, n):
+        v = (p + j) % n
+        if not _attacked(z, v):
+            continue
+        h = v * PR + HAND
+        if z[_ps(v), PS_HAND_N] <= XS[Card.GHOST_SHIP]:
+            emit(z, EV_NOTHING, v, -1, z[_ps(v), PS_HAND_N], HAND_SIZE, 0)
+        while z[_ps(v), PS_HAND_N] > XS[Card.GHOST_SHIP]:
+            c = pick_call(z, fst, prog, v, TOPDECK, h, 0, 0)
+            if c < 0:
+                c = dearest_in(z, h, T_TREASURE)
+            if c < 0:
+                c = first_in(z, h, DISCARD_ORDER, 0)
+            z[h, c] -= 1
+            z[_ps(v), PS_HAND_N] -= 1
+            put_top(z, deck, v, c)
+            emit(z, EV_MOVE, v, c, 1, HAND, Z_DECK)
+
+
+AMBASSADOR = LIST_KEYS["ambassador"]   # Ambassador's own list: the hand card it reveals
+
+
+@effect(Card.AMBASSADOR)
+def effect_ambassador(z, deck, rng, fst, prog, p):
+    # "Reveal a card from your hand. Return up to 2 copies of it from your
+    # hand to the Supply. Then each other player gains a copy of it."
+    # Seaside FAQ (Dominion Strategy wiki, Ambassador, "Official FAQ"): put
+    # 0, 1 or 2 copies on their Supply pile, then each other player gains a
+    # copy, dealt out in turn order from the player's left when too few are
+    # left; with no other card in hand it does nothing.  Its rules
+    # clarifications there: a card not from the Supply (a Black Market card)
+    # can be revealed, and Ambassador does nothing (none returned, none
+    # gained: no pile to gain from); a pile it refills no longer counts as
+    # empty for the end.
+    # Moat (an Attack) keeps a player from gaining only.  The card: the
+    # ambassador list's, returning each copy while a rule naming it holds;
+    # no rule applies: the cheapest hand card, returning none.
+    h = p * PR + HAND
+    c = pick_call(z, fst, prog, p, AMBASSADOR, h, 0, 0)
+    back = c >= 0
+    if not back:
+        c = cheapest_in(z, h, ALL_TYPES, -1)
+    if c < 0:
+        emit(z, EV_NOTHING, p, Card.AMBASSADOR, 0, HAND_SIZE, 0)
+        return
+    k = 0
+    while back and z[IN_GAME, c] and k < XS[Card.AMBASSADOR] and z[h, c] > 0:
+        if k and not names(z, fst, prog, p, AMBASSADOR, c):
+            break
+        z[h, c] -= 1
+        z[_ps(p), PS_HAND_N] -= 1
+        _own(z, p, c, -1)
+        if z[SUPPLY, c] == 0:
+            z[GS, GS_EMPTY] -= 1
+        z[SUPPLY, c] += 1
+        emit(z, EV_MOVE, p, c, 1, HAND, Z_SUPPLY)
+        k += 1
+    n = z[GS, GS_PLAYERS]
+    for j in range(1, n):
+        v = (p + j) % n
+        if _attacked(z, v) and not gain(z, deck, rng, fst, prog, v, c, DISC):
+            emit(z, EV_NOTHING, v, c, 0, PILE_EMPTY, 0)
