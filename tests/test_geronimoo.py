@@ -211,7 +211,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Haven": "Action Kingdom Duration Cycler",
         "Navigator": "Action Kingdom Terminal",
         "Astrolabe": "Treasure Kingdom Duration",
-        "Tactician": "Action Kingdom Duration Terminal Card_Advantage"}
+        "Tactician": "Action Kingdom Duration Terminal Card_Advantage",
+        "Pirate Ship": "Action Attack Kingdom Terminal"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -9,21 +9,23 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.cards import Card
-from simulator.engine.codes import (DISC, EV_MOVE, EV_NOTHING, EV_PLUS_COINS, GS, GS_ACTIONS,
-                                    GS_COINS, GS_PLAYERS, HAND, MONEY, NC, NO_CARDS, NO_TYPE,
-                                    P_COINS, PILE_EMPTY, PLAY_ROW, PR, PS_DECK_N, PS_DISC_N,
-                                    PS_HAND_N, PS_KNOWN, PS_MONEY, PS_OWN_N, SUPPLY, TMP, TYPES,
-                                    T_ACTION, T_TREASURE, XS, Z_DECK, Z_LOOK, Z_REVEAL)
-from simulator.engine.decide import (TRASH_ORDER, _attacked, _list, chooses, first_in, hand_coins,
-                                     pick_call, would_pick)
+from simulator.engine.codes import (DISC, EV_CHOOSE, EV_MOVE, EV_NOTHING, EV_PLUS_COINS,
+                                    EV_TOKEN, GS, GS_ACTIONS, GS_COINS, GS_PLAYERS, HAND, MONEY,
+                                    NC, NO_CARDS, NO_TYPE, P_COINS, PILE_EMPTY, PLAY_ROW, PR,
+                                    PS_DECK_N, PS_DISC_N, PS_HAND_N, PS_KNOWN, PS_MONEY,
+                                    PS_OWN_N, PS_PIRATE_SHIP, SUPPLY, TMP, TYPES, T_ACTION,
+                                    T_TREASURE, XS, Z_DECK, Z_LOOK, Z_REVEAL)
+from simulator.engine.decide import (TRASH_ORDER, _attacked, _list, choose_option, chooses,
+                                     dearest_in, first_in, hand_coins, pick_call, would_pick)
 from simulator.engine.deck_answers import back_in_order, put_at
-from simulator.engine.effects.base import effect_witch
+from simulator.engine.effects.base import _tmp_to_discard, effect_witch
 from simulator.engine.gains import gain
 from simulator.engine.jit import effect, kernel_fn
-from simulator.engine.program import BUY, TOPDECK, TRASH
+from simulator.engine.program import BUY, LIST_KEYS, TOPDECK, TRASH
 from simulator.engine.rng import below
-from simulator.engine.zones import (_discard_revealed, _ps, _reveal, _traced, cost, emit, move,
-                                    put_top, shuffle_discard, take_top, trash_from)
+from simulator.engine.zones import (_discard_revealed, _ps, _reveal, _traced, _trash_revealed,
+                                    cost, emit, move, put_top, shuffle_discard, take_top,
+                                    trash_from)
 
 # Durations whose next turn is "+" numbers, and Bazaar
 
@@ -253,3 +255,56 @@ def effect_sea_chart(z, deck, rng, fst, prog, p):
     else:
         put_top(z, deck, p, t)
         emit(z, EV_MOVE, p, t, 1, Z_REVEAL, Z_DECK)
+
+
+# Pirate Ship
+
+PIRATE_SHIP = LIST_KEYS["pirate_ship"]  # its own list: the Treasure each victim trashes
+
+
+@effect(Card.PIRATE_SHIP)
+def effect_pirate_ship(z, deck, rng, fst, prog, p):
+    # "Choose one: +$1 per Coin token on your Pirate Ship mat; or each other
+    # player reveals the top 2 cards of their deck, trashes one of those
+    # Treasures that you choose, and discards the rest, and then if anyone
+    # trashed a Treasure, you add a Coin token to your Pirate Ship mat."
+    # The Seaside FAQ (1st edition; Dominion Strategy wiki, "Official FAQ",
+    # and the rulebook's text in translation): you get at most one Coin
+    # token per play, however many players trashed a Treasure; the tokens
+    # stay on the mat all game (the +$ does not use them up); a player with
+    # fewer than 2 cards in the deck reveals them and shuffles for the rest,
+    # and one that still has fewer reveals what there is; you choose which
+    # revealed Treasure each player trashes (the pirate_ship list, else the
+    # dearest).  A Moat is revealed, or a Lighthouse protects, as the
+    # attack is chosen (the FAQ reveals it before the choice: no strategy
+    # word reads it, so the order changes nothing).  Throne Room: two plays,
+    # each choosing anew (the choose table reads the tokens each time).
+    o = choose_option(z, fst, prog, p, Card.PIRATE_SHIP, 0)
+    emit(z, EV_CHOOSE, p, Card.PIRATE_SHIP, o, 0, 0)
+    ps = _ps(p)
+    if o == 0:                                     # +$1 per Coin token
+        k = z[ps, PS_PIRATE_SHIP]
+        if k:
+            z[GS, GS_COINS] += k
+            emit(z, EV_PLUS_COINS, p, Card.PIRATE_SHIP, k, 0, 0)
+        return
+    n = z[GS, GS_PLAYERS]
+    trashed = False
+    for j in range(1, n):
+        v = (p + j) % n
+        if not _attacked(z, v):
+            continue
+        if _reveal(z, deck, rng, v, Z_REVEAL) < 0:
+            emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+            continue
+        _reveal(z, deck, rng, v, Z_REVEAL)
+        c = pick_call(z, fst, prog, p, PIRATE_SHIP, TMP, 0, T_TREASURE)
+        if c < 0:
+            c = dearest_in(z, TMP, T_TREASURE)
+        if c >= 0:
+            _trash_revealed(z, v, c, Z_REVEAL)
+            trashed = True
+        _tmp_to_discard(z, v)
+    if trashed:
+        z[ps, PS_PIRATE_SHIP] += 1
+        emit(z, EV_TOKEN, p, Card.PIRATE_SHIP, 1, z[ps, PS_PIRATE_SHIP], 0)
