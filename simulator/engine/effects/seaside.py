@@ -275,10 +275,11 @@ def effect_pirate_ship(z, deck, rng, fst, prog, p):
     # fewer than 2 cards in the deck reveals them and shuffles for the rest,
     # and one that still has fewer reveals what there is; you choose which
     # revealed Treasure each player trashes (the pirate_ship list, else the
-    # dearest).  A Moat is revealed, or a Lighthouse protects, as the
-    # attack is chosen (the FAQ reveals it before the choice: no strategy
-    # word reads it, so the order changes nothing).  Throne Room: two plays,
-    # each choosing anew (the choose table reads the tokens each time).
+    # dearest).  Moat and Lighthouse keep a player out of the attack; the
+    # FAQ has a Moat revealed before the choice, here when the attack is
+    # chosen (no strategy word reads it: the order changes nothing).
+    # Throne Room: two plays, each choosing anew (the choose table reads
+    # the tokens each time).
     o = choose_option(z, fst, prog, p, Card.PIRATE_SHIP, 0)
     emit(z, EV_CHOOSE, p, Card.PIRATE_SHIP, o, 0, 0)
     ps = _ps(p)
