@@ -51,7 +51,8 @@ JSON schema (``render_json``; one object)::
          "from": str | null,   # zone (ZONE_NAMES) for move, shuffle,
          "to": str | null,     #   deck_to_discard; start: "to" only
          "detail": str | int | dict | null},   # nothing: why (NOTHING_NAMES); vp: the
-                               # VP; when_gain: {"gainer": seat, "gained": card}
+                               # VP; when_gain: {"gainer": seat, "gained": card};
+                               # token: {"tokens": the mat's tokens after}
         ...],
       "summary": {
         "ended_by": "provinces" | "piles" | "turn_cap",
@@ -78,7 +79,8 @@ Diplomat), ``name`` (1: the player names card: Wishing Well), ``place``
 the top; the deck's size + 1: at the bottom), ``when_gain`` (the player's
 card does its gain hook count times because the seat of "detail" gained a
 card: Monkey draws, Blockade's Curses, Sailor or Pirate plays a card; its
-moves follow), ``move`` (copies moved),
+moves follow), ``token`` (the player adds count Coin tokens to its mat of
+card, Pirate Ship's: detail the tokens it then holds), ``move`` (copies moved),
 ``shuffle`` (cards shuffled), ``resolve`` (1: card's text is done once),
 ``plays`` (the resolving card plays card count times), ``buy`` (the cost;
 "from": "black_market" for a Black Market buy, else null), ``buy_phase``
@@ -147,6 +149,7 @@ from simulator.engine.codes import (
     EV_RESOLVE,
     EV_SHUFFLE,
     EV_START,
+    EV_TOKEN,
     EV_TURN,
     EV_VP,
     EVENT_NAMES,
@@ -407,6 +410,8 @@ class _Reader:
             self.turn.items.append(("hook", c, k, nxt[3] if nxt else -1))
         elif code == EV_HOOK:
             self.frag(p, "hook" if src == 0 else "hook_now", c, number=k)
+        elif code == EV_TOKEN:                   # k Coin tokens onto c's mat, now src
+            self.frag(p, "token", c, number=k, detail=src)
         elif code == EV_NAME:
             self.frag(p, "name", c)
         elif code == EV_PLACE:                   # into the deck, k-th from the top
@@ -617,6 +622,9 @@ def _fragment_text(f: Fragment, w: _Words) -> str:
     if f.verb == "embargo":
         return (f"puts an Embargo token on the {w.cards(f.cards)} pile "
                 f"({_count(f.number, 'token')} there)")
+    if f.verb == "token":
+        return (f"adds {_count(f.number, 'Coin token')} to its {w.cards(f.cards)} mat "
+                f"(now {f.detail})")
     if f.verb == "name":
         return f"names {w.cards(f.cards)}"
     if f.verb == "place":
@@ -848,6 +856,7 @@ def _event_dict(i, row, names) -> dict:
               else src if code == EV_VP
               else ("as_played", "treasure_played")[src] if code == EV_HOOK
               else {"gainer": src, "gained": _card_or_none(dst)} if code == EV_WHEN_GAIN
+              else {"tokens": src} if code == EV_TOKEN
               else "extra" if code == EV_TURN and src == 1 else None)
     return {
         "i": i, "turn": turn, "player": p, "seat_name": names[p],

@@ -125,6 +125,7 @@ from simulator.engine.codes import (
     EV_RESOLVE,
     EV_SHUFFLE,
     EV_START,
+    EV_TOKEN,
     EV_TURN,
     EV_VP,
     HAND,
@@ -164,6 +165,7 @@ _ATTACKS = frozenset(c for c in range(C.NCARDS) if C.TYPES[c] & C.ATTACK)
 # registry's ``others``: Council Room)
 _AFFECTS_OTHERS = _ATTACKS | {c for c in range(C.NCARDS) if C.TABLE[c].others}
 _NAMES = S.EVENT_NAMES
+OPT_BY_EFFECT = C.CHOICE_OPS["by its effect"][0]   # an option its card's effect does
 
 # Every (from, to) a move may have in the Action phase, and what it is.
 MOVES = {
@@ -1217,6 +1219,42 @@ def _ambassador(o, r, me):
             return f"seat {q} gains nothing while the pile has a copy"
 
 
+def _pirate_ship(o, r, me):
+    # "Choose one: +$1 per Coin token on your Pirate Ship mat; or each other
+    # player reveals the top 2 cards of their deck, trashes one of those
+    # Treasures that you choose, and discards the rest, and then if anyone
+    # trashed a Treasure, you add a Coin token to your Pirate Ship mat."
+    # One choice; the +$ is the mat's tokens (none: no +$) and touches no
+    # one; the attack: each player hit reveals up to 2 (fewer only when its
+    # cards run out), trashes one revealed Treasure if it revealed any,
+    # discards the rest; one token, after them all, if anyone trashed.
+    if [(q, opt) for q, opt, _ in r.chosen] not in ([(me, 0)], [(me, 1)]):
+        return f"chooses {r.chosen}, not one option"
+    mine = [(k, x) for q, k, x in r.did if q == me and k != "choose"]
+    if r.chosen[0][1] == 0:
+        want = [("coins", o.coin_tokens[me])] if o.coin_tokens[me] else []
+        if mine != want or r.victims:
+            return f"gives {mine} and touches seats {r.victims}, not +${o.coin_tokens[me]}"
+        return None
+    anyone = False
+    for q in r.victims:
+        shown, trashed, dropped = r.of("reveal", q), r.of("trash", q), r.of("discard", q)
+        if q in r.nothing or r.of("moat", q):
+            continue
+        z = o.zones[q]
+        if len(shown) > 2 or len(shown) < 2 and (+z.deck or sum(z.discard.values()) > len(
+                dropped)):
+            return f"makes seat {q} reveal {len(shown)} cards"
+        if len(trashed) != any(_treasure(c) for c in shown) or any(
+                not _treasure(c) for c in trashed):
+            return f"makes seat {q} trash {[name(c) for c in trashed]} of {shown}"
+        if sorted(dropped + trashed) != sorted(shown):
+            return f"does not discard seat {q}'s other revealed cards"
+        anyone |= bool(trashed)
+    if mine != ([("token", 1)] if anyone else []) or anyone and r.did[-1][1] != "token":
+        return f"gives its player {mine} (a Treasure trashed: {anyone}), not one Coin token last"
+
+
 # card -> check(oracle, resolution, player) -> None or what is wrong
 TEXT_CHECKS = {
     **{c: _plus_only for c in range(C.NCARDS)
@@ -1249,6 +1287,7 @@ TEXT_CHECKS = {
     Card.SALVAGER: _salvager, Card.SEA_CHART: _sea_chart,
     Card.NAVIGATOR: _navigator, Card.TREASURE_MAP: _treasure_map, Card.EMBARGO: _embargo,
     Card.GHOST_SHIP: _ghost_ship, Card.AMBASSADOR: _ambassador,
+    Card.PIRATE_SHIP: _pirate_ship,
 }
 # Kingdom cards no text check needs, and why.
 NO_TEXT_CHECK = {
@@ -1285,7 +1324,7 @@ PLUS_ACTIONS_EXTRA = {Card.CONSPIRATOR: 1, Card.DIPLOMAT: 2, Card.IRONWORKS: 1, 
 PLUS_COINS_EXTRA[Card.TRIBUTE] = 2             # +$2 for a revealed Treasure
 # cards whose "+$" is any amount (its text check counts it): Secret Chamber's $1 a discard,
 # Salvager's the trashed card's cost
-PLUS_COINS_ANY = {Card.SECRET_CHAMBER, Card.SALVAGER}
+PLUS_COINS_ANY = {Card.SECRET_CHAMBER, Card.SALVAGER, Card.PIRATE_SHIP}   # and its tokens
 
 
 # ============================================================ the audit
@@ -1314,8 +1353,9 @@ class Oracle:
         self.turn_gains = [Counter() for _ in range(n)]   # gained on its own last turn
         self.hits = [set() for _ in range(n)]     # seats its Blockade hit since its turn
         self.gq = []                   # gains whose hooks are due: {p, c, due}
+        self.coin_tokens = [0] * n     # Coin tokens on each seat's Pirate Ship mat
         self.hook = None               # the gain hook whose moves are being done
-        self.tokens = Counter()        # Embargo tokens per Supply pile
+        self.embargo_tokens = Counter()  # Embargo tokens per Supply pile
         self.buying = False            # the bought card is arriving from its pile
 
     # ---------------------------------------------------------- helpers
@@ -1477,11 +1517,13 @@ class Oracle:
         if code == EV_NAME:
             return self.affect(p, "name", c)
         if code == EV_EMBARGO and src == 0:     # a token put on c's pile: k there now
-            if c not in self.in_supply or k != self.tokens[c] + 1:
+            if c not in self.in_supply or k != self.embargo_tokens[c] + 1:
                 self.fail(f"an Embargo token on {name(c)} makes {k}: the pile is not in the "
-                          f"Supply, or had {self.tokens[c]}")
-            self.tokens[c] += 1
+                          f"Supply, or had {self.embargo_tokens[c]}")
+            self.embargo_tokens[c] += 1
             return self.affect(p, "embargo", c)
+        if code == EV_TOKEN:
+            return self.on_token(p, c, k, src)
         if code == EV_PLACE:
             return self.on_place(p, c, k, src, dst)
         if code == EV_EXTRA_TURN:
@@ -1687,6 +1729,7 @@ class Oracle:
             return
         if r.chosen and not C.CHOOSE_OTHERS[r.card] and not any(
                 C.CHOICE_OP[r.card, o] in (OPT_PASS, OPT_SWINDLE, OPT_RESET)
+                or C.CHOICE_OP[r.card, o] == OPT_BY_EFFECT and r.victims   # Pirate Ship's
                 for _, o, _ in r.chosen):
             return                        # its chosen option touches no one (Minion's +$2)
         if r.card in ATTACK_ONLY_IF and not ATTACK_ONLY_IF[r.card](r, self.cur):
@@ -1799,6 +1842,17 @@ class Oracle:
         for code, key in ((OPT_ACTIONS, "actions"), (OPT_BUYS, "buys"), (OPT_COINS, "coins")):
             if op == code:
                 t[key] += n
+
+    def on_token(self, p, c, k, src):
+        """p adds k Coin tokens to its Pirate Ship mat, which then holds src:
+        only the resolving Pirate Ship (its text check counts them)."""
+        r = self.t["res"]
+        if r is None or r.card != c or c != Card.PIRATE_SHIP or r.duration:
+            self.fail(f"a Coin token from {name(c)}, which is not a resolving Pirate Ship")
+        self.coin_tokens[p] += k
+        if src != self.coin_tokens[p]:
+            self.fail(f"the Pirate Ship mat holds {src} Coin tokens, not {self.coin_tokens[p]}")
+        r.did.append((p, "token", k))
 
     def on_place(self, p, c, k, src, dst):
         """p puts c from src into its deck as the k-th card from the top: a
@@ -2068,8 +2122,8 @@ class Oracle:
             if t["phase"] == "buy" and C.TYPES[c] & C.VICTORY:
                 t["victory_gained_buy"] += 1      # Treasury 2E: "gain a Victory card in it"
         due = []
-        if self.buying and self.tokens[c]:    # Embargo: a Curse per token, on a buy only
-            k = self.tokens[c]
+        if self.buying and self.embargo_tokens[c]:    # Embargo: a Curse per token, on a buy only
+            k = self.embargo_tokens[c]
             due.append(dict(q=p, w=Card.EMBARGO, k=k, does="embargo", need=k, optional=False))
         for w, (who, does, amount, types) in GAIN_HOOKS.items():
             if types and not C.TYPES[c] & types:
@@ -2125,7 +2179,7 @@ class Oracle:
             if e is None or e["does"] != "embargo" or (p, c, k) != (self.gq[0]["p"],
                                                                    self.gq[0]["c"], e["k"]):
                 self.fail(f"seat {p} gains {k} Curses for Embargo tokens on {name(c)}: "
-                          f"the pile has {self.tokens[c]}, or it was not bought")
+                          f"the pile has {self.embargo_tokens[c]}, or it was not bought")
             self.gq[0]["due"].pop(0)
             self.hook = dict(e, does=S.HOOK_CURSE, done=0, gainer=p, card=c, empty=False)
             return True

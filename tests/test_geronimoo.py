@@ -214,7 +214,8 @@ def test_type_tags_are_the_registry_roles_with_its_exceptions():
         "Tactician": "Action Kingdom Duration Terminal Card_Advantage",
         "Treasure Map": "Action Kingdom Terminal",
         "Ghost Ship": "Action Attack Kingdom Terminal Card_Advantage",
-        "Ambassador": "Action Attack Kingdom Terminal Trasher"}
+        "Ambassador": "Action Attack Kingdom Terminal Trasher",
+        "Pirate Ship": "Action Attack Kingdom Terminal"}
     for c in range(C.NCARDS):
         assert G.geronimoo_tags(c) == set(theirs[C.NAMES[c]].split()), C.NAMES[c]
 

@@ -336,6 +336,17 @@ def test_a_choice_other_players_take_is_checked_in_its_row(types, choose, others
                choose=_TORTURE, others=True)           # not an Attack, but others=True
 
 
+def test_options_done_by_the_effect_are_the_effects_choice():
+    # Pirate Ship's "by its effect" options: the effect takes the choice
+    # (pick 0); with a pick the kernel's choose_and_do would do nothing
+    opts = (C.Choice("coins", "by its effect"), C.Choice("attack", "by its effect"))
+    with pytest.raises(ValueError, match="card registry: Ship: .*choose pick 0"):
+        C.CardSpec("Ship", 4, ("Action",), "text", "Ship", "Ship", "Ship", effect=True,
+                   lists=("choose",), choose=C.Choose(opts))
+    C.CardSpec("Ship", 4, ("Action",), "text", "Ship", "Ship", "Ship", effect=True,
+               lists=("choose",), choose=C.Choose(opts, pick=0))
+
+
 # ============================================================ dominion-setup's database
 
 EXCEPTIONS = tomllib.loads((ROOT / "tests" / "registry_exceptions.toml").read_text(

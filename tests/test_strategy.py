@@ -273,6 +273,21 @@ def test_kernel_conditions_mean_what_python_means(expr):
     assert D.rule_holds(z, fst, prog, 0, first_rule) == python
 
 
+def test_pirate_ship_tokens_read_the_players_own_mat():
+    # my.pirate_ship_tokens: one cell of the player's scalars, as the kernel reads it
+    from simulator.engine import codes as S, decide as D, program as PG
+    prog = PG.pack_program(compile_program(
+        [Strategy.from_rules("t", ["Gold if my.pirate_ship_tokens >= 2"])], set()))
+    z = np.zeros((S.NROWS, S.NC), dtype=np.int32)
+    first_rule = prog[1] + prog[PG.HEAD + P.BUY * 3] * 3
+    fst = np.zeros(64, dtype=np.float64)
+    z[S.PR + S.PS, S.PS_PIRATE_SHIP] = 5             # another player's tokens
+    z[S.PS, S.PS_PIRATE_SHIP] = 1
+    assert not D.rule_holds(z, fst, prog, 0, first_rule)
+    z[S.PS, S.PS_PIRATE_SHIP] = 2
+    assert D.rule_holds(z, fst, prog, 0, first_rule)
+
+
 def test_a_cell_divided_by_a_whole_number_is_packed_as_one_word():
     from simulator.engine import program as PG
     prog = PG.pack_program(compile_program(

@@ -19,6 +19,9 @@ Layout of one game (all int32 unless noted)::
                 card takes them back; no shuffle or clean-up touches them
         TURN_GAINS  the cards p gained on its own turn, this one or its last
                 (Smugglers reads them); kept only when C.HAS_GAIN_HOOKS
+        (PS_PIRATE_SHIP, a column of PS: the Coin tokens on p's Pirate
+                Ship mat: tokens, not cards; only Pirate Ship's effect
+                writes it, for the whole game)
       game rows, from G
         SUPPLY  pile counts            IN_GAME 1 where the pile is in the supply
         TRASH   trash counts           GS      game scalars (ACTIONS ...)
@@ -101,6 +104,9 @@ PS_HOOK_HITS = PS_MAT_N0 + NMATS
 # since p's last turn, a bit each (a Moat revealed or a Lighthouse in play
 # when the Attack was played: not hit)
 PS_HIT = PS_HOOK_HITS + 1
+# the Coin tokens on the player's Pirate Ship mat (its attack adds one, its
+# other option gives +$1 each; they stay all game): a count, not cards
+PS_PIRATE_SHIP = PS_HIT + 1
 # the size scalar of each count zone by its row (HAND, PLAY_ROW, DISC, ASIDE
 # ... DUR ... the mats), -1: none kept
 ZONE_SIZE = np.array([PS_HAND_N, -1, PS_DISC_N, PS_ASIDE_N, -1, -1, -1, -1, -1, -1]
@@ -191,6 +197,8 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 #                     `card` (`count` tokens there now); `from` 1: p bought
 #                     `card` and gains a Curse per token (`count`; the
 #                     Curses' moves follow, fewer if the pile runs out)
+#   EV_TOKEN          p puts `count` Coin tokens on its `card` mat (Pirate
+#                     Ship's), which then holds `from` tokens
 #   EV_WHEN_GAIN      p's `card` does its gain hook (C.WHEN_GAIN_DOES) `count`
 #                     times because seat `from` gained the card `to`: its
 #                     moves follow (p draws; `from` gains Curses; p plays `to`)
@@ -198,7 +206,7 @@ EV_TURN, EV_MOVE, EV_SHUFFLE, EV_RESOLVE, EV_BUY, EV_COINS, EV_PLUS_ACTIONS, \
 # it has the number of the turn before it, as extra turns are not counted)
 EV_START, EV_NOTHING, EV_PLAYS, EV_DECK_TO_DISCARD, EV_BUY_PHASE, EV_CLEANUP, \
     EV_VP, EV_CHOOSE, EV_DURATION, EV_EXTRA_TURN, EV_REACT, EV_PASS, EV_HOOK, EV_NAME, \
-    EV_PLACE, EV_WHEN_GAIN, EV_EMBARGO = range(11, 28)
+    EV_PLACE, EV_WHEN_GAIN, EV_EMBARGO, EV_TOKEN = range(11, 29)
 # each event code's name (the game log's JSON, the rules oracle)
 EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_RESOLVE: "resolve", EV_BUY: "buy", EV_COINS: "coins",
@@ -210,7 +218,7 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
                EV_DURATION: "duration", EV_EXTRA_TURN: "extra_turn", EV_REACT: "react",
                EV_PASS: "pass", EV_HOOK: "hook",
                EV_NAME: "name", EV_PLACE: "place", EV_WHEN_GAIN: "when_gain",
-               EV_EMBARGO: "embargo"}
+               EV_EMBARGO: "embargo", EV_TOKEN: "token"}
 # why nothing happens (EV_NOTHING's `from`); NO_EXTRA: `card` gives no extra
 # turn (one was given this turn already, or the previous turn was p's);
 # NO_COST: p gains nothing, no supply pile has a card costing `count` (Swindler);
@@ -281,8 +289,8 @@ ACTION_BIT = int(TYPE_BIT_INDEX[C.ACTION])
 # or a trash updates only those counts (a card has any number of types)
 if NTYPES > MAX_TYPES:
     raise ValueError(f"{NTYPES} card types: the player rows have room for {MAX_TYPES}")
-if PS_HIT + 1 > NC:
-    raise ValueError(f"the player scalars need {PS_HIT + 1} columns, the cards give {NC}")
+if PS_PIRATE_SHIP + 1 > NC:
+    raise ValueError(f"the player scalars need {PS_PIRATE_SHIP + 1} columns, the cards give {NC}")
 
 
 def type_columns(types: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

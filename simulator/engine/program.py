@@ -44,6 +44,7 @@ from simulator.engine.codes import (
     PS_MAT_N0,
     PS_MONEY,
     PS_OWN_N,
+    PS_PIRATE_SHIP,
     PS_TURNS,
     PS_TYPE0,
     SUPPLY,
@@ -110,11 +111,14 @@ OP_PLAY_CARD, OP_SEAT_TURNS = 55, 56
 # mat m), OP_MAT_SIZE + m (the cards on it).
 OP_MAT_CARD = 57
 OP_MAT_SIZE = OP_MAT_CARD + NMATS
+# ``my.pirate_ship_tokens``: the Coin tokens on the player's Pirate Ship mat
+OP_PIRATE_SHIP = OP_MAT_SIZE + NMATS
 # ``embargo.<Card>``: OP_EMBARGO arg a card id (the Embargo tokens on its
 # Supply pile), the last opcode below the kernel's.
 OP_EMBARGO = 71
-CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS, *range(OP_MAT_CARD, OP_MAT_SIZE + NMATS), OP_EMBARGO)
-if OP_MAT_SIZE + NMATS > OP_EMBARGO:     # room for 7 mats (Haven's is the fourth)
+CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS, *range(OP_MAT_CARD, OP_MAT_SIZE + NMATS),
+            OP_PIRATE_SHIP, OP_EMBARGO)
+if OP_PIRATE_SHIP >= OP_EMBARGO:         # room for 6 mats (Haven's is the fourth)
     raise ValueError("the mats' words need opcodes below OP_EMBARGO and the kernel's")
 
 
@@ -198,6 +202,8 @@ def _cell_word(op: int, arg: int) -> tuple[int, int]:
         return OP_CELL, (MAT0 + op - OP_MAT_CARD) << COL_BITS | arg
     if OP_MAT_SIZE <= op < OP_MAT_SIZE + NMATS:
         return OP_CELL, PS << COL_BITS | PS_MAT_N0 + op - OP_MAT_SIZE
+    if op == OP_PIRATE_SHIP:
+        return OP_CELL, PS << COL_BITS | PS_PIRATE_SHIP
     if op == OP_MY_TYPE and 0 <= arg < len(TYPE_BIT_INDEX) and TYPE_BIT_INDEX[arg] >= 0:
         return OP_CELL, PS << COL_BITS | PS_TYPE0 + int(TYPE_BIT_INDEX[arg])
     if op in mine:

@@ -73,7 +73,8 @@ from simulator.engine.program import (
     OP_LEAD_AFTER, OP_LT, OP_MAX, OP_MIN, OP_MOD, OP_MUL, OP_MY_CARD, OP_MY_CARDS,
     OP_MY_MONEY, OP_MY_TURN, OP_MY_TYPE, OP_MY_VP, OP_NE, OP_NEG, OP_NOT,
     OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR, OP_EMBARGO,
-    OP_MAT_CARD, OP_MAT_SIZE, OP_PLAY_CARD, OP_PLAYERS, OP_SEAT_TURNS, OP_SUB, OP_SUPPLY,
+    OP_MAT_CARD, OP_MAT_SIZE, OP_PIRATE_SHIP, OP_PLAY_CARD, OP_PLAYERS, OP_SEAT_TURNS, OP_SUB,
+    OP_SUPPLY,
     RULE_OPTIONAL, STACK_DEPTH,
     TURN_LOG_OPS, UNARY_OPS, Program, is_operand, is_upgrade)
 
@@ -127,7 +128,8 @@ REFERENCE = {
     "condition": ("conditions", "a condition is a true/false test of words (my.Gold, coins, "
                                 "lead, ...) and numbers with + - * / // %, comparisons, and, "
                                 "or, not, min, max, abs"),
-    "my": ("conditions", "my.<Card>, my.<Type>, my.cards, my.money, my.vp, my.turn: what I own"),
+    "my": ("conditions", "my.<Card>, my.<Type>, my.cards, my.money, my.vp, my.turn, "
+                         "my.pirate_ship_tokens: what I own"),
     "opp": ("conditions", "opp.<Card>, opp.<Type>, opp.cards, opp.money, opp.vp: the largest "
                           "over the opponents"),
     "supply": ("conditions", "supply.<Card>: the cards left in that pile"),
@@ -341,7 +343,7 @@ _SUGAR = {"turnsplayed": _turns_played(), "smallestpile": _smallest_pile()}
 _BOOLS = {"true": 1, "false": 0}
 _FIELDS = {
     "my": {"cards": OP_MY_CARDS, "money": OP_MY_MONEY, "vp": OP_MY_VP,
-           "turn": OP_MY_TURN},
+           "turn": OP_MY_TURN, "pirateshiptokens": OP_PIRATE_SHIP},
     "opp": {"vp": OP_OPP_VP, "cards": OP_OPP_CARDS, "money": OP_OPP_MONEY},
     "supply": {},
     "hand": {"size": OP_HAND_SIZE, "money": OP_HAND_MONEY},

@@ -40,13 +40,16 @@ ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": 
 # "embargo" (a domsim extension, case and expect): the Embargo tokens on
 # Supply piles, a table of pile = tokens (``embargo = { Smithy = 2 }``);
 # expected: exactly those piles have tokens.
+# "pirate_ship_tokens" (a domsim extension): the Coin tokens on the player's
+# Pirate Ship mat (a count, not cards).
 MATS = {name: S.MAT0 + m for m, name in enumerate(C.MAT_NAMES)}
 SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations", "turns",
               "actions", "buys", "coins", "strategy", "cost_reduction", "extra_turn",
-              "mats", "gained", "hits"}
+              "mats", "gained", "hits", "pirate_ship_tokens"}
 EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations",
                       "deck_count", "hand_count", "discard_count", "actions", "buys",
-                      "coins", "vp", "turns", "takes_extra_turn", "mats", "gained", "hits"}
+                      "coins", "vp", "turns", "takes_extra_turn", "mats", "gained", "hits",
+                      "pirate_ship_tokens"}
 EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market",
                     "embargo"}
 CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "embargo", "seed", "step",
@@ -309,6 +312,8 @@ def build(case: Case) -> Position:
         for c in expand(spec.get("gained", []), f"{where}: p{p}.gained"):
             z[p * S.PR + S.TURN_GAINS, c] += 1
         z[ps, S.PS_HIT] = _seats(spec.get("hits", []), n, f"{where}: p{p}.hits")
+        z[ps, S.PS_PIRATE_SHIP] = _number(spec.get("pirate_ship_tokens", 0),
+                                          f"{where}: p{p}.pirate_ship_tokens")
         for c in zones[p, "durations"]:             # their effects are still to come
             if C.TYPES[c] & C.DURATION:
                 z[p * S.PR + S.NEXT, c] += 1
@@ -378,6 +383,7 @@ def observe(pos: Position, n: int) -> dict:
         view["vp"] = int(Z.victory_points(z, p))
         view["gained"] = _multiset(z[p * S.PR + S.TURN_GAINS])
         view["hits"] = [q for q in range(n) if z[ps, S.PS_HIT] >> q & 1]
+        view["pirate_ship_tokens"] = int(z[ps, S.PS_PIRATE_SHIP])
         out[f"p{p}"] = view
     out["p0"].update(actions=int(z[S.GS, S.GS_ACTIONS]), buys=int(z[S.GS, S.GS_BUYS]),
                      coins=int(z[S.GS, S.GS_COINS]),

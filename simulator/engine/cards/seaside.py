@@ -30,6 +30,12 @@ HAVEN_DEFAULT = ("Gold if hand.money + coins >= 11", "Silver if hand.money + coi
 # (returning Coppers too measured weaker).  Measured: its row.
 AMBASSADOR_DEFAULT = ("Curse", "Estate")
 
+# Pirate Ship's choice: the attack until its mat holds 2 Coin tokens more
+# than the Pirate Ships its player owns, at most 5, then +$ (more ships gain
+# tokens faster: a higher goal pays, up to a Gold and more).  Measured: its row.
+PIRATE_SHIP_DEFAULT = ("coins if my.pirate_ship_tokens >= min(5, my.Pirate_Ship + 2)",
+                       "attack")
+
 CARDS: tuple[CardSpec, ...] = ()
 # Durations whose next turn is "+" numbers, and Bazaar
 CARDS += (
@@ -499,6 +505,37 @@ CARDS += (
       own_list=OwnList("embargo", "the Supply pile Embargo puts its token on (any pile in "
                        "the Supply, an empty one too; then the kingdom pile the opponents "
                        "own the most copies of beyond the player's own, else Province)")),
+)
+
+# Pirate Ship
+CARDS += (
+    # Pirate Ship (first edition): its effect (effects/seaside.py; the FAQ
+    # there).  Its "choose one" is the effect's (pick 0, options "by its
+    # effect"); its Coin tokens a count per player (codes.PS_PIRATE_SHIP),
+    # read by the word my.pirate_ship_tokens.  Both defaults measured
+    # (100,000 games, seed 0, against Big Money Ultimate; docs/
+    # strategies.md, "Defaults and how they were chosen"): the choice
+    # (PIRATE_SHIP_DEFAULT), bm-pirate-ship (four, Provinces from $13)
+    # 0.7364 [0.7336, 0.7391]; +$ from 2 tokens more than the ships (no
+    # cap) 0.7188, 1 more 0.7204, 3 more 0.6527; from a fixed 4, 5, 6, 7
+    # tokens 0.6582, 0.7370, 0.7143, 0.6470; always the attack 0.2613; with
+    # Big Money Ultimate's Province rule the best fixed goal grows with the
+    # ships (one: 3 tokens 0.4632, 2 0.3898, 4 0.4376; two: 4 0.5927, 3
+    # 0.4941, 5 0.5706; three: 5 0.6513, 4 0.6057, 6 0.6150).  The
+    # Treasure each victim trashes, the dearest revealed: a Copper first
+    # (pirate_ship = ["Copper", "Silver"]) 0.5299 [0.5268, 0.5330].
+    _("Pirate Ship", 4, AA,
+      "Choose one: +$1 per Coin token on your Pirate Ship mat; or each other player reveals "
+      "the top 2 cards of their deck, trashes one of those Treasures that you choose, and "
+      "discards the rest, and then if anyone trashed a Treasure, you add a Coin token to "
+      "your Pirate Ship mat.",
+      "Piratenschip", "Piratenschiff", "海賊船", unsure=("nl", "ja"), editions=(1,),
+      set="seaside", effect=True, roles=("attack", "payload"), money=2,
+      lists=("choose", "pirate_ship"), vs_bmu=0.7364,
+      choose=Choose((Choice("coins", "by its effect"), Choice("attack", "by its effect")),
+                    pick=0, default=PIRATE_SHIP_DEFAULT),
+      own_list=OwnList("pirate_ship", "the revealed Treasure each player Pirate Ship's "
+                       "attack hits trashes (then the dearest)")),
 )
 
 # The recommended sets of the second-edition Seaside rulebook, by name: two

@@ -162,6 +162,8 @@ CHOICE_OPS = {
     "hand to mat": (24, "put that many cards from your hand onto your mat (required: as "
                         "many as it has): the card's own list picks, else Curses and "
                         "Victory cards, Copper, the cheapest"),
+    # an option the card's effect does itself (``Choose.pick`` 0: Pirate Ship's)
+    "by its effect": (25, "what the card's text says for this option, done by its effect"),
 }
 CARD_OPS = ("gain", "gain to hand")    # the options that name their card
 TURN_OPS = ("+actions", "+buys", "+coins")   # the options only the turn's player can use
@@ -207,7 +209,9 @@ class Choose(NamedTuple):
     (``CHOOSERS``): "others" is each other player (Torturer's victims), each
     answering from its own file, its conditions read as that player's.
     ``pick`` 0: the card's effect says how many (Courtier: one per type of
-    the card it reveals) and calls the kernel's ``choose_and_do`` itself."""
+    the card it reveals) and calls the kernel's ``choose_and_do`` itself,
+    or takes the choice (``choose_option``) and does the options "by its
+    effect" (Pirate Ship: what they do is the effect's code)."""
     options: tuple[Choice, ...]
     pick: int = 1
     default: tuple[str, ...] = ()
@@ -487,6 +491,8 @@ class CardSpec:
                 if o.op not in CHOICE_OPS or (o.op in CARD_OPS) != bool(o.card):
                     bad(f"choose option {o.name!r}: op {o.op!r} (known: "
                         f"{', '.join(CHOICE_OPS)}; {' and '.join(CARD_OPS)} name their card)")
+            if self.choose.pick and any(o.op == "by its effect" for o in opts):
+                bad("options done 'by its effect' are the effect's choice (choose pick 0)")
             if self.choose.who not in CHOOSERS:
                 bad(f"choose who {self.choose.who!r} (known: {', '.join(CHOOSERS)})")
             if self.choose.who == "others" and any(o.op in TURN_OPS for o in opts):

@@ -9,23 +9,25 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.cards import Card
-from simulator.engine.codes import (DISC, EMBARGO, EV_EMBARGO, EV_MOVE, EV_NOTHING, EV_PLUS_COINS,
-                                    GS, GS_ACTIONS, GS_COINS, GS_EMPTY, GS_PLAYERS, HAND,
-                                    HAND_SIZE, IN_GAME, MONEY, NC, NO_CARDS, NO_TYPE, OWN, P_COINS,
-                                    PILE_EMPTY, PLAY_ROW, PR, PS_DECK_N, PS_DISC_N, PS_HAND_N,
-                                    PS_KNOWN, PS_MONEY, PS_OWN_N, SUPPLY, TMP, TYPES, T_ACTION,
-                                    T_TREASURE, XS, Z_DECK, Z_LOOK, Z_REVEAL, Z_SUPPLY)
+from simulator.engine.codes import (DISC, EMBARGO, EV_CHOOSE, EV_EMBARGO, EV_MOVE, EV_NOTHING,
+                                    EV_PLUS_COINS, EV_TOKEN, GS, GS_ACTIONS, GS_COINS, GS_EMPTY,
+                                    GS_PLAYERS, HAND, HAND_SIZE, IN_GAME, MONEY, NC, NO_CARDS,
+                                    NO_TYPE, OWN, P_COINS, PILE_EMPTY, PLAY_ROW, PR, PS_DECK_N,
+                                    PS_DISC_N, PS_HAND_N, PS_KNOWN, PS_MONEY, PS_OWN_N,
+                                    PS_PIRATE_SHIP, SUPPLY, TMP, TYPES, T_ACTION, T_TREASURE, XS,
+                                    Z_DECK, Z_LOOK, Z_REVEAL, Z_SUPPLY)
 from simulator.engine.decide import (DISCARD_ORDER, TRASH_ORDER, _attacked, _list,
-                                     cheapest_in, chooses, dearest_in, first_in, hand_coins,
-                                     names, pick_call, would_pick)
+                                     cheapest_in, choose_option, chooses, dearest_in, first_in,
+                                     hand_coins, names, pick_call, would_pick)
 from simulator.engine.deck_answers import ALL_TYPES, back_in_order, put_at
-from simulator.engine.effects.base import effect_witch
+from simulator.engine.effects.base import _tmp_to_discard, effect_witch
 from simulator.engine.gains import clean_tokens, gain
 from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.program import BUY, LIST_KEYS, TOPDECK, TRASH
 from simulator.engine.rng import below
-from simulator.engine.zones import (_discard_revealed, _own, _ps, _reveal, _traced, cost, emit,
-                                    move, put_top, shuffle_discard, take_top, trash_from)
+from simulator.engine.zones import (_discard_revealed, _own, _ps, _reveal, _traced,
+                                    _trash_revealed, cost, emit, move, put_top, shuffle_discard,
+                                    take_top, trash_from)
 
 # Durations whose next turn is "+" numbers, and Bazaar
 
@@ -420,3 +422,57 @@ def effect_ambassador(z, deck, rng, fst, prog, p):
         v = (p + j) % n
         if _attacked(z, v) and not gain(z, deck, rng, fst, prog, v, c, DISC):
             emit(z, EV_NOTHING, v, c, 0, PILE_EMPTY, 0)
+
+
+# Pirate Ship
+
+PIRATE_SHIP = LIST_KEYS["pirate_ship"]  # its own list: the Treasure each victim trashes
+
+
+@effect(Card.PIRATE_SHIP)
+def effect_pirate_ship(z, deck, rng, fst, prog, p):
+    # "Choose one: +$1 per Coin token on your Pirate Ship mat; or each other
+    # player reveals the top 2 cards of their deck, trashes one of those
+    # Treasures that you choose, and discards the rest, and then if anyone
+    # trashed a Treasure, you add a Coin token to your Pirate Ship mat."
+    # The Seaside FAQ (1st edition; Dominion Strategy wiki, "Official FAQ",
+    # and the rulebook's text in translation): you get at most one Coin
+    # token per play, however many players trashed a Treasure; the tokens
+    # stay on the mat all game (the +$ does not use them up); a player with
+    # fewer than 2 cards in the deck reveals them and shuffles for the rest,
+    # and one that still has fewer reveals what there is; you choose which
+    # revealed Treasure each player trashes (the pirate_ship list, else the
+    # dearest).  Moat and Lighthouse keep a player out of the attack; the
+    # FAQ has a Moat revealed before the choice, here when the attack is
+    # chosen (no strategy word reads it: the order changes nothing).
+    # Throne Room: two plays, each choosing anew (the choose table reads
+    # the tokens each time).
+    o = choose_option(z, fst, prog, p, Card.PIRATE_SHIP, 0)
+    emit(z, EV_CHOOSE, p, Card.PIRATE_SHIP, o, 0, 0)
+    ps = _ps(p)
+    if o == 0:                                     # +$1 per Coin token
+        k = z[ps, PS_PIRATE_SHIP]
+        if k:
+            z[GS, GS_COINS] += k
+            emit(z, EV_PLUS_COINS, p, Card.PIRATE_SHIP, k, 0, 0)
+        return
+    n = z[GS, GS_PLAYERS]
+    trashed = False
+    for j in range(1, n):
+        v = (p + j) % n
+        if not _attacked(z, v):
+            continue
+        if _reveal(z, deck, rng, v, Z_REVEAL) < 0:
+            emit(z, EV_NOTHING, v, -1, 0, NO_CARDS, 0)
+            continue
+        _reveal(z, deck, rng, v, Z_REVEAL)
+        c = pick_call(z, fst, prog, p, PIRATE_SHIP, TMP, 0, T_TREASURE)
+        if c < 0:
+            c = dearest_in(z, TMP, T_TREASURE)
+        if c >= 0:
+            _trash_revealed(z, v, c, Z_REVEAL)
+            trashed = True
+        _tmp_to_discard(z, v)
+    if trashed:
+        z[ps, PS_PIRATE_SHIP] += 1
+        emit(z, EV_TOKEN, p, Card.PIRATE_SHIP, 1, z[ps, PS_PIRATE_SHIP], 0)
