@@ -379,6 +379,10 @@ class CardSpec:
     ``discards_hand``: a Duration whose play, "if you have at least one card
     in hand", discards the hand and is due next turn; with an empty hand it
     does nothing and leaves play at this clean-up (Tactician).
+    ``first_edition``: the first edition's printing of this card when its
+    meaning changed (Treasury), a row of its own (``editions`` (1,)), which
+    ``--edition 1`` games play under this name; this row is then edition
+    2's.  A reworded text of the same meaning needs none.
     """
     name: str
     cost: int
@@ -425,6 +429,7 @@ class CardSpec:
     from_play: FromPlay | None = None
     raises_copper: bool = False
     discards_hand: bool = False
+    first_edition: CardSpec | None = None
 
     def __post_init__(self):
         def bad(what):
@@ -548,6 +553,11 @@ class CardSpec:
                 bad("a card that leaves play for the deck is not a Duration (it stays in play)")
         if self.discards_hand and self.next_turn is None:
             bad("a card that discards the hand for its next turn (discards_hand) is a Duration")
+        p = self.first_edition
+        if p is not None and (p.name != self.name or p.set != self.set or p.editions != (1,)
+                              or self.editions != (2,) or p.first_edition is not None):
+            bad("a first printing (first_edition) has the card's name and set, edition 1, "
+                "and no printing of its own; the card is then edition 2's")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 
