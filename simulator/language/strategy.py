@@ -892,6 +892,8 @@ def _default_rules() -> dict[str, tuple[Rule, ...]]:
     if edition not in _EDITION_DEFAULTS:
         _EDITION_DEFAULTS[edition] = {k: _rules(v, k, {}) for k, v in _DEFAULT_ITEMS.items()}
     return _EDITION_DEFAULTS[edition]
+
+
 _GUARD_CODE = {c: _Condition(GUARD, 0, _failer(GUARD, "<penultimate_province>"),
                              _Context(c, "buy", {})).compile()
                for c in range(C.NCARDS)}
