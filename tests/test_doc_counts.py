@@ -12,11 +12,12 @@ from simulator.engine.kingdom import KINGDOM_SIZE, drawn_pool
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# cards by name: a card printed twice (Treasury's first printing) is one card
 def _count(set_: str) -> int:
-    return sum(1 for c in C.KINGDOM_CARDS if C.TABLE[c].set == set_)
+    return sum(1 for c in C.card_pool() if C.TABLE[c].set == set_)
 
 
-KINGDOM = len(C.KINGDOM_CARDS)
+KINGDOM = len(C.card_pool())
 BASE = _count("base") + _count("promo")     # the base game's, with its promos
 INTRIGUE = _count("intrigue")
 SEASIDE = _count("seaside")
@@ -29,7 +30,7 @@ PHRASES = [
     ("docs/strategies.md", r"Black Market, Intrigue's (\d+), and Seaside's (\d+) so far\) does",
      (INTRIGUE, SEASIDE)),
     ("docs/strategies.md", r"Any of the (\d+) cards \((\d+) base cards and (\d+) kingdom cards\)",
-     (C.NCARDS, len(C.BASE_CARDS), KINGDOM)),
+     (len(C.BASE_CARDS) + KINGDOM, len(C.BASE_CARDS), KINGDOM)),
     ("docs/strategies.md", r"bot for each of the (\d+) kingdom cards \(the base game's (\d+), "
                            r"Intrigue's (\d+) and Seaside's (\d+) so far\)",
      (KINGDOM, BASE, INTRIGUE, SEASIDE)),

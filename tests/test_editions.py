@@ -18,7 +18,8 @@ def test_the_second_edition_is_the_rulebook_s_26_cards():
     assert not second & {C.NAMES[c] for c in C.KINGDOM_CARDS if not C.TABLE[c].editions}
     first = {C.NAMES[c] for c in random_pool(1)}
     assert not first & SECOND_ONLY and len(second & first) == 19
-    assert C.card_pool() == C.KINGDOM_CARDS
+    # every card, a card printed twice as its second edition (Treasury)
+    assert C.card_pool() == tuple(c for c in C.KINGDOM_CARDS if c not in C.PRINTINGS)
     # an expansion's cards are never drawn, but may be named with an edition they have
     assert all(C.TABLE[c].set == "base" for c in (*random_pool(1), *random_pool(2)))
 
@@ -124,3 +125,44 @@ def test_outputs_name_the_random_pool():
     assert "second-edition base set (26 cards)" in text
     assert "kingdom_note" not in plan_sweep("recommended", ["big-money", "smithy"],
                                             games=10).meta
+
+
+def test_a_card_printed_twice_is_its_edition_s_printing():
+    """Treasury's meaning changed in its second edition: its first printing
+    is a row of its own (``CardSpec.first_edition``), which a game of
+    ``--edition 1`` plays wherever the name is written (kingdom, strategies,
+    default lists, Black Market deck), and every other game never."""
+    from simulator.engine.kingdom import black_market_deck
+    from simulator.language.strategy import Strategy
+    from simulator.runs.runner import prepare
+    second = C.card_id("Treasury")
+    first = C.FIRST_PRINTING[second]
+    assert C.PRINTINGS == {first} and C.NAMES[first] == "Treasury"
+    assert C.TABLE[second].editions == (2,) and C.TABLE[first].editions == (1,)
+    assert C.TABLE[first].from_play.when == "discard from play"
+    with C.edition_names(1):
+        assert C.card_id("Treasury") == C.card_id("schatkamer") == first
+    with C.edition_names(2):
+        assert C.card_id("Treasury") == second
+    assert C.card_id("Treasury") == second
+    assert first in C.card_pool(1) and second not in C.card_pool(1)
+    assert first not in C.card_pool(2) and first not in C.card_pool()
+    assert first not in C.with_role("cantrip") and second in C.with_role("cantrip")
+    assert resolve_kingdom("Treasury,Smithy", edition=1)[0] == first
+    assert resolve_kingdom("Treasury,Smithy")[0] == second
+    market = black_market_deck([C.card_id("Black Market")], edition=1, sets="seaside")
+    assert first in market and second not in market
+    # a strategy parsed before the edition is known is read again in it
+    bot = Strategy.from_rules("t", ["Treasury", "Silver"], may={"Treasury": "true"})
+    assert bot.in_edition(2) is bot
+    again = bot.in_edition(1)
+    assert {r.card for r in again.lists["buy"]} == {first, C.card_id("Silver")}
+    assert [r.card for r in again.may] == [first]
+    assert first in {r.card for r in again.lists["play"]}      # the default play list
+    assert second not in {r.card for r in again.lists["play"]}
+    for edition, card in ((1, first), (None, second), (2, second)):
+        strats, _, cards, _ = prepare(["bm-treasury", "big-money"], None, None, 0, edition)
+        assert card in cards and {card, second, first} & set(cards) == {card}
+        assert card in strats[0].cards()
+    docs = [d for d in C.as_json() if d["name"] == "Treasury"]
+    assert [(d["id"], d["editions"]) for d in docs] == [(second, [2]), (first, [1])]

@@ -162,7 +162,8 @@ def test_cards_conserved_in_random_games(players):
     # with DOMSIM_EXTRA_SETS (tests/test_mechanisms.py) the test-only cards
     # join every kingdom; without them the draws are as they always were
     tests_only = [c for c in C.KINGDOM_CARDS if C.TABLE[c].set == "test"]
-    others = [c for c in C.KINGDOM_CARDS if c not in tests_only]
+    # names resolve to a card's second edition here: no first printing (Treasury's)
+    others = [c for c in C.card_pool() if c not in tests_only]
     for round_ in range(8):
         # more test cards than a kingdom holds: 8 of them a round, at random
         chosen = (tests_only if len(tests_only) <= 8

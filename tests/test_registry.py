@@ -164,7 +164,13 @@ def _strings(value):
 
 def _named(case: dict, card: int) -> bool:
     """The case plays the card (its step), or for a card that is not an
-    Action, holds it in a player's zones or expectations."""
+    Action, holds it in a player's zones or expectations (names read in the
+    case's edition: ``edition = 1``, a first printing)."""
+    with C.edition_names(case.get("edition")):
+        return _names(case, card)
+
+
+def _names(case: dict, card: int) -> bool:
     step = case.get("step", {}).get("card")
     if step is not None and C.card_id(step) == card:
         return True
@@ -246,8 +252,11 @@ def test_roles_and_facts_are_consistent():
 # ============================================================ the docs say the same
 
 def _bot_scores() -> dict:
-    return {stem: float(score) for stem, score in re.findall(
-        r"^\| \d+ \| `([\w-]+)`[^|]*\| ([01]\.\d{4}) \|", DOCS, re.M)}
+    """Each bot's score in the table of shipped bots; a bot's row for
+    ``--edition 1`` (a first printing's) as '<stem>@1'."""
+    return {stem + "@1" * ("--edition 1" in rest): float(score)
+            for stem, rest, score in re.findall(
+                r"^\| \d+ \| `([\w-]+)`([^|]*)\| ([01]\.\d{4}) \|", DOCS, re.M)}
 
 
 def test_measured_strength_is_the_docs_table():
@@ -256,7 +265,7 @@ def test_measured_strength_is_the_docs_table():
     table means changing the row too (it orders the kernel's discards)."""
     score = _bot_scores()
     for c in C.KINGDOM_CARDS:
-        stem = _stem(c)
+        stem = _stem(c) + "@1" * (c in C.PRINTINGS)
         assert C.TABLE[c].vs_bmu == score.get(stem + "-only", score[stem]), C.NAMES[c]
 
 
@@ -279,9 +288,16 @@ def _docs_table(heading: str) -> list[list[str]]:
     return rows[2:]
 
 
+def _doc_card(cell: str) -> int:
+    """A card the docs name, '<name> (1st edition)' its first printing."""
+    name = cell.removesuffix(" (1st edition)")
+    with C.edition_names(1 if name != cell else None):
+        return C.card_id(name)
+
+
 def test_the_may_table_is_the_registry_s():
     rows = _docs_table('## "You may" choices: `may`')
-    assert [(C.card_id(card), choice, default) for card, choice, default in rows] == [
+    assert [(_doc_card(card), choice, default) for card, choice, default in rows] == [
         (c, C.TABLE[c].may.choice, C.TABLE[c].may.default) for c in C.MAY_CARDS]
 
 
@@ -386,8 +402,10 @@ def test_every_card_agrees_with_dominion_setup():
         assert theirs["cost"] == {"coins": s.cost}, s.name
         assert theirs["types"] == list(s.types), s.name
         assert _their_set(theirs) == s.set, s.name
-        # a promo has no base-game edition here; there it is the promo's one printing
-        assert theirs["editions"] == (list(s.editions) if s.set != "promo" else [1]), s.name
+        # a promo has no base-game edition here; there it is the promo's one printing;
+        # a card printed twice (Treasury) has its printings' editions there
+        editions = sorted({e for t in C.TABLE if t.name == s.name for e in t.editions})
+        assert theirs["editions"] == (editions if s.set != "promo" else [1]), s.name
         assert ("Setup:" in theirs["instructions"]) == bool(s.setup), s.name
         if c in C.KINGDOM_CARDS:
             assert theirs["purpose"] == "Kingdom Pile", s.name
@@ -410,6 +428,14 @@ def test_each_text_exception_holds_and_cites_the_official_text(name):
     assert C.TABLE[C.card_id(name)].text == e["official"]
     assert _normal_text(db[name]["instructions"]) == _normal_text(e["theirs"])
     assert _normal_text(e["theirs"]) != _normal_text(e["official"])
+    # a first printing's text (CardSpec.first_edition) is cited too
+    first = C.FIRST_PRINTING.get(C.card_id(name))
+    assert (first is not None) == ("first_edition" in e)
+    if first is not None:
+        assert e["first_edition_source"]
+        assert C.TABLE[first].text == e["first_edition"] != e["official"]
+        with C.edition_names(1):
+            assert C.card_id(name) == first
 
 
 # ============================================================ nobody else names cards

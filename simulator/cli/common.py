@@ -44,7 +44,8 @@ ParquetOut = Annotated[Optional[Path], typer.Option(
 Edition = Annotated[Optional[int], typer.Option(
     help="Use only the cards of this edition (1 or 2) of each set (--sets) for "
          "random kingdoms, filler and the Black Market deck; default: random kingdoms "
-         "from the second edition, any card when named.",
+         "from the second edition, any card when named.  With 1, a card whose meaning "
+         "changed is its first printing (Treasury).",
     show_default=False)]
 Sets = Annotated[Optional[str], typer.Option(
     help="The sets random kingdoms, filler and the Black Market deck come from: "

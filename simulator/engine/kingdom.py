@@ -138,7 +138,8 @@ def resolve_kingdom(spec, needed: Iterable[int] = (), seed: int = 0,
     needed = list(needed)
     pool = C.card_pool(edition)
     wanted = [c for c in wanted if c in pool]
-    chosen = [] if spec is None or _is_random(spec) else parse_kingdom(spec)
+    with C.edition_names(edition):          # its names are that edition's printings
+        chosen = [] if spec is None or _is_random(spec) else parse_kingdom(spec)
     market = [c for c in dict.fromkeys([*chosen, *needed]) if c in C.MARKET_CARDS]
     if market:
         # any card of the pool may come from the Black Market deck: what the
@@ -253,9 +254,10 @@ def _near_set(key: str) -> str:
 
 
 def complete_kingdom(chosen: Iterable[int], needed: Iterable[int] = (),
-                     filler: Iterable[int] = C.KINGDOM_CARDS) -> list[int]:
+                     filler: Iterable[int] = C.card_pool()) -> list[int]:
     """The chosen cards plus the cards strategies need, filled up to 10 from
-    ``filler`` (by default the card table's order)."""
+    ``filler`` (by default the card table's order, a card printed twice as
+    its second edition)."""
     cards = list(dict.fromkeys([*chosen, *needed]))
     if len(cards) > KINGDOM_SIZE:
         names = ", ".join(C.NAMES[c] for c in cards)

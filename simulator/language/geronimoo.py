@@ -84,7 +84,10 @@ def enum_name(card: int) -> str:
     return _RENAMED.get(name, name).replace(" ", "_").replace("'", "$")
 
 
-_BY_ENUM = {enum_name(c): c for c in range(C.NCARDS)}
+# The cards that simulator names: one a name (a card printed twice with
+# different meanings, Treasury, is its second edition's there)
+_CARDS = tuple(c for c in range(C.NCARDS) if c not in C.PRINTINGS)
+_BY_ENUM = {enum_name(c): c for c in _CARDS}
 
 
 def display_name(name: str) -> str:
@@ -471,7 +474,7 @@ def _type_count(tag: str | None, ctx: _Context) -> Expr:
         raise NotConverted("countCardTypeInDeck names no type")
     if tag in C.TYPE_NAMES.values():
         return Expr(f"my.{tag}")
-    cards = [c for c in range(C.NCARDS) if tag in geronimoo_tags(c)]
+    cards = [c for c in _CARDS if tag in geronimoo_tags(c)]
     if not cards:
         if tag in FOREIGN_TYPES:
             raise NotConverted(f"domsim has no card of type {tag}")
@@ -567,7 +570,7 @@ def _ownable(bot: Bot) -> frozenset[int]:
     card once one of them may gain any card (Workshop's fallback)."""
     named = {_BY_ENUM[r.card] for r in bot.rules if r.card in _BY_ENUM}
     own = named | set(C.BASE_CARDS)
-    return frozenset(range(C.NCARDS)) if own & C.GAINS_ANY else frozenset(own)
+    return frozenset(_CARDS) if own & C.GAINS_ANY else frozenset(own)
 
 
 def _uses_phase(bot: Bot) -> bool:
@@ -812,7 +815,7 @@ def _card_play(bot: Bot, ctx: _Context) -> tuple[list[str], list[str]]:
                ("CellarCard" if "Cellar" in named else "SentryCard")
                + " discards every card it ranks at or below Silver (lowest first)")
         if "Cellar" in named:
-            terminals = sorted((TABLE[c].name for c in range(C.NCARDS)
+            terminals = sorted((TABLE[c].name for c in _CARDS
                                 if TABLE[c].name in named and "Terminal" in geronimoo_tags(c)),
                                key=_JAVA_RANK.get)
             if terminals:
@@ -1042,12 +1045,12 @@ def _catalog(ownable: frozenset[int]) -> list[_Fn]:
     money = [(f"my.{c}", Fraction(coin_value(c))) for c in sorted(ownable)
              if C.TYPES[c] & C.ACTION and coin_value(c)]
     fns.append(_Fn("getTotalMoney", None, (("my.money", one), *money)))
-    for c in range(C.NCARDS):
+    for c in _CARDS:
         for root, f in (("my", "countCardsInDeck"), ("supply", "countCardsInSupply"),
                         ("hand", "countCardsInHand"), ("play", "countCardsInPlay"),
                         ("opp", "countCardsInOpponentsDecks")):
             fns.append(_Fn(f, enum_name(c), ((f"{root}.{c}", one),), TWO_PLAYER.get(f)))
-    for tag in sorted({t for c in range(C.NCARDS) for t in geronimoo_tags(c)}):
+    for tag in sorted({t for c in _CARDS for t in geronimoo_tags(c)}):
         if tag in C.TYPE_NAMES.values():
             fns.append(_Fn("countCardTypeInDeck", tag, ((f"my.{tag}", one),)))
         else:
@@ -1111,7 +1114,7 @@ class _Exporter:
                 except (C.UnknownCardError, NotExported):
                     pass
         own = named | set(C.BASE_CARDS)
-        self.ownable = frozenset(range(C.NCARDS)) if own & C.GAINS_ANY else frozenset(own)
+        self.ownable = frozenset(_CARDS) if own & C.GAINS_ANY else frozenset(own)
         self.catalog = _catalog(self.ownable)
         self.ppr_text = _ppr(named)
         # lets an import wrote for a tag (terminals = "my.Smithy + my.Witch"), by key

@@ -279,8 +279,9 @@ def _play_order() -> list[int]:
 # default rules (trash), the cards that never help a hand (discard: Curse
 # first), and each card's own list with its default (remodel, skip).
 DEFAULT_LISTS: dict[str, tuple[str, ...]] = {
-    "play": tuple(TABLE[c].name + (f" if {TABLE[c].play_if}" if TABLE[c].play_if else "")
-                  for c in _play_order()),
+    "play": tuple(dict.fromkeys(      # a name once (a first printing shares it)
+        TABLE[c].name + (f" if {TABLE[c].play_if}" if TABLE[c].play_if else "")
+        for c in _play_order())),
     "trash": C.DEFAULT_RULES["trash"],
     "discard": tuple(TABLE[c].name for c in sorted(C.DEAD_CARDS,
                                                    key=lambda c: (c != Card.CURSE, c))),
@@ -884,6 +885,23 @@ def _and(code, extra):
 _DEFAULT_ITEMS = {k: _items("<default>", k, v, default=True)
                   for k, v in DEFAULT_LISTS.items()}
 _DEFAULT_RULES = {k: _rules(v, k, {}) for k, v in _DEFAULT_ITEMS.items()}
+_EDITION_DEFAULTS = {None: _DEFAULT_RULES}
+
+
+def _names_edition() -> int | None:
+    """1 when card names are read as first printings now (``C.edition_names``)."""
+    return 1 if C.names_edition() == 1 and C.FIRST_PRINTING else None
+
+
+def _default_rules() -> dict[str, tuple[Rule, ...]]:
+    """The default lists' rules as names resolve now (``C.edition_names``):
+    in a first-edition game Treasury's name is its first printing's."""
+    edition = _names_edition()
+    if edition not in _EDITION_DEFAULTS:
+        _EDITION_DEFAULTS[edition] = {k: _rules(v, k, {}) for k, v in _DEFAULT_ITEMS.items()}
+    return _EDITION_DEFAULTS[edition]
+
+
 _GUARD_CODE = {c: _Condition(GUARD, 0, _failer(GUARD, "<penultimate_province>"),
                              _Context(c, "buy", {})).compile()
                for c in range(C.NCARDS)}
@@ -1323,6 +1341,8 @@ class Strategy:
     data: dict = field(default_factory=dict, compare=False, repr=False)
     """The keys as written, ``extends`` resolved: ``from_rules(**data)`` rebuilds
     the strategy without its files (a remote worker has none)."""
+    edition: int | None = field(default=None, compare=False, repr=False)
+    """1 when its card names were read as first printings (``in_edition``)."""
 
     @classmethod
     def from_rules(cls, name, buy=None, *, description="", **keys) -> Strategy:
@@ -1366,13 +1386,13 @@ class Strategy:
         explicit = frozenset(lists)
         for k in LIST_KEYS:
             if k not in lists:
-                lists[k] = lists["buy"] if k == "gain" else _DEFAULT_RULES[k]
+                lists[k] = lists["buy"] if k == "gain" else _default_rules()[k]
         remodel_list = lists["trash" if "trash" in explicit and "remodel" not in explicit
                              else "remodel"]
         unnamed: tuple[int, ...] = ()
         if "play" in explicit:
             named = {r.card for r in lists["play"]}
-            tail = [r for r in _DEFAULT_RULES["play"] if r.card not in named]
+            tail = [r for r in _default_rules()["play"] if r.card not in named]
             lists["play"] = lists["play"] + _remodel_when_useful(tail, remodel_list,
                                                                  lists["gain"])
             bought = {r.card for k in ("buy", "gain") for r in lists[k]}
@@ -1397,10 +1417,21 @@ class Strategy:
                    lets=tuple(let.name for let in lets.values()), parent=spec.parent,
                    penultimate=spec.penultimate, kingdom=spec.kingdom,
                    unnamed_actions=unnamed,
-                   data=_written(spec))
+                   data=_written(spec), edition=_names_edition())
 
     def __hash__(self) -> int:          # lists is a dict; identity fields suffice
         return hash((self.name, self.source, self.description))
+
+    def in_edition(self, edition: int | None) -> Strategy:
+        """This strategy as a game of that edition reads it: rebuilt from its
+        keys when its names were read in another, so that a name with a first
+        printing (Treasury) is that printing in a first-edition game and the
+        second edition's in any other; else itself."""
+        edition = 1 if edition == 1 and C.FIRST_PRINTING else None
+        if edition == self.edition:
+            return self
+        with C.edition_names(edition):
+            return type(self)._build(self.data, self.source)
 
     def cards(self) -> set[int]:
         """Kingdom cards this strategy plays with (buy/gain targets, '?' included):

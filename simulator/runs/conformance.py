@@ -42,6 +42,8 @@ ZONES = {"hand": S.HAND, "discard": S.DISC, "in_play": S.PLAY_ROW, "set_aside": 
 # expected: exactly those piles have tokens.
 # "pirate_ship_tokens" (a domsim extension): the Coin tokens on the player's
 # Pirate Ship mat (a count, not cards).
+# "edition" (a domsim extension, case level): 1 plays the case as a game of
+# ``--edition 1``: its card names are their first printings (Treasury's).
 MATS = {name: S.MAT0 + m for m, name in enumerate(C.MAT_NAMES)}
 SETUP_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durations", "turns",
               "actions", "buys", "coins", "strategy", "cost_reduction", "extra_turn",
@@ -53,7 +55,8 @@ EXPECT_PLAYER_KEYS = {"hand", "deck", "discard", "in_play", "set_aside", "durati
 EXPECT_GAME_KEYS = {"trash", "supply", "game_over", "winners", "ended_by", "black_market",
                     "embargo"}
 CASE_KEYS = {"id", "rule", "about", "players", "kingdom", "supply", "embargo", "seed", "step",
-             "expect", "xfail", "black_market"} | {f"p{i}" for i in range(C.MAX_PLAYERS)}
+             "expect", "xfail", "black_market", "edition"} | {f"p{i}" for i in
+                                                            range(C.MAX_PLAYERS)}
 NO_BUY = ["Province if false"]       # "buy nothing" for players without a strategy
 
 
@@ -121,6 +124,8 @@ def _check(data: dict, where: str) -> Case:
         raise CaseError(f"{where}: [case.step] kind must be one of {sorted(STEPS)}")
     if step["kind"] == "play" and not isinstance(step.get("card"), str):
         raise CaseError(f"{where}: a play step needs `card`")
+    if data.get("edition", 2) not in C.EDITIONS:
+        raise CaseError(f"{where}: edition must be 1 or 2, not {data['edition']!r}")
     players = data.get("players", 2)
     if not isinstance(players, int) or not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
         raise CaseError(f"{where}: players must be 2 to 6, not {players!r}")
@@ -222,6 +227,11 @@ def build(case: Case) -> Position:
     """The kernel state a case describes, with its players' strategies.
 
     Every mistake is a CaseError naming the case's file, id and field."""
+    with C.edition_names(case.data.get("edition")):
+        return _build(case)
+
+
+def _build(case: Case) -> Position:
     d = case.data
     where = f"{Path(case.file).name}: {case.id}"
     n = case.players
@@ -241,7 +251,8 @@ def build(case: Case) -> Position:
         raise CaseError(f"{where}: black_market: the Black Market deck holds one copy "
                         "of cards not in the kingdom")
     # the kingdom's filler never takes a Black Market card
-    kingdom = complete_kingdom(chosen, filler=[c for c in C.KINGDOM_CARDS if c not in market])
+    kingdom = complete_kingdom(chosen, filler=[c for c in C.card_pool(d.get("edition"))
+                                               if c not in market])
     # cards a position holds can be played even if their pile is not in the supply
     zones = {(p, zone): expand(d.get(f"p{p}", {}).get(zone, []), f"{where}: p{p}.{zone}")
              for p in range(n) for zone in (*ZONES, "deck")}
@@ -399,7 +410,8 @@ def run_case(case: Case) -> list[str]:
     """Differences between what the case expects and what the kernel did."""
     pos = build(case)
     kind = STEPS[case.step["kind"]]
-    card = C.card_id(case.step["card"]) if kind == 0 else -1
+    with C.edition_names(case.data.get("edition")):
+        card = C.card_id(case.step["card"]) if kind == 0 else -1
     vp = np.zeros(S.MAXP, dtype=np.int32)
     outcome = np.zeros(S.MAXP, dtype=np.int32)
     FX.load_effects(range(S.NC))        # a position may hold any card

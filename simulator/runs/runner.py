@@ -84,7 +84,14 @@ def kingdom_source_notes(strats: Sequence[Strategy], kingdom) -> list[str]:
 
 
 def _compile(strategies, players, kingdom, seed, edition=None, sets=None):
-    strats = resolve_strategies(strategies)
+    # a game of one edition reads card names as that edition's printings
+    # (Treasury's first in a first-edition game): the strategies and kingdom too
+    strats = [s.in_edition(edition) for s in resolve_strategies(strategies)]
+    with C.edition_names(edition):
+        return _compile_names(strats, players, kingdom, seed, edition, sets)
+
+
+def _compile_names(strats, players, kingdom, seed, edition, sets):
     players = len(strats) if players is None else int(players)
     check_players(players, len(strats))
     kingdom = played_kingdom(strats, kingdom)

@@ -18,6 +18,8 @@ row; nothing else names it.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import enum
 import importlib
 import os
@@ -76,25 +78,40 @@ TYPE_NAMES = {bit: name for name, bit in TYPE_BITS.items()}
 # The set modules, in id order: a new set's module is appended, so that no
 # card id ever changes (Intrigue, then Seaside).
 SET_MODULES = (base, intrigue, seaside)
+_SET_ROWS = tuple(card for m in SET_MODULES for card in m.CARDS)
+# The first printings of the cards whose meaning changed in their second
+# edition (``CardSpec.first_edition``: Treasury), each a row of its own
+# after every set's rows, named as the card: ``card_id`` finds one only in
+# a game of the first edition (``edition_names(1)``).
+_PRINTING_ROWS = tuple(c.first_edition for c in _SET_ROWS if c.first_edition)
 # Modules of extra rows (``CARDS``), appended after every set: the tests'
 # cards for a mechanism no set uses yet (``tests/cards_for_tests.py``).
 # The numba cache folder keys on them (``simulator.engine.engine_sources``).
 EXTRA_SETS = "DOMSIM_EXTRA_SETS"
-SET_MODULES += tuple(importlib.import_module(name.strip())
-                     for name in os.environ.get(EXTRA_SETS, "").split(",") if name.strip())
-# Every card of every set, in id order.
-TABLE: tuple[CardSpec, ...] = tuple(card for m in SET_MODULES for card in m.CARDS)
+_EXTRA_MODULES = tuple(importlib.import_module(name.strip())
+                       for name in os.environ.get(EXTRA_SETS, "").split(",") if name.strip())
+SET_MODULES += _EXTRA_MODULES
+# Every card of every set, the first printings, then the extra rows, in id order.
+TABLE: tuple[CardSpec, ...] = (*_SET_ROWS, *_PRINTING_ROWS,
+                               *(card for m in _EXTRA_MODULES for card in m.CARDS))
 
 NCARDS = len(TABLE)
 NAMES = tuple(c.name for c in TABLE)
+# FIRST_PRINTING[c]: the id of card c's first printing (c is then its
+# second edition's); PRINTINGS: those ids
+FIRST_PRINTING = dict(zip((i for i, c in enumerate(_SET_ROWS) if c.first_edition),
+                          range(len(_SET_ROWS), len(_SET_ROWS) + len(_PRINTING_ROWS))))
+PRINTINGS = frozenset(FIRST_PRINTING.values())
 
 
 def _ident(name: str) -> str:
     return name.upper().replace(" ", "_")
 
 
-# Card ids as an IntEnum: usable as constants inside numba code (Card.SMITHY).
-Card = enum.IntEnum("Card", [(_ident(c.name), i) for i, c in enumerate(TABLE)])
+# Card ids as an IntEnum: usable as constants inside numba code (Card.SMITHY);
+# a first printing is the card's name with _1E (Card.TREASURY_1E).
+Card = enum.IntEnum("Card", [(_ident(c.name) + "_1E" * (i in PRINTINGS), i)
+                             for i, c in enumerate(TABLE)])
 
 BASE_CARDS = tuple(range(7))
 KINGDOM_CARDS = tuple(range(7, NCARDS))
@@ -102,9 +119,10 @@ EDITIONS = (1, 2)
 
 
 def card_pool(edition: int | None = None) -> tuple[int, ...]:
-    """The kingdom cards a game may use: all of them, or one edition's."""
+    """The kingdom cards a game may use: all of them (a card printed twice
+    as its second edition), or one edition's."""
     if edition is None:
-        return KINGDOM_CARDS
+        return tuple(c for c in KINGDOM_CARDS if c not in PRINTINGS)
     if edition not in EDITIONS:
         raise ValueError(f"--edition must be 1 or 2 (the base game's first or second "
                          f"edition), not {edition}; leave it out to use all "
@@ -236,7 +254,7 @@ def with_role(role: str) -> tuple[int, ...]:
     """The kingdom cards that have this optimiser role, in card order."""
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
-    return tuple(c for c in KINGDOM_CARDS if role in TABLE[c].roles)
+    return tuple(c for c in card_pool() if role in TABLE[c].roles)
 
 
 def needing(setup: str) -> frozenset[int]:
@@ -338,11 +356,37 @@ def _normal(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch not in " _-")
 
 
-# Every accepted spelling (English and the seed languages) -> card id.
+# Every accepted spelling (English and the seed languages) -> card id; a
+# card printed twice: its second edition's (``card_id`` maps it).
 _BY_NAME: dict[str, int] = {}
 for _i, _c in enumerate(TABLE):
     for _n in (_c.name, _c.nl, _c.de, _c.ja):
-        _BY_NAME.setdefault(_normal(_n), _i)
+        if _i not in PRINTINGS:
+            _BY_NAME.setdefault(_normal(_n), _i)
+
+# The edition whose printings card names mean (``edition_names``): None or 2,
+# the second edition's; 1, a card's first printing where it has one.
+_EDITION: contextvars.ContextVar[int | None] = contextvars.ContextVar("domsim_edition",
+                                                                     default=None)
+
+
+@contextlib.contextmanager
+def edition_names(edition: int | None):
+    """While it lasts, ``card_id`` resolves a name to its printing in that
+    edition (1: Treasury's first printing): a game of ``--edition 1`` reads
+    its kingdom, strategies and default lists so, every other game a name's
+    second edition.  A context, not a parameter: the strategy language
+    resolves names deep in its parser."""
+    token = _EDITION.set(edition)
+    try:
+        yield
+    finally:
+        _EDITION.reset(token)
+
+
+def names_edition() -> int | None:
+    """The edition names resolve to now (``edition_names``)."""
+    return _EDITION.get()
 
 
 class UnknownCardError(ValueError):
@@ -357,10 +401,12 @@ def suggest(word: str, choices) -> str:
 
 
 def card_id(name: str) -> int:
-    """Resolve a card name in English, Dutch, German or Japanese, any case."""
+    """Resolve a card name in English, Dutch, German or Japanese, any case
+    (a card printed twice: its printing in ``names_edition()``)."""
     key = _normal(name)
     if key in _BY_NAME:
-        return _BY_NAME[key]
+        card = _BY_NAME[key]
+        return FIRST_PRINTING.get(card, card) if _EDITION.get() == 1 else card
     near = suggest(key, _BY_NAME)
     if near:
         guess = NAMES[_BY_NAME[near.split("'")[1]]]
@@ -378,7 +424,7 @@ def unsure_names(lang: str | None = None) -> list[tuple[int, str]]:
     """(card, language) of every translated name not confirmed by a published
     card, for one language or all."""
     return [(c, lg) for c, spec in enumerate(TABLE) for lg in spec.unsure
-            if lang in (None, lg)]
+            if lang in (None, lg) and c not in PRINTINGS]     # a printing: its card's names
 
 
 def pile_size(card: int, players: int) -> int:

@@ -348,20 +348,48 @@ CARDS += (
       cards=1, actions=1, effect=True, roles=("cantrip",), draws=1, vs_bmu=0.4659),
     # Treasury: Test New Treasury's row with its real name (FromPlay "end
     # of buy phase", "no victory gained in buy phase": from_play.py cites
-    # the FAQ), the 2nd edition's text.  The registry holds one printing a
-    # name, so the 1st edition's ("When you discard this from play, if you
-    # didn't buy a Victory card this turn": Test Treasury's FromPlay) is not
-    # played by --edition 1.  Its may's default (yes): bm-treasury 0.6314
-    # [0.6284, 0.6344] against Big Money Ultimate; never 0.5446 [0.5415,
-    # 0.5476]; "supply.Province > 1" 0.6246 [0.6216, 0.6276] (100,000
-    # games, seed 0).
+    # the FAQ), the 2nd edition's text.  Its may's default (yes):
+    # bm-treasury 0.6314 [0.6284, 0.6344] against Big Money Ultimate; never
+    # 0.5446 [0.5415, 0.5476]; "supply.Province > 1" 0.6246 [0.6216,
+    # 0.6276] (100,000 games, seed 0).
+    # Its first printing (first_edition, played by --edition 1), Test
+    # Treasury's row: the 1st edition's text (the printed card; the wiki's
+    # "Versions") moves it as it is discarded from play at clean-up, if no
+    # Victory card was BOUGHT this turn (one gained otherwise, by Workshop
+    # or Smugglers, does not stop it).  The Seaside 1E FAQ, in substance
+    # (from_play.py): with several Treasuries you may put any or all of them
+    # on your deck; one played twice by Throne Room is one card.  Its may's
+    # default (yes), bm-treasury --edition 1: 0.6314 [0.6284, 0.6344]
+    # against Big Money Ultimate; never 0.5446 [0.5415, 0.5476]; "supply.
+    # Province > 1" 0.6246 [0.6216, 0.6276] (100,000 games, seed 0): the 2nd
+    # edition's games bit for bit (Big Money gains only by buying in its Buy
+    # phase, and nothing happens between its end and clean-up).
+    # The other cards printed in both editions keep their meaning (a
+    # reworded text needs no printing): Outpost's current text is an
+    # errata that applies to the old copies too (the wiki's "Errata": the
+    # old printings are played by the new rulings), so it has one printing;
+    # Lighthouse's 1E "while this is in play" protects until its clean-up,
+    # the 2E "until then" until the start of the next turn, which differ
+    # only on its owner's own turn, when no other player plays an Attack in
+    # these sets; Tactician, Haven, Smugglers, Caravan, Island and Native
+    # Village were reworded only (the wiki's "Versions").
     _("Treasury", 5, A,
       "+1 Card, +1 Action, +$1. At the end of your Buy phase this turn, if you didn't gain "
       "a Victory card in it, you may put this onto your deck.",
       "Schatkamer", "Schatzkammer", "宝物庫", unsure=("nl", "ja"), set="seaside",
-      cards=1, actions=1, coins=1, roles=("cantrip", "payload"), lists=("may",),
-      may=May("put it onto the deck at the end of the Buy phase", "yes"), vs_bmu=0.6314,
-      from_play=FromPlay("end of buy phase", "no victory gained in buy phase")),
+      editions=(2,), cards=1, actions=1, coins=1, roles=("cantrip", "payload"),
+      lists=("may",), vs_bmu=0.6314,
+      may=May("put it onto the deck at the end of the Buy phase", "yes"),
+      from_play=FromPlay("end of buy phase", "no victory gained in buy phase"),
+      first_edition=_(
+          "Treasury", 5, A,
+          "+1 Card, +1 Action, +$1. When you discard this from play, if you didn't buy a "
+          "Victory card this turn, you may put this on top of your deck.",
+          "Schatkamer", "Schatzkammer", "宝物庫", unsure=("nl", "ja"), set="seaside",
+          editions=(1,), cards=1, actions=1, coins=1, roles=("cantrip", "payload"),
+          lists=("may",), vs_bmu=0.6314,
+          may=May("put it onto the deck as it is discarded from play", "yes"),
+          from_play=FromPlay("discard from play", "no victory bought"))),
 )
 # the first edition's eight
 CARDS += (

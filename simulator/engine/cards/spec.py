@@ -389,6 +389,10 @@ class CardSpec:
     ``pile_tokens``: its effect puts an Embargo token on a Supply pile, and
     a buy from a pile gives the buyer a Curse per token there
     (``gains.when_gained``): a game with it loads the gain hooks.
+    ``first_edition``: the first edition's printing of this card when its
+    meaning changed (Treasury), a row of its own (``editions`` (1,)), which
+    ``--edition 1`` games play under this name; this row is then edition
+    2's.  A reworded text of the same meaning needs none.
     """
     name: str
     cost: int
@@ -437,6 +441,7 @@ class CardSpec:
     discards_hand: bool = False
     play_if: str = ""
     pile_tokens: bool = False
+    first_edition: CardSpec | None = None
 
     def __post_init__(self):
         def bad(what):
@@ -564,6 +569,11 @@ class CardSpec:
             bad("a card that discards the hand for its next turn (discards_hand) is a Duration")
         if self.pile_tokens and not self.effect:
             bad("a card that puts tokens on a pile (pile_tokens) does it in its effect")
+        p = self.first_edition
+        if p is not None and (p.name != self.name or p.set != self.set or p.editions != (1,)
+                              or self.editions != (2,) or p.first_edition is not None):
+            bad("a first printing (first_edition) has the card's name and set, edition 1, "
+                "and no printing of its own; the card is then edition 2's")
         if self.vp_rule is not None and not self.x:
             object.__setattr__(self, "x", self.vp_rule.per)
 
