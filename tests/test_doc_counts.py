@@ -24,15 +24,15 @@ SEASIDE = _count("seaside")
 
 # (file, pattern with one group per number, the numbers it must state)
 PHRASES = [
-    ("README.md", r"Intrigue's (\d+) cards, with Seaside on the way: (\d+) of its cards so far",
+    ("README.md", r"Intrigue's (\d+) cards and Seaside's (\d+)",
      (INTRIGUE, SEASIDE)),
     ("docs/strategies.md", r"what each of the (\d+) kingdom cards", (KINGDOM,)),
-    ("docs/strategies.md", r"Black Market, Intrigue's (\d+), and Seaside's (\d+) so far\) does",
+    ("docs/strategies.md", r"Black Market, Intrigue's (\d+), and Seaside's (\d+)\) does",
      (INTRIGUE, SEASIDE)),
     ("docs/strategies.md", r"Any of the (\d+) cards \((\d+) base cards and (\d+) kingdom cards\)",
      (len(C.BASE_CARDS) + KINGDOM, len(C.BASE_CARDS), KINGDOM)),
     ("docs/strategies.md", r"bot for each of the (\d+) kingdom cards \(the base game's (\d+), "
-                           r"Intrigue's (\d+) and Seaside's (\d+) so far\)",
+                           r"Intrigue's (\d+) and Seaside's (\d+)\)",
      (KINGDOM, BASE, INTRIGUE, SEASIDE)),
     # bm-black-market's deck in its default kingdom: the drawn pool less the supply
     ("docs/strategies.md", r"that deck: the (\d+) kingdom cards\s+outside the supply",
