@@ -1098,7 +1098,6 @@ def _courtier(o, r, me):
     return _choose(o, r, me, {bin(int(C.TYPES[x])).count("1") for x in hand})
 
 
-
 def _cutpurse(o, r, me):
     """Cutpurse: its "+" numbers; each other player it hits discards exactly
     one Copper, or reveals a hand with none (the reason, checked as it is
@@ -1176,7 +1175,6 @@ def _navigator(o, r, me):
     return _only(r, me, ("look", "discard", "place", "nothing"))
 
 
-
 def _ghost_ship(o, r, me):
     # "+2 Cards. Each other player with 4 or more cards in hand puts cards
     # from their hand onto their deck until they have 3 cards in hand": only
@@ -1193,7 +1191,6 @@ def _ghost_ship(o, r, me):
         if why == S.HAND_SIZE and n > keep:
             return f"leaves seat {q} with {n} cards"
     return _drew(o, r, me, int(C.PLUS_CARDS[Card.GHOST_SHIP]))
-
 
 
 def _ambassador(o, r, me):
