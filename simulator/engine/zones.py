@@ -191,6 +191,18 @@ def take_top(z, deck, rng, p):
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def discard_top(z, deck, rng, p):
+    """Move the top card of p's deck (shuffling if needed) onto its discard
+    pile and return it (-1 if none): Vassal's and Sea Hag's first step."""
+    c = take_top(z, deck, rng, p)
+    if c >= 0:
+        z[p * PR + DISC, c] += 1
+        z[_ps(p), PS_DISC_N] += 1
+        emit(z, EV_MOVE, p, c, 1, Z_DECK, DISC)
+    return c
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def put_top(z, deck, p, c):
     ps = _ps(p)
     n = z[ps, PS_DECK_N]

@@ -113,6 +113,7 @@ from simulator.engine.zones import (
     _traced,
     cost,
     discard_all,
+    discard_top,
     draw,
     emit,
     move,
@@ -170,12 +171,9 @@ def effect_harbinger(z, deck, rng, fst, prog, p):
 
 @effect(Card.VASSAL)
 def effect_vassal(z, deck, rng, fst, prog, p):
-    c = take_top(z, deck, rng, p)
+    c = discard_top(z, deck, rng, p)
     if c < 0:
         return
-    z[p * PR + DISC, c] += 1
-    z[_ps(p), PS_DISC_N] += 1
-    emit(z, EV_MOVE, p, c, 1, Z_DECK, DISC)
     if TYPES[c] & T_ACTION and chooses(z, fst, prog, p, Card.VASSAL, True):   # default: play it
         move(z, p, DISC, PLAY_ROW, c, _traced(z))
         emit(z, EV_PLAYS, p, c, 1, 0, 0)

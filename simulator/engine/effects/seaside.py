@@ -26,8 +26,8 @@ from simulator.engine.jit import effect, kernel_fn
 from simulator.engine.program import BUY, LIST_KEYS, TOPDECK, TRASH
 from simulator.engine.rng import below
 from simulator.engine.zones import (_discard_revealed, _own, _ps, _reveal, _traced,
-                                    _trash_revealed, cost, emit, move, put_top, shuffle_discard,
-                                    take_top, trash_from)
+                                    _trash_revealed, cost, discard_top, emit, move, put_top,
+                                    shuffle_discard, take_top, trash_from)
 
 # Durations whose next turn is "+" numbers, and Bazaar
 
@@ -122,11 +122,7 @@ def effect_sea_hag(z, deck, rng, fst, prog, p):
         v = (p + j) % n
         if not _attacked(z, v):
             continue
-        c = take_top(z, deck, rng, v)
-        if c >= 0:
-            z[v * PR + DISC, c] += 1
-            z[_ps(v), PS_DISC_N] += 1
-            emit(z, EV_MOVE, v, c, 1, Z_DECK, DISC)
+        discard_top(z, deck, rng, v)
         if not gain(z, deck, rng, fst, prog, v, Card.CURSE, -1):
             emit(z, EV_NOTHING, v, Card.CURSE, 0, PILE_EMPTY, 0)
 
