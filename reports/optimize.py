@@ -46,13 +46,16 @@ def tables(result) -> dict[str, pd.DataFrame]:
     history = pd.DataFrame(result.history)
     if len(history):
         history = history.drop(columns=["field"])
-    return {
+    out = {
         "field": pd.DataFrame(result.field),
         "final": pd.DataFrame(result.final),
         "history": history,
         "shipped": pd.DataFrame(result.shipped),
         "rules": pd.DataFrame(result.rules),
     }
+    if getattr(result, "validation", None):          # domsim optimize --validate N
+        out["validation"] = pd.DataFrame(result.validation)
+    return out
 
 
 def summary_lines(result) -> list[str]:
@@ -218,6 +221,14 @@ def _document(result) -> Doc:
                     [[f["opponent"], f["kind"], f"{f['games']:,}",
                       f"{f['score']:.3f} [{f['low']:.3f}, {f['high']:.3f}]"]
                      for f in result.field], align="llrr"), "field.csv")
+    if getattr(result, "validation", None):
+        doc.h(2, "Validation")
+        doc.p("The winner against Big Money Ultimate and every shipped bot that can play "
+              "here, on seeds the search never used (`--validate`).")
+        doc.table(Table(["opponent", "strategy", "games", "score [95% CI]"],
+                        [[v["opponent"], v["stem"], f"{v['games']:,}",
+                          f"{v['score']:.3f} [{v['low']:.3f}, {v['high']:.3f}]"]
+                         for v in result.validation], align="llrr"), "validation.csv")
     doc.h(2, "Playoff")
     doc.p("The best round winners (by their score against BMU and the shipped bots) "
           "played the final field; the best mean score won.")

@@ -197,6 +197,8 @@ def _cli(*args):
     (["--kingdom", "First Game", "--minutes", "1", "--evaluations", "2"], "not both"),
     (["--evaluations", "2"], "give --kingdom"),
     (["--resume", "/nonexistent/run"], "not an optimize run folder"),
+    (["--kingdom", "First Game", "--evaluations", "2", "--validate", "0"],
+     "--validate takes the games per opponent"),
 ])
 def test_cli_errors_are_one_line(args, message):
     res = _cli(*args)
@@ -214,7 +216,7 @@ def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
         monkeypatch.setattr(O, name, value)
     out, report = tmp_path / "opt.toml", tmp_path / "rep"
     res = _cli("--kingdom", "First Game", "--evaluations", "2", "--seed", "1", "--quiet",
-               "--out", str(out), "--report", str(report))
+               "--out", str(out), "--report", str(report), "--validate", "30")
     assert res.exit_code == 0, res.output
     from simulator.language.strategy import load_strategy
     s = load_strategy(out)
@@ -228,6 +230,22 @@ def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
     # the strategy files in the report are TOML blocks, not shell
     assert "```toml\n# Found by: domsim optimize" in readme and "```sh" not in readme
     assert "0.500 is an even match" in readme
+    # --validate: the winner against BMU, every shipped bot that can play here
+    # and the kingdom's shipped opt- file, 30 games each (rounded to even)
+    from simulator.search.optimize import playable_shipped
+    stems = sorted(({s.stem for s in playable_shipped(RECOMMENDED["First Game"])}
+                    | {"opt-first-game"}) - {"big-money-ultimate"})
+    head = [line for line in out.read_text().splitlines() if line.startswith("#")]
+    at = head.index("# Validation: 30 games each, seeds of their own (not the search's), "
+                    "seats rotating game by game (score with 95% Wilson CI):")
+    rows = head[at + 1:at + 2 + len(stems)]
+    assert [re.match(r"#   vs .+ \(([a-z0-9-]+)[,)]", r).group(1) for r in rows] == \
+        ["big-money-ultimate", *stems]
+    for r in rows:
+        score, low, high = map(float, re.search(r": ([.0-9]+) \(([.0-9]+)-([.0-9]+)\)$",
+                                                r).groups())
+        assert 0 <= low <= score <= high <= 1
+    assert (report / "validation.csv").is_file() and "## Validation" in readme
 
 
 

@@ -360,7 +360,8 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
              name: str | None = None,
              resume=None, run_dir=None, executor=None, scheduler: str | None = None,
              cluster: str | None = None, threads: int | None = None,
-             notice: Callable[[str], None] | None = None, sets=None, **tuning):
+             notice: Callable[[str], None] | None = None, sets=None,
+             validate: int | None = None, **tuning):
     """Search for the strongest strategy in ``kingdom`` (``simulator.search.optimize``).
 
     Budget: ``minutes`` (wall time) or ``evaluations`` (candidates).  Returns
@@ -373,9 +374,15 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
     a random kingdom is drawn from (the base set by default; a resumed search
     keeps its kingdom).  ``tuning``:
     round_size, rung_games, final_games, field_games (small values make
-    quick tests).
+    quick tests).  ``validate=N`` then plays the winner N games against Big
+    Money Ultimate, each shipped bot that can play in the kingdom and its
+    shipped ``opt-`` file, on seeds the search never used
+    (``result.validation``, and lines in the file's header).
     """
     from simulator.search import optimize as O
+    if validate is not None and not 1 <= validate <= 10**9:
+        raise ValueError(f"--validate takes the games per opponent, from 1 to "
+                         f"1,000,000,000, not {validate:,}")
     from simulator.runs.executors import make_executor
     O._import_optuna()
     notice = notice or (lambda s: None)
@@ -417,6 +424,11 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
             notice(note)
         try:
             result = O.run_search(opts, executor, root=root, notice=notice, resumed=resumed)
+            O.finish(result, name)
+            if validate:
+                notice(f"validating the winner: {validate:,} games against each bot "
+                       "that can play here")
+                O.validate(result, validate, executor, root)
         except KeyboardInterrupt:
             if root is not None:
                 raise Interrupted(root) from None
@@ -424,7 +436,6 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
     finally:
         if own:
             executor.close()
-    O.finish(result, name)
     result.run_dir = root
     return result
 

@@ -63,6 +63,11 @@ def optimize_cmd(
     report: Annotated[Optional[Path], typer.Option(
         help="Write a report (Markdown + HTML + charts + CSV) into this folder.",
         file_okay=False, show_default=False)] = None,
+    validate: Annotated[Optional[int], typer.Option(
+        help="Then play the winner this many games against Big Money Ultimate, each "
+             "shipped bot that can play in the kingdom and its shipped opt- file, on seeds "
+             "the search never used, and write the scores into the file's header "
+             "(100000 makes a 95%% CI of about +-0.003).", show_default=False)] = None,
     as_json: JsonFlag = False,
     json_out: JsonOut = None,
     threads: Threads = None,
@@ -85,7 +90,7 @@ def optimize_cmd(
                               evaluations=evaluations, seed=seed, against=against, sets=sets,
                               sampler=sampler, name=name, resume=resume, run_dir=run_dir,
                               scheduler=scheduler, cluster=cluster, threads=threads,
-                              notice=notice)
+                              notice=notice, validate=validate)
         from reports import optimize as R
         from simulator.output.files import write_atomic
         say = (lambda s: typer.echo(s, err=True)) if as_json else typer.echo

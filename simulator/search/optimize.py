@@ -695,6 +695,49 @@ def finish(result: OptimizeResult, name: str | None = None, rule_games: int = 20
                     if r.fires or not r.default]
 
 
+VALIDATE = "validate"
+
+
+def validate(result: OptimizeResult, games: int, executor, root: Path | None = None) -> None:
+    """Play the winner against Big Money Ultimate, every shipped bot that can
+    play in the kingdom and the kingdom's shipped ``opt-`` file, ``games``
+    each with a seed the search never used, and put the scores in the
+    file's header: a search's own final scores are measured against the
+    field it was tuned on, so they flatter it."""
+    from simulator.runs.runner import resolve_strategies
+    opts = Options(**{k: v for k, v in result.options.items() if k != "cards"},
+                   cards=tuple(result.cards))
+    bots = {s.stem: s for s in playable_shipped(result.cards)}
+    bots.setdefault(X.BASE, resolve_strategies([X.BASE])[0])
+    opt = shipped_optimized(result.kingdom) if isinstance(result.kingdom, str) else None
+    if opt is not None:
+        bots[opt.stem] = opt
+    order = [X.BASE] + sorted(s for s in bots if s != X.BASE)
+    games = _even(games, opts.players)
+    scores = Arena(opts, executor, root).play(VALIDATE, [
+        (result.strategy, dict(bots[s].data), games, f"{VALIDATE}/{s}") for s in order])
+    result.validation = []
+    for stem, s in zip(order, scores):
+        low, high = s.ci()
+        result.validation.append(dict(opponent=bots[stem].name, stem=stem, games=s.games,
+                                      score=s.rate, low=low, high=high))
+    result.toml = to_toml(result.strategy, header=header_lines(result))
+
+
+def validation_lines(result: OptimizeResult) -> list[str]:
+    rows = getattr(result, "validation", None)
+    if not rows:
+        return []
+    best = getattr(result, "best_shipped", None)
+    lines = [f"Validation: {rows[0]['games']:,} games each, seeds of their own (not the "
+             f"search's), seats rotating game by game (score with 95% Wilson CI):"]
+    for r in rows:
+        what = ", the best shipped bot here" if r["stem"] == best else ""
+        lines.append(f"  vs {r['opponent']} ({r['stem']}{what}): {r['score']:.3f} "
+                     f"({r['low']:.3f}-{r['high']:.3f})")
+    return lines
+
+
 def winner_name(kingdom: str, keys: dict, cards: Sequence[str], most: int = 3) -> str:
     """'Optimised for First Game: Militia, Market': where it was found and the
     kingdom cards its buy and gain lists take, in their order (at most
@@ -782,6 +825,7 @@ def header_lines(result: OptimizeResult) -> list[str]:
         lines.append(f"  {f['opponent']} ({f['kind']}): {f['score']:.3f} "
                      f"({f['low']:.3f}-{f['high']:.3f}), {f['games']:,} games")
     lines.append(score_meaning(o["players"]))
+    lines += validation_lines(result)
     lines += [f"Warning: {w}" for w in getattr(result, "warnings", None) or []]
     for rule in getattr(result, "pruned", None) or []:
         lines.append(f"Removed, as it can never fire here: {rule}")
