@@ -423,11 +423,14 @@ def check_out_dir(out_dir, *outputs, flag: str = "--out") -> Path:
     return out
 
 
-def write(out_dir, b: Balance) -> Path:
+def write(out_dir, b: Balance, into=None) -> Path:
     """Write the report into ``out_dir`` atomically: everything goes into a
     temporary sibling folder that replaces ``out_dir`` only when complete.
     An existing ``out_dir`` is replaced only if it is empty or domsim wrote
-    it (``MARKER``); errors name ``out_dir``, never the temporary folder."""
+    it (``MARKER``); errors name ``out_dir``, never the temporary folder.
+    ``into(folder, b)`` writes the files (default: this report's; the
+    --optimized report, ``reports.cardbalance``, gives its own)."""
+    into = into or _write_into
     out = check_out_dir(out_dir)
     real = Path(os.path.realpath(out))
     try:
@@ -435,7 +438,7 @@ def write(out_dir, b: Balance) -> Path:
     except OSError as e:
         raise OSError(e.errno, e.strerror, str(out)) from None
     try:
-        _write_into(tmp, b)
+        into(tmp, b)
         (tmp / MARKER).write_text("This folder was written by domsim report balance, "
                                   "which replaces it as a whole.\n", encoding="utf-8")
         if real.exists():

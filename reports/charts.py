@@ -227,6 +227,44 @@ def card_bars(ranking: pd.DataFrame, *, title: str, subtitle: str = "",
     return fig
 
 
+@styled
+def paired_card_bars(ranking: pd.DataFrame, *, title: str, subtitle: str = ""):
+    """Two bars per card, in the order of ``ranking`` (best first): its
+    score played well (``score`` with ``low``/``high``) and its
+    Big-Money-plus-one bot's (``bm_score`` with ``bm_low``/``bm_high``),
+    both against the same opponent; 95% CI whiskers, a line at 50%."""
+    df = ranking.iloc[::-1]
+    k = len(df)
+    fig, ax = _fig(8.5, max(3.6, 0.42 * k + 2.3))
+    y = np.arange(k)
+    h = 0.38
+    for off, col, low, high, colour, label in (
+            (h / 2, "score", "low", "high", SERIES[0], "played well (optimised, this card only)"),
+            (-h / 2, "bm_score", "bm_low", "bm_high", SERIES[4], "Big Money plus this card (bm-<card>)")):
+        if col not in df:
+            continue
+        rate = df[col].to_numpy(dtype=float) * 100
+        lo = df[low].to_numpy(dtype=float) * 100
+        hi = df[high].to_numpy(dtype=float) * 100
+        ax.barh(y + off, rate, color=colour, height=h, label=label)
+        ax.errorbar(rate, y + off, xerr=_err(rate, lo, hi), fmt="none", ecolor="black",
+                    capsize=2, lw=0.8)
+        for yi, r, top in zip(y + off, rate, hi):
+            if np.isfinite(r):
+                ax.text(top + 0.8, yi, f"{r:.1f}%", va="center", fontsize=7.5)
+    ax.axvline(50, color="black", lw=0.9, ls="--")
+    ax.set_yticks(y, df["card"].astype(str).to_numpy())
+    ax.grid(axis="y", visible=False)
+    top = np.nanmax(df[[c for c in ("high", "bm_high") if c in df]].to_numpy(dtype=float))
+    ax.set_xlim(0, min(100, max(60.0, top * 100 + 9)))
+    ax.set_xlabel("score against the opponent (%): a win 1, a tie 1/2; 95% CI; "
+                  "50% = even")
+    ax.set_ylabel("kingdom card")
+    fig.legend(loc="outside lower center", ncols=2, fontsize=9)
+    _titles(ax, title, subtitle)
+    return fig
+
+
 # ============================================================ seats
 
 @styled

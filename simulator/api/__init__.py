@@ -298,18 +298,47 @@ def sweep(kingdoms="recommended", strategies=None, *, vs=None, best_card: bool =
     return run(plan, **options)
 
 
-def balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
-            turn_cap: int = 100, out=None, keep_records: bool = False,
+def balance(games: int | None = None, players=None, *, seed: int | None = None,
+            turn_cap: int | None = None, out=None, keep_records: bool = False,
             job_games: int | None = None, resume=None, run_dir=None, executor=None,
             scheduler: str | None = None, cluster: str | None = None,
             threads: int | None = None, scheduler_timeout: float | None = None,
             progress: bool | None = None,
-            on_result: Callable | None = None, sets=None) -> BalanceResult:
+            on_result: Callable | None = None, sets=None, optimized: bool = False,
+            cards=None, evaluations_per_card: int | None = None,
+            sampler: str | None = None, notice: Callable[[str], None] | None = None,
+            **tuning):
     """The balance report's runs and tables; ``result.write(DIR)`` writes the
     HTML + Markdown report (``out`` only names it in the report's
-    "regenerate" command).  ``sets``: rank only the bm-<card> bots of these
+    "regenerate" command).  Defaults: 100,000 games, players "2,3,4,5,6",
+    seed 0, turn cap 100.  ``sets``: rank only the bm-<card> bots of these
     sets and play only their recommended kingdoms (default: every set whose
-    cards have bots).  Other options as ``tournament``."""
+    cards have bots).  Other options as ``tournament``.
+
+    ``optimized=True``: each kingdom card played well instead
+    (``simulator.search.cardbalance``): a search of ``evaluations_per_card``
+    candidates (default 64) that may buy only that card, scored with
+    ``games`` games (default 100,000) against Big Money Ultimate beside the
+    card's bm-<card> bot; ``cards`` ('Smithy, Witch') or ``sets`` (default
+    base) say which cards; ``players`` one count (default 2); ``run_dir`` /
+    ``resume`` keep and continue it, ``scheduler``/``cluster`` play it on
+    Dask; ``tuning``: round_size, rung_games, final_games, field_games of each
+    search.  Returns a ``BalanceOptimizedResult``."""
+    if optimized or (resume is not None and _is_optimized_run(resume)):
+        return _balance_optimized(
+            games=games, players=players, seed=seed, turn_cap=turn_cap, resume=resume,
+            run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
+            threads=threads, sets=sets, cards=cards, evaluations=evaluations_per_card,
+            sampler=sampler, notice=notice, **tuning)
+    given = dict(cards=cards, evaluations_per_card=evaluations_per_card, sampler=sampler,
+                 **tuning)
+    extra = [k for k, v in given.items() if v is not None]
+    if extra:
+        raise ValueError(f"{', '.join(extra)}: only with optimized=True (--optimized)")
+    games = 100_000 if games is None else games
+    players = "2,3,4,5,6" if players is None else players
+    seed = 0 if seed is None else seed
+    turn_cap = 100 if turn_cap is None else turn_cap
     options = dict(run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
                    threads=threads, scheduler_timeout=scheduler_timeout, progress=progress,
                    on_result=on_result)
@@ -318,6 +347,111 @@ def balance(games: int = 100_000, players="2,3,4,5,6", *, seed: int = 0,
     plan = X.plan_balance(games, players, seed=seed, turn_cap=turn_cap, out=out,
                           records=keep_records, job_games=job_games, sets=sets)
     return run(plan, **options)
+
+
+def _is_optimized_run(path) -> bool:
+    from simulator.search.cardbalance import is_run_folder
+    return is_run_folder(path)
+
+
+class BalanceOptimizedResult:
+    """``balance(optimized=True)``: ``ranking`` (one row per card: the score
+    played well and the bm-<card> bot's, with 95% CIs and ranks), ``files``
+    (card -> the chosen strategy's TOML text), ``searches`` (card ->
+    ``OptimizeResult``), ``tables``, ``text()``, ``write(DIR)`` (the report
+    folder: HTML + Markdown, chart, CSV, one strategy file per card)."""
+    command = "report balance --optimized"
+
+    def __init__(self, report):
+        self.report = report
+        self.run_dir = report.run_dir
+
+    @property
+    def tables(self) -> dict:
+        return self.report.tables()
+
+    @property
+    def frame(self):
+        return self.report.ranking
+
+    def json_meta(self) -> dict:
+        return self.report.meta()
+
+    def to_json(self) -> dict:
+        from reports.export import json_document
+        return json_document(self.tables, self.json_meta())
+
+    def text(self, width: int | None = None) -> str:
+        from reports import cardbalance as R
+        return R.text(self.report, width)
+
+    def write(self, out) -> Path:
+        from reports import balance as BAL
+        from reports import cardbalance as R
+        BAL.check_out_dir(out)
+        return R.write(out, self.report)
+
+    def __getattr__(self, name):
+        if name.startswith("_") or name == "report":
+            raise AttributeError(name)
+        return getattr(self.report, name)
+
+    def __repr__(self) -> str:
+        return repr(self.report).replace("<BalanceOptimized", "<BalanceOptimizedResult")
+
+
+def _balance_optimized(*, games, players, seed, turn_cap, resume, run_dir, executor,
+                       scheduler, cluster, threads, sets, cards, evaluations, sampler,
+                       notice, **tuning) -> BalanceOptimizedResult:
+    from simulator.search import cardbalance as CB
+    from simulator.search.optimize import _import_optuna
+    from simulator.runs.executors import make_executor
+    _import_optuna()
+    notice = notice or (lambda s: None)
+    if resume is not None:
+        if run_dir is not None:
+            raise ValueError("give either --run-dir (a new run) or --resume (continue one)")
+        opts = CB.open_state(resume)
+        given = dict(games=games, players=players, seed=seed, turn_cap=turn_cap,
+                     evaluations=evaluations, sampler=sampler, **tuning)
+        flags = dict(evaluations="--evaluations-per-card", turn_cap="--turn-cap")
+        for k, v in given.items():
+            if v is None:
+                continue
+            have = getattr(opts, k)
+            if (str(v) if k == "players" else v) != (str(have) if k == "players" else have):
+                flag = flags.get(k, f"--{k.replace('_', '-')}")
+                raise ValueError(f"--resume {resume}: the run was started with {flag} "
+                                 f"{have}, not {v}; leave {flag} out to continue it")
+        if cards is not None or sets is not None:
+            again = CB.check_options(cards=cards, sets=sets, players=opts.players)
+            if again.cards != opts.cards:
+                raise ValueError(f"--resume {resume}: the run was started with the cards "
+                                 f"{', '.join(opts.cards)}; leave --cards and --sets out to "
+                                 "continue it")
+        root = Path(resume)
+    else:
+        opts = CB.check_options(cards=cards, sets=sets, players=players,
+                                seed=0 if seed is None else seed, evaluations=evaluations,
+                                games=games, sampler="tpe" if sampler is None else sampler,
+                                turn_cap=100 if turn_cap is None else turn_cap, **tuning)
+        root = CB.new_root(run_dir, opts) if run_dir is not None else None
+    own = executor is None
+    if own:
+        executor = make_executor(scheduler=scheduler, cluster=cluster, threads=threads)
+    try:
+        for note in executor.notes:
+            notice(note)
+        try:
+            report = CB.run(opts, executor, root=root, notice=notice)
+        except KeyboardInterrupt:
+            if root is not None:
+                raise Interrupted(root) from None
+            raise
+    finally:
+        if own:
+            executor.close()
+    return BalanceOptimizedResult(report)
 
 
 def resume(run_dir, *, executor=None, scheduler: str | None = None,

@@ -315,20 +315,39 @@ def balance_cmd(
         help="Directory to write index.html, report.md, charts and CSV tables to "
              "(replaced as a whole when the report is complete).",
         file_okay=False)] = Path("balance-report"),
-    games: Annotated[int, typer.Option(
+    games: Annotated[Optional[int], typer.Option(
         "--games", "-n", min=100,
         help="Games per bm-<card> bot and per mirror player count; each recommended-"
-             "kingdom matchup plays a tenth of it.")] = DEFAULT_REPORT_GAMES,
-    players: Annotated[str, typer.Option(
-        help="Player counts for the first-seat section, comma-separated.")
-    ] = DEFAULT_REPORT_PLAYERS,
-    seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
+             "kingdom matchup plays a tenth of it. With --optimized: games per card "
+             f"for each of the two scores. [default: {DEFAULT_REPORT_GAMES}]",
+        show_default=False)] = None,
+    players: Annotated[Optional[str], typer.Option(
+        help="Player counts for the first-seat section, comma-separated [default: "
+             f"{DEFAULT_REPORT_PLAYERS}]. With --optimized: one count [default: 2].",
+        show_default=False)] = None,
+    seed: Annotated[Optional[int], typer.Option(
+        help="Random seed [default: 0].", show_default=False)] = None,
+    optimized: Annotated[bool, typer.Option(
+        "--optimized", help="Rank every kingdom card played well instead: for each, the "
+                            "strongest strategy that buys no other kingdom card, found by "
+                            "domsim optimize, against Big Money Ultimate, beside its "
+                            "bm-<card> bot; writes the ranking, a chart and each card's "
+                            "strategy file.")] = False,
+    cards: Annotated[Optional[str], typer.Option(
+        help="With --optimized: the cards to rank, comma-separated [default: every card "
+             "of --sets].", show_default=False)] = None,
+    evaluations_per_card: Annotated[Optional[int], typer.Option(
+        "--evaluations-per-card", help="With --optimized: candidates the optimiser tries "
+                                       "per card (the budget; 64 ranks the 26 base cards "
+                                       "in about 30 minutes on 2 cores) [default: 64].",
+        show_default=False)] = None,
     sets: Annotated[Optional[str], typer.Option(
         help="Rank the bm-<card> bots of these sets only (base, intrigue, seaside, "
              "or several with commas; the promos count with base) and play only the recommended "
              "kingdoms of these sets. Default: every set whose cards have bots.",
         show_default=False)] = None,
-    turn_cap: Annotated[int, typer.Option(min=1, help="Turn cap per game.")] = 100,
+    turn_cap: Annotated[Optional[int], typer.Option(
+        min=1, help="Turn cap per game [default: 100].", show_default=False)] = None,
     threads: Threads = None,
     scheduler: Scheduler = None,
     scheduler_timeout: SchedulerTimeout = None,
@@ -354,7 +373,27 @@ def balance_cmd(
     every set with bots are ranked together unless --sets keeps some.
 
     At the defaults it plays about 3.8 million games: about 3 minutes on two
-    cores shared with other work."""
+    cores shared with other work. --optimized ranks the cards played well (a
+    search per card) beside Big Money plus the card."""
+    with Session("report balance"):
+        import simulator.api as api
+        if optimized or (resume is not None and from_file is None
+                         and api._is_optimized_run(resume)):
+            return _balance_optimized(
+                out=out, games=games, players=players, seed=seed, sets=sets, cards=cards,
+                evaluations=evaluations_per_card, turn_cap=turn_cap, threads=threads,
+                scheduler=scheduler, cluster=cluster, run_dir=run_dir, resume=resume,
+                job_games=job_games, as_json=as_json, json_out=json_out, csv=csv,
+                parquet=parquet, wide=wide, save_records=save_records, from_file=from_file,
+                scheduler_timeout=scheduler_timeout)
+        for flag, value in (("--cards", cards),
+                            ("--evaluations-per-card", evaluations_per_card)):
+            if value is not None:
+                raise ValueError(f"{flag} goes with --optimized")
+    games = DEFAULT_REPORT_GAMES if games is None else games
+    players = DEFAULT_REPORT_PLAYERS if players is None else players
+    seed = 0 if seed is None else seed
+    turn_cap = 100 if turn_cap is None else turn_cap
     where = _where(scheduler, scheduler_timeout, cluster, threads, run_dir, resume)
     with Session("report balance"):
         from reports import balance as BAL
@@ -388,6 +427,35 @@ def balance_cmd(
         elif meta.get("seconds"):
             typer.echo(f"\n{games:,} {'game' if games == 1 else 'games'} simulated in "
                        f"{meta['seconds']:.0f} s")
+
+
+def _balance_optimized(*, out, games, players, seed, sets, cards, evaluations, turn_cap,
+                       threads, scheduler, cluster, run_dir, resume, job_games, as_json,
+                       json_out, csv, parquet, wide, save_records, from_file,
+                       scheduler_timeout) -> None:
+    """``report balance --optimized`` (inside the command's Session)."""
+    for flag, value in (("--from", from_file), ("--save-records", save_records),
+                        ("--job-games", job_games),
+                        ("--scheduler-timeout", scheduler_timeout)):
+        if value is not None:
+            raise ValueError(f"{flag} does not go with --optimized (its searches keep "
+                             "their steps with --run-dir and continue with --resume)")
+    from reports import balance as BAL
+    BAL.check_out_dir(out, csv, json_out, parquet)
+    text = not check_outputs(as_json=as_json, json_out=json_out, csv=csv,
+                             parquet=parquet) and not as_json
+    import simulator.api as api
+    result = api.balance(games, players, seed=seed, turn_cap=turn_cap, optimized=True,
+                         sets=sets, cards=cards, evaluations_per_card=evaluations,
+                         threads=threads, scheduler=scheduler, cluster=cluster,
+                         run_dir=run_dir, resume=resume,
+                         notice=lambda s: typer.echo(s, err=True))
+    path = result.write(out)
+    _export(result, csv, json_out, parquet, as_json)
+    if text:
+        typer.echo(f"wrote {path / 'index.html'}, {path / 'report.md'} and a strategy "
+                   f"file per card in {path / 'strategies'}\n")
+        typer.echo(result.text(output_width(wide)))
 
 
 # ============================================================ registration

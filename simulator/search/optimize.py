@@ -142,12 +142,24 @@ class Options:
     rung_games: int = RUNG_GAMES
     final_games: int = FINAL_GAMES
     field_games: int = FIELD_GAMES
+    # the kingdom cards a candidate may name and a shipped bot of the field
+    # may need (report balance --optimized: one card); () = all the cards
+    use: tuple[str, ...] = ()
 
     def to_dict(self) -> dict:
         d = dict(self.__dict__)
         d["cards"] = list(self.cards)
         d["against"] = list(self.against)
+        if self.use:
+            d["use"] = list(self.use)
+        else:
+            del d["use"]            # a whole-kingdom search's files stay as they were
         return d
+
+    @property
+    def usable(self) -> tuple[str, ...]:
+        """The kingdom cards candidates may name (and the field's bots need)."""
+        return self.use or self.cards
 
 
 def check_options(kingdom, players: int, seed: int, minutes, evaluations, sampler: str,
@@ -379,7 +391,7 @@ def choose_field(arena: Arena, against: Sequence[str] = ()) -> tuple[list[FieldM
     field and a table of what was measured (the best shipped bot first)."""
     from simulator.runs.runner import resolve_strategies
     opts = arena.opts
-    bots = {s.stem: s for s in playable_shipped(opts.cards)}
+    bots = {s.stem: s for s in playable_shipped(opts.usable)}
     base = bots.pop(X.BASE, None) or resolve_strategies([X.BASE])[0]
     bmu = FieldMember(base.name, dict(base.data), X.BASE, "base")
     shipped = [FieldMember(s.name, dict(s.data), stem) for stem, s in sorted(bots.items())]
@@ -535,7 +547,7 @@ def run_search(opts: Options, executor, *, root: Path | None = None,
     before = (resumed or {}).get("seconds", 0.0)
     rounds_before = (resumed or {}).get("rounds", 0)
     arena = Arena(opts, executor, root)
-    space = Space(opts.cards)
+    space = Space(opts.usable)
     if not space.templates:
         raise ValueError(f"{opts.kingdom}: the kingdom has no Action card; there is "
                          "nothing to optimise beyond Big Money")
@@ -705,9 +717,9 @@ def validate(result: OptimizeResult, games: int, executor, root: Path | None = N
     file's header: a search's own final scores are measured against the
     field it was tuned on, so they flatter it."""
     from simulator.runs.runner import resolve_strategies
-    opts = Options(**{k: v for k, v in result.options.items() if k != "cards"},
-                   cards=tuple(result.cards))
-    bots = {s.stem: s for s in playable_shipped(result.cards)}
+    opts = Options(**{k: v for k, v in result.options.items() if k not in ("cards", "use")},
+                   cards=tuple(result.cards), use=tuple(result.options.get("use") or ()))
+    bots = {s.stem: s for s in playable_shipped(opts.usable)}
     bots.setdefault(X.BASE, resolve_strategies([X.BASE])[0])
     opt = shipped_optimized(result.kingdom) if isinstance(result.kingdom, str) else None
     if opt is not None:
@@ -887,6 +899,7 @@ def open_state(path) -> tuple[Options, dict]:
     o = dict(doc["options"])
     o["cards"] = tuple(o["cards"])
     o["against"] = tuple(o["against"])
+    o["use"] = tuple(o.get("use") or ())
     return Options(**o), dict(doc.get("progress") or {})
 
 

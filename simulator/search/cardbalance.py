@@ -1,0 +1,370 @@
+"""``domsim report balance --optimized``: how strong each kingdom card is
+when it is played well, not just bought once by Big Money.
+
+For every card ranked (by default the base set's 26)::
+
+    search   ``simulator.search.optimize`` in the card's kingdom (the card
+             filled to 10 with filler, as ``compare`` does), restricted to
+             that card (``Options.use``): no candidate names another kingdom
+             card, and the field is Big Money Ultimate plus the shipped bots
+             that need no other card (``bm-<card>``, ``big-money`` ...);
+             ``evaluations`` candidates per card, the same seed replays
+    choose   the stronger of the search's winner and the shipped bots of
+             its field that need only this card, by their score against the
+             baseline in the search (so the chosen one is never weaker than
+             Big Money plus one copy played by its shipped bot)
+    score    the chosen strategy and the card's ``bm-<card>`` bot each play
+             ``games`` games against the baseline, on the same seeded deals
+             (common random numbers) that the search never used
+
+The baseline is Big Money Ultimate, the shipped money-only bot (it beats
+``big-money`` by far: the search's field measures it every time) and the
+opponent of the Big-Money-plus-one ranking of ``report balance``, so the
+two rankings are on one scale.
+
+Every match is a job of ``simulator.runs.experiments`` played by the
+executor (this process, or Dask with ``--scheduler``/``--cluster``); with a
+run folder each card keeps an optimize run folder of its own in
+``DIR/cards/<card>/`` and a resumed run replays what was finished.
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from simulator.runs import experiments as X
+from simulator.search import optimize as O
+
+FORMAT = "domsim-balance-optimized"
+STATE = "balance-optimized.json"
+CARDS = "cards"
+SCORE = "score"
+# per-card budget defaults: 26 base cards at 2 players in about 30 minutes on
+# 2 shared cores (docs/optimize.md, "Balance of cards played well")
+EVALUATIONS = 64
+GAMES = 100_000
+TUNING = dict(round_size=O.ROUND_SIZE, rung_games=O.RUNG_GAMES, final_games=10_000,
+              field_games=4000)
+
+
+@dataclass(frozen=True)
+class Options:
+    cards: tuple[str, ...]              # the kingdom cards ranked, in card order
+    players: int = 2
+    seed: int = 0
+    evaluations: int = EVALUATIONS      # candidates per card
+    games: int = GAMES                  # score games per strategy and card
+    sampler: str = "tpe"
+    turn_cap: int = 100
+    round_size: int = TUNING["round_size"]
+    rung_games: int = TUNING["rung_games"]
+    final_games: int = TUNING["final_games"]
+    field_games: int = TUNING["field_games"]
+    sets: tuple[str, ...] | None = None  # as given (None: the cards were named)
+
+    def to_dict(self) -> dict:
+        d = dict(self.__dict__)
+        d["cards"] = list(self.cards)
+        d["sets"] = None if self.sets is None else list(self.sets)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Options:
+        d = dict(d)
+        d["cards"] = tuple(d["cards"])
+        d["sets"] = None if d.get("sets") is None else tuple(d["sets"])
+        return cls(**d)
+
+
+def check_options(cards=None, sets=None, players=None, seed: int = 0,
+                  evaluations=None, games=None, sampler: str = "tpe",
+                  turn_cap: int = 100, **tuning) -> Options:
+    """The options, or a one-line ValueError for bad input (before playing)."""
+    from simulator.engine import cards as C
+    from simulator.engine.kingdom import parse_kingdom, parse_sets
+    players = 2 if players is None else players
+    if isinstance(players, str):
+        if "," in players or not players.strip().isdigit():
+            raise ValueError(f"--players {players}: --optimized plays one player count "
+                             "(e.g. --players 2)")
+        players = int(players)
+    if not C.MIN_PLAYERS <= players <= C.MAX_PLAYERS:
+        raise ValueError(f"--players {players}: Dominion is played by {C.MIN_PLAYERS} to "
+                         f"{C.MAX_PLAYERS}")
+    X.check_seed(seed)
+    evaluations = EVALUATIONS if evaluations is None else evaluations
+    games = GAMES if games is None else games
+    if not isinstance(evaluations, int) or not 1 <= evaluations <= 100_000:
+        raise ValueError(f"--evaluations-per-card must be between 1 and 100,000, not "
+                         f"{evaluations}")
+    if not isinstance(games, int) or not 2 <= games <= 10**9:
+        raise ValueError(f"--games must be between 2 and 1,000,000,000 with --optimized "
+                         f"(score games per card), not {games}")
+    if sampler not in O.SAMPLERS:
+        raise ValueError(f"--sampler {sampler!r}: use one of {', '.join(O.SAMPLERS)}")
+    if turn_cap < 1:
+        raise ValueError(f"--turn-cap must be at least 1, not {turn_cap}")
+    unknown = set(tuning) - set(TUNING)
+    if unknown:
+        raise TypeError(f"unexpected options {sorted(unknown)}")
+    tune = {**TUNING, **tuning}
+    for name, value in tune.items():
+        if value < 2:
+            raise ValueError(f"{name.replace('_', ' ')} must be at least 2, not {value}")
+    if cards is not None and sets is not None:
+        raise ValueError("give either --cards or --sets with --optimized, not both")
+    if cards is not None:
+        ids = parse_kingdom(cards if isinstance(cards, str) else ", ".join(cards))
+        if not ids:
+            raise ValueError("--cards: give one or more kingdom card names with commas")
+        chosen = None
+    else:
+        chosen = tuple(parse_sets(sets if sets is not None else "base"))
+        ids = [c for c in C.KINGDOM_CARDS if X.card_set(C.NAMES[c]) in chosen]
+        if not ids:
+            raise ValueError(f"--sets {sets}: no kingdom card")
+    names = tuple(C.NAMES[c] for c in sorted(set(ids), key=list(C.KINGDOM_CARDS).index))
+    return Options(cards=names, players=players, seed=seed, evaluations=evaluations,
+                   games=games, sampler=sampler, turn_cap=turn_cap, sets=chosen, **tune)
+
+
+def card_slug(card: str) -> str:
+    return O.kingdom_slug(card)
+
+
+def card_options(opts: Options, card: str) -> O.Options:
+    """The optimize options of one card's search (its own seed)."""
+    from simulator.engine import cards as C
+    from simulator.engine.kingdom import complete_kingdom
+    cards = tuple(C.NAMES[c] for c in complete_kingdom([C.card_id(card)]))
+    return O.Options(kingdom=card, cards=cards, use=(card,), players=opts.players,
+                     seed=X.derive_seed(opts.seed, "balance-optimized", card),
+                     evaluations=opts.evaluations, sampler=opts.sampler,
+                     turn_cap=opts.turn_cap, round_size=opts.round_size,
+                     rung_games=opts.rung_games, final_games=opts.final_games,
+                     field_games=opts.field_games)
+
+
+def bm_bot(card: str):
+    """The shipped Big-Money-plus-one bot of ``card`` (``bm-<card>``, or
+    ``bm-<card>-only`` where ``bm-<card>`` takes a partner), or None."""
+    from simulator.engine import cards as C
+    from simulator.language.strategy import shipped_strategies
+    want = {C.card_id(card)}
+    bots = {s.stem: s for s in shipped_strategies()}
+    for stem in (f"bm-{card_slug(card)}", f"bm-{card_slug(card)}-only"):
+        s = bots.get(stem)
+        if s is not None and s.cards() == want:
+            return s
+    return None
+
+
+def card_playable(card: str) -> str | None:
+    """Why the optimiser has nothing to try with ``card`` alone, or None."""
+    from simulator.search.optspace import Space
+    if not Space([card]).templates:
+        return "no template plays it alone (not an Action, not a Gardens)"
+    return None
+
+
+# ============================================================ state
+
+def _save_state(root: Path, opts: Options) -> None:
+    from simulator.output.files import write_atomic
+    write_atomic(root / STATE, json.dumps({"format": FORMAT, "version": 1,
+                                           "options": opts.to_dict()}, indent=1))
+
+
+def is_run_folder(path) -> bool:
+    return path is not None and (Path(path) / STATE).is_file()
+
+
+def new_root(path, opts: Options) -> Path:
+    from simulator.runs.rundir import check_new_folder
+    path = Path(path)
+    check_new_folder(path, STATE, "a balance --optimized run")
+    path.mkdir(parents=True, exist_ok=True)
+    _save_state(path, opts)
+    return path
+
+
+def open_state(path) -> Options:
+    path = Path(path)
+    try:
+        doc = json.loads((path / STATE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"--resume {path}: not a report balance --optimized run folder "
+                         f"(no {STATE})") from None
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path / STATE}: cannot read: {e}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ValueError(f"{path / STATE}: not a report balance --optimized run folder")
+    return Options.from_dict(doc["options"])
+
+
+# ============================================================ the run
+
+@dataclass
+class CardResult:
+    card: str
+    row: dict                    # the ranking's row (scores, CIs, what was chosen)
+    toml: str | None             # the chosen strategy's file
+    search: object | None        # the OptimizeResult (None: skipped)
+
+
+def _score_row(s: O.Score, prefix: str) -> dict:
+    low, high = s.ci()
+    return {f"{prefix}score": s.rate, f"{prefix}low": low, f"{prefix}high": high,
+            f"{prefix}games": s.games}
+
+
+def run_card(opts: Options, card: str, executor, root: Path | None,
+             notice: Callable[[str], None]) -> CardResult:
+    """Search, choose and score one card (see the module's docstring)."""
+    from simulator.engine.kingdom import complete_kingdom  # noqa: F401 (engine loaded)
+    from simulator.runs.runner import resolve_strategies
+    bm = bm_bot(card)
+    base = resolve_strategies([X.BASE])[0]
+    row = dict(card=card, set=X.card_set(card), bm_bot=bm.stem if bm else "")
+    why = card_playable(card)
+    if why is not None:
+        row.update(skipped=why)
+        return CardResult(card, row, None, None)
+    copts = card_options(opts, card)
+    sub = None
+    resumed = None
+    if root is not None:
+        sub = root / CARDS / card_slug(card)
+        if (sub / O.STATE).is_file():
+            saved, resumed = O.open_state(sub)
+            if saved != copts:
+                raise ValueError(f"{sub}: this card's search was started with other "
+                                 "options; resume with the options the run was started "
+                                 "with, or start a new run")
+        else:
+            if sub.exists():                # cut short while being created
+                import shutil
+                shutil.rmtree(sub)
+            sub.parent.mkdir(parents=True, exist_ok=True)
+            O.new_root(sub, copts)
+    result = O.run_search(copts, executor, root=sub, resumed=resumed)
+    O.finish(result, name=f"{card}, played well", rule_games=2000)
+    # choose: the search's winner, or a shipped bot of its field that needs only
+    # this card, by the score against the baseline the search measured
+    vs_base = {f["opponent"]: f["score"] for f in result.field}
+    found = vs_base.get(base.name, math.nan)
+    chosen_keys, source = dict(result.strategy), "search"
+    chosen_text = result.toml
+    best = max((r for r in result.shipped if r["stem"] != X.BASE),
+               key=lambda r: r["vs_bmu"], default=None)
+    if best is not None and best["vs_bmu"] > found:
+        s = resolve_strategies([best["stem"]])[0]
+        chosen_keys, source = dict(s.data), best["stem"]
+        chosen_text = O.to_toml(chosen_keys, header=[
+            f"The shipped bot {best['stem']} ({s.name}): it scored {best['vs_bmu']:.3f} "
+            f"against {base.name} in the search's field, the search's winner "
+            f"{found:.3f}, so it is the strongest known way to play {card} alone.",
+            "The search's winner, for comparison:",
+            *[f"  {line}" for line in result.toml.splitlines() if not line.startswith("#")]])
+    matches = [(chosen_keys, dict(base.data), opts.games, SCORE)]
+    if bm is not None:
+        matches.append((dict(bm.data), dict(base.data), opts.games, SCORE))
+    arena = O.Arena(copts, executor, sub)
+    scores = arena.play(SCORE, matches)
+    row.update(_score_row(scores[0], ""))
+    if bm is not None:
+        row.update(_score_row(scores[1], "bm_"))
+        d = scores[0].rate - scores[1].rate
+        # the two share their deals (correlated): the independent interval is wider
+        se = math.sqrt(sum(s.rate * (1 - s.rate) / s.games for s in scores[:2]))
+        row.update(gain=d, gain_low=d - 1.96 * se, gain_high=d + 1.96 * se)
+    row.update(chosen=source, template=result.template if source == "search" else "shipped",
+               search_vs_base=found, strategy=chosen_keys.get("name", ""),
+               search_games=result.games, evaluations=result.evaluations,
+               seconds=result.seconds)
+    result.played_now = result.played + arena.played    # not replayed from the run folder
+    return CardResult(card, row, chosen_text, result)
+
+
+class BalanceOptimized:
+    """What ``report balance --optimized`` found: ``ranking`` (a DataFrame,
+    one row per card: the played-well score and the bm-<card> score with 95%
+    CIs, their ranks), ``files`` (card -> the chosen strategy's TOML text),
+    ``searches`` (card -> OptimizeResult), ``options``."""
+
+    def __init__(self, opts: Options, cards: list[CardResult], seconds: float,
+                 cpu_seconds: float, cores: int, run_dir: Path | None):
+        import pandas as pd
+        self.options = opts
+        self.cards = cards
+        self.files = {c.card: c.toml for c in cards if c.toml}
+        self.searches = {c.card: c.search for c in cards if c.search is not None}
+        self.seconds, self.cpu_seconds, self.cores = seconds, cpu_seconds, cores
+        self.run_dir = run_dir
+        df = pd.DataFrame([c.row for c in cards])
+        played = df[df["score"].notna()] if "score" in df else df.iloc[0:0]
+        rank = played["score"].rank(ascending=False, method="min")
+        df["rank"] = rank.reindex(df.index)
+        if "bm_score" in df:
+            df["bm_rank"] = df["bm_score"].rank(ascending=False, method="min")
+            df["rank_change"] = df["bm_rank"] - df["rank"]
+        self.ranking = df.sort_values(["rank", "card"], na_position="last",
+                                      ignore_index=True)
+        searched = [c for c in cards if c.search is not None]
+        self.games = int(sum(c.search.games + c.row["games"] + c.row.get("bm_games", 0)
+                             for c in searched))
+        self.played = int(sum(c.search.played_now for c in searched))
+
+    def __repr__(self) -> str:
+        return (f"<BalanceOptimized: {len(self.searches)} cards, {self.games:,} games, "
+                f"{self.seconds / 60:.1f} min>")
+
+    def tables(self) -> dict:
+        return {"cards-optimized": self.ranking}
+
+    def meta(self) -> dict:
+        from simulator.runs.jobs import now_utc
+        return dict(command="report balance --optimized", options=self.options.to_dict(),
+                    baseline=X.BASE, games=self.games, seconds=self.seconds,
+                    cpu_seconds=self.cpu_seconds, cores=self.cores, generated=now_utc(),
+                    regenerate=command_line(self.options))
+
+
+def command_line(o: Options, out=None) -> str:
+    what = (f"--cards \"{', '.join(o.cards)}\"" if o.sets is None
+            else f"--sets {','.join(o.sets)}")
+    line = (f"domsim report balance --optimized {what} --players {o.players} "
+            f"--seed {o.seed} --evaluations-per-card {o.evaluations} --games {o.games}")
+    if out is not None:
+        line = line.replace("balance --optimized", f"balance --out {out} --optimized")
+    tuned = [f"{k}={getattr(o, k)}" for k, v in TUNING.items() if getattr(o, k) != v]
+    if o.sampler != "tpe":
+        tuned.insert(0, f"sampler={o.sampler}")
+    if o.turn_cap != 100:
+        tuned.insert(0, f"turn_cap={o.turn_cap}")
+    if tuned:
+        line += f" (from Python, with {', '.join(tuned)})"
+    return line
+
+
+def run(opts: Options, executor, *, root: Path | None = None,
+        notice: Callable[[str], None] = lambda s: None) -> BalanceOptimized:
+    """Every card of ``opts`` in turn (see the module's docstring)."""
+    import time
+    started, cpu0 = time.perf_counter(), time.process_time()
+    out = []
+    for i, card in enumerate(opts.cards, 1):
+        c = run_card(opts, card, executor, root, notice)
+        r = c.row
+        if "score" in r:
+            bm = (f"; {r['bm_bot']} {r['bm_score']:.3f}" if r.get("bm_bot") else "")
+            notice(f"card {i}/{len(opts.cards)} {card}: {r['score']:.3f} "
+                   f"({r['low']:.3f}-{r['high']:.3f}) vs {X.BASE} ({r['chosen']}){bm}")
+        else:
+            notice(f"card {i}/{len(opts.cards)} {card}: skipped, {r['skipped']}")
+        out.append(c)
+    return BalanceOptimized(opts, out, time.perf_counter() - started,
+                            time.process_time() - cpu0, executor.cores, root)
