@@ -1,0 +1,165 @@
+"""report balance --optimized: each card played well (a search restricted to
+that card) beside its Big-Money-plus-one bot.
+
+Budgets are tiny (a few candidates, tens of games per match): what is
+checked is the machinery (restriction to the card, both columns with
+intervals, the files, resume, errors), not the strength of the winners.
+"""
+from __future__ import annotations
+
+import shutil
+import tomllib
+
+import pytest
+
+pytest.importorskip("optuna")
+
+from simulator.engine import cards as C
+from simulator.language.strategy import Strategy
+from simulator.search import cardbalance as CB
+from simulator.search.optspace import Space
+
+TINY = dict(round_size=3, rung_games=16, final_games=40, field_games=20)
+CARDS = "Smithy, Witch, Festival"
+
+
+def _balance(**kw):
+    from simulator.api import balance
+    args = dict(optimized=True, cards=CARDS, evaluations_per_card=3, games=100,
+                threads=1, **TINY)
+    if "resume" in kw:          # the folder has the options: give only what is asked
+        args = dict(threads=1)
+    args.update(kw)
+    return balance(**args)
+
+
+@pytest.fixture(scope="module")
+def done(tmp_path_factory):
+    run = tmp_path_factory.mktemp("bo") / "run"
+    return _balance(run_dir=run), run
+
+
+def test_a_card_alone_offers_the_templates_that_need_only_it():
+    assert Space(["Smithy"]).templates == ["money"]
+    assert Space(["Witch"]).templates == ["money", "attack"]
+    assert Space(["Gardens"]).templates == ["gardens"]
+    assert "engine" not in Space(["Village"]).templates      # no draw card with it
+    opts = CB.card_options(CB.check_options(cards="Smithy"), "Smithy")
+    assert opts.use == ("Smithy",) and len(opts.cards) == 10 and opts.cards[0] == "Smithy"
+
+
+def test_found_strategies_name_only_their_card_and_the_basic_supply(done):
+    result, _ = done
+    assert sorted(result.searches) == sorted(c.strip() for c in CARDS.split(","))
+    for card, search in result.searches.items():
+        own = {C.card_id(card)}
+        # the search's winner, its runners-up and the file written for the card
+        for keys in [search.strategy, *search.runners_up]:
+            assert Strategy.from_rules(**{k: v for k, v in keys.items()
+                                          if k != "kingdom"}).cards() <= own, keys
+        data = tomllib.loads(result.files[card])
+        assert Strategy.from_rules(**{k: v for k, v in data.items()
+                                      if k != "kingdom"}).cards() <= own
+        # the field: the baseline and shipped bots that need no other card
+        assert search.field[0]["opponent"] == "Big Money Ultimate"
+        from simulator.runs.runner import resolve_strategies
+        for row in search.shipped:
+            assert resolve_strategies([row["stem"]])[0].cards() <= own, row
+
+
+def test_ranking_has_both_columns_with_intervals(done, tmp_path):
+    result, _ = done
+    df = result.ranking
+    assert list(df["rank"]) == sorted(df["rank"])
+    for prefix in ("", "bm_"):
+        assert (df[f"{prefix}low"] <= df[f"{prefix}score"]).all()
+        assert (df[f"{prefix}score"] <= df[f"{prefix}high"]).all()
+        assert (df[f"{prefix}games"] == 100).all()
+    assert set(df["bm_bot"]) == {"bm-smithy", "bm-witch", "bm-festival"}
+    assert (df["rank_change"] == df["bm_rank"] - df["rank"]).all()
+    assert ((df["gain"] - (df["score"] - df["bm_score"])).abs() < 1e-12).all()
+    text = result.text(200)
+    assert "played well [95% CI]" in text and "BM+1 [95% CI]" in text
+    assert "BM+1 rank" in text and "gain [95% CI]" in text
+    out = result.write(tmp_path / "report")
+    md = (out / "report.md").read_text()
+    assert "| played well [95% CI] |" in md and "| BM+1 [95% CI] |" in md
+    assert (out / "cards-optimized.png").stat().st_size > 1000
+    for card in ("smithy", "witch", "festival"):
+        text = (out / "strategies" / f"{card}.toml").read_text()
+        assert text == result.files[card.capitalize()]
+    import pandas as pd
+    csv = pd.read_csv(out / "cards-optimized.csv")
+    assert list(csv["card"]) == list(df["card"])
+
+
+def test_resume_replays_the_run_folder(done):
+    first, run = done
+    again = _balance(resume=run)
+    assert again.played == 0
+    assert again.ranking[["card", "score", "bm_score", "chosen"]].equals(
+        first.ranking[["card", "score", "bm_score", "chosen"]])
+    # one card's final scores lost: only they are played again, to the same result
+    shutil.rmtree(run / "cards" / "witch" / "steps" / "score")
+    third = _balance(resume=run)
+    assert third.played == 200
+    assert third.ranking["score"].equals(first.ranking["score"])
+    with pytest.raises(ValueError, match="started with --seed 0, not 4"):
+        _balance(resume=run, seed=4)
+    with pytest.raises(ValueError, match="already holds a balance --optimized run"):
+        _balance(run_dir=run)
+
+
+def test_same_seed_same_ranking(done):
+    first, _ = done
+    again = _balance(cards="Witch")
+    row = first.ranking.set_index("card").loc["Witch"]
+    assert again.ranking.iloc[0]["score"] == row["score"]
+    assert again.files["Witch"] == first.files["Witch"]
+
+
+@pytest.mark.parametrize("kw, message", [
+    (dict(evaluations_per_card=0), "--evaluations-per-card must be between 1"),
+    (dict(evaluations_per_card=2.5), "--evaluations-per-card must be between 1"),
+    (dict(games=1), "--games must be between 2"),
+    (dict(players="2,3"), "one player count"),
+    (dict(players=7), "Dominion is played by 2 to 6"),
+    (dict(cards="Nowhere"), "Nowhere"),
+    (dict(cards="Smithy", sets="base"), "either --cards or --sets"),
+    (dict(rung_games=1), "rung games must be at least 2"),
+])
+def test_bad_options_are_refused_before_playing(kw, message):
+    with pytest.raises(ValueError, match=message):
+        _balance(**kw)
+
+
+def _cli(*args):
+    import typer.testing
+    from simulator.cli.app import app
+    try:
+        runner = typer.testing.CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = typer.testing.CliRunner()
+    return runner.invoke(app, ["report", "balance", *args])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--optimized", "--evaluations-per-card", "0"],
+     "--evaluations-per-card must be between 1 and 100,000, not 0"),
+    (["--optimized", "--evaluations-per-card", "-3"],
+     "--evaluations-per-card must be between 1 and 100,000, not -3"),
+    (["--optimized", "--players", "2,3"], "--optimized plays one player count"),
+    (["--optimized", "--cards", "Smithy", "--sets", "base"], "either --cards or --sets"),
+    (["--evaluations-per-card", "8"], "--evaluations-per-card goes with --optimized"),
+    (["--cards", "Smithy"], "--cards goes with --optimized"),
+    (["--optimized", "--job-games", "100"], "--job-games does not go with --optimized"),
+    (["--optimized", "--from", "x.npz"], "--from does not go with --optimized"),
+    (["--optimized", "--resume", "/nonexistent/run"], "not a report balance --optimized"),
+])
+def test_cli_errors_are_one_line(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    res = _cli(*args)
+    assert res.exit_code == 2, (res.stdout, res.stderr)
+    assert res.stdout == ""
+    assert res.stderr.startswith("error: ") and res.stderr.count("\n") == 1, res.stderr
+    assert message in res.stderr
