@@ -44,6 +44,15 @@ def test_a_card_alone_offers_the_templates_that_need_only_it():
     assert Space(["Witch"]).templates == ["money", "attack"]
     assert Space(["Gardens"]).templates == ["gardens"]
     assert "engine" not in Space(["Village"]).templates      # no draw card with it
+    # a non-terminal alone may fill the deck; with another card, or a terminal, 4 at most
+    from simulator.search.optspace import FixedTrial
+    lab = dict(template="money", **{"money.card1": "Laboratory", "money.copies1": 10})
+    assert "Laboratory if my.Laboratory < 10" in Space(["Laboratory"]).suggest(
+        FixedTrial(lab))["buy"]
+    with pytest.raises(ValueError, match=r"copies1=10 is not in 1\.\.4"):
+        Space(["Laboratory", "Smithy"]).suggest(FixedTrial(lab))
+    with pytest.raises(ValueError, match=r"copies1=10 is not in 1\.\.4"):
+        Space(["Smithy"]).suggest(FixedTrial({**lab, "money.card1": "Smithy"}))
     opts = CB.card_options(CB.check_options(cards="Smithy"), "Smithy")
     assert opts.use == ("Smithy",) and len(opts.cards) == 10 and opts.cards[0] == "Smithy"
 

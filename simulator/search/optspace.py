@@ -159,7 +159,10 @@ class Space:
     # ---- money: Big Money with one or two kingdom cards
     def _money(self, trial) -> dict:
         card1 = trial.suggest_categorical("money.card1", self.actions)
-        n1 = trial.suggest_int("money.copies1", 1, 4)
+        # a kingdom of one card (report balance --optimized) may fill the deck with
+        # a non-terminal one (Laboratory, Market ...), as its shipped bm- bot does
+        alone = len(self.kingdom) == 1 and not is_terminal(card1)
+        n1 = trial.suggest_int("money.copies1", 1, 12 if alone else 4)
         gap1 = trial.suggest_categorical("money.spacing1", [0, 3, 5, 7, 9])
         over1 = trial.suggest_categorical("money.card1_over_gold", [True, False])
         card2 = trial.suggest_categorical("money.card2", [NONE, *self.actions])
