@@ -122,8 +122,10 @@ def check_options(cards=None, sets=None, players=None, seed: int = 0,
             raise ValueError("--cards: give one or more kingdom card names with commas")
         chosen = None
     else:
+        # the second edition's cards of the sets, no promos: the base set's 26
+        from simulator.engine.kingdom import random_pool
         chosen = tuple(parse_sets(sets if sets is not None else "base"))
-        ids = [c for c in C.KINGDOM_CARDS if X.card_set(C.NAMES[c]) in chosen]
+        ids = list(random_pool(None, chosen))
         if not ids:
             raise ValueError(f"--sets {sets}: no kingdom card")
     names = tuple(C.NAMES[c] for c in sorted(set(ids), key=list(C.KINGDOM_CARDS).index))
