@@ -55,7 +55,8 @@ def ranking_table(df: pd.DataFrame) -> Table:
         "needs only this card, where it scored higher in the search); BM+1: the "
         "shipped bm-<card> bot. Both play the same seeded deals, which the search "
         "never used. Gain: played well minus BM+1 (percentage points; the interval "
-        "treats the two as independent, so it is wider than needed). Rank change: BM+1 "
+        "treats the two as independent, so it is wider than needed, and is 0 where the "
+        "bm-<card> bot itself was chosen: the same games). Rank change: BM+1 "
         "rank minus played-well rank (+ = the card climbs when played well)."])
 
 
@@ -119,7 +120,7 @@ def write_into(d: Path, b) -> None:
             "Every score is given with its game count and a 95% Wilson interval; a tie "
             "counts half a win."])
     doc.p("Regenerate with:")
-    doc.code(command_line(b.options))
+    doc.code(command_line(b.options, getattr(b, "out", None)))
     doc.h(2, "Ranking")
     doc.p("For each card, `domsim optimize` searched the strategies that buy no "
           "kingdom card but this one (its money, attack or Gardens templates; the "
@@ -151,4 +152,5 @@ def write_into(d: Path, b) -> None:
 
 def write(out, b) -> Path:
     from .balance import write as write_report
+    b.out = out                     # named in the report's "regenerate" command
     return write_report(out, b, into=write_into)

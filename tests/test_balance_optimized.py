@@ -157,6 +157,8 @@ def _cli(*args):
      "--evaluations-per-card must be between 1 and 100,000, not 0"),
     (["--optimized", "--evaluations-per-card", "-3"],
      "--evaluations-per-card must be between 1 and 100,000, not -3"),
+    (["--optimized", "--evaluations-per-card", "abc"], "--evaluations-per-card"),
+    (["--optimized", "--games", "5"], "--games"),
     (["--optimized", "--players", "2,3"], "--optimized plays one player count"),
     (["--optimized", "--cards", "Smithy", "--sets", "base"], "either --cards or --sets"),
     (["--evaluations-per-card", "8"], "--evaluations-per-card goes with --optimized"),

@@ -319,14 +319,14 @@ def balance_cmd(
         "--games", "-n", min=100,
         help="Games per bm-<card> bot and per mirror player count; each recommended-"
              "kingdom matchup plays a tenth of it. With --optimized: games per card "
-             f"for each of the two scores. [default: {DEFAULT_REPORT_GAMES}]",
+             f"for each of the two scores. (Default {DEFAULT_REPORT_GAMES:,}.)",
         show_default=False)] = None,
     players: Annotated[Optional[str], typer.Option(
-        help="Player counts for the first-seat section, comma-separated [default: "
-             f"{DEFAULT_REPORT_PLAYERS}]. With --optimized: one count [default: 2].",
+        help="Player counts for the first-seat section, comma-separated (default "
+             f"{DEFAULT_REPORT_PLAYERS}). With --optimized: one count (default 2).",
         show_default=False)] = None,
     seed: Annotated[Optional[int], typer.Option(
-        help="Random seed [default: 0].", show_default=False)] = None,
+        help="Random seed (default 0).", show_default=False)] = None,
     optimized: Annotated[bool, typer.Option(
         "--optimized", help="Rank every kingdom card played well instead: for each, the "
                             "strongest strategy that buys no other kingdom card, found by "
@@ -334,20 +334,22 @@ def balance_cmd(
                             "bm-<card> bot; writes the ranking, a chart and each card's "
                             "strategy file.")] = False,
     cards: Annotated[Optional[str], typer.Option(
-        help="With --optimized: the cards to rank, comma-separated [default: every card "
-             "of --sets].", show_default=False)] = None,
+        help="With --optimized: the cards to rank, comma-separated (default: the "
+             "second edition's cards of --sets, the base set's 26).",
+        show_default=False)] = None,
     evaluations_per_card: Annotated[Optional[int], typer.Option(
         "--evaluations-per-card", help="With --optimized: candidates the optimiser tries "
                                        "per card (the budget; 64 ranks the 26 base cards "
-                                       "in about 30 minutes on 2 cores) [default: 64].",
+                                       "in about 30 minutes on 2 cores; default 64).",
         show_default=False)] = None,
     sets: Annotated[Optional[str], typer.Option(
         help="Rank the bm-<card> bots of these sets only (base, intrigue, seaside, "
              "or several with commas; the promos count with base) and play only the recommended "
-             "kingdoms of these sets. Default: every set whose cards have bots.",
+             "kingdoms of these sets. Default: every set whose cards have bots. With "
+             "--optimized: rank the second edition's cards of these sets (default base).",
         show_default=False)] = None,
     turn_cap: Annotated[Optional[int], typer.Option(
-        min=1, help="Turn cap per game [default: 100].", show_default=False)] = None,
+        min=1, help="Turn cap per game (default 100).", show_default=False)] = None,
     threads: Threads = None,
     scheduler: Scheduler = None,
     scheduler_timeout: SchedulerTimeout = None,

@@ -280,8 +280,11 @@ def run_card(opts: Options, card: str, executor, root: Path | None,
     if bm is not None:
         row.update(_score_row(scores[1], "bm_"))
         d = scores[0].rate - scores[1].rate
-        # the two share their deals (correlated): the independent interval is wider
-        se = math.sqrt(sum(s.rate * (1 - s.rate) / s.games for s in scores[:2]))
+        # the two share their deals (correlated): the independent interval is
+        # wider than needed; the bm- bot chosen plays the very same games
+        same = source == bm.stem
+        se = 0.0 if same else math.sqrt(sum(s.rate * (1 - s.rate) / s.games
+                                            for s in scores[:2]))
         row.update(gain=d, gain_low=d - 1.96 * se, gain_high=d + 1.96 * se)
     row.update(chosen=source, template=result.template if source == "search" else "shipped",
                search_vs_base=found, strategy=chosen_keys.get("name", ""),
