@@ -52,7 +52,8 @@ def ranking_table(df: pd.DataFrame) -> Table:
         "Score against Big Money Ultimate: a win 1, a tie 1/2, per game, % [95% Wilson "
         "CI]; 50% = even. Played well: the strongest strategy that buys no kingdom card "
         "but this one, found by domsim optimize (or a shipped bot of its field that "
-        "needs only this card, where it scored higher in the search); BM+1: the "
+        "buys this card and no other, where it scored higher in the search; under "
+        "50%: buying the card at all is a handicap, as ignoring it scores 50%); BM+1: the "
         "shipped bm-<card> bot. Both play the same seeded deals, which the search "
         "never used. Gain: played well minus BM+1 (percentage points; the interval "
         "treats the two as independent, so it is wider than needed, and is 0 where the "
@@ -71,8 +72,10 @@ def movers(df: pd.DataFrame, n: int = 5) -> pd.DataFrame:
 
 def budget_line(b) -> str:
     o = b.options
+    replayed = (f" ({count(b.played)} played now, the rest replayed from the run folder)"
+                if b.played < b.games else "")
     return (f"{len(b.searches)} cards, {counted(o.evaluations, 'candidate')} per card "
-            f"({o.players} players, seed {o.seed}), {count(b.games)} games in "
+            f"({o.players} players, seed {o.seed}), {count(b.games)} games{replayed} in "
             f"{b.seconds / 60:.1f} min wall ({b.cpu_seconds / 60:.1f} min CPU in this "
             f"process) on {counted(b.cores, 'core')}")
 

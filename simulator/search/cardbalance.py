@@ -10,9 +10,11 @@ For every card ranked (by default the base set's 26)::
              that need no other card (``bm-<card>``, ``big-money`` ...);
              ``evaluations`` candidates per card, the same seed replays
     choose   the stronger of the search's winner and the shipped bots of
-             its field that need only this card, by their score against the
-             baseline in the search (so the chosen one is never weaker than
-             Big Money plus one copy played by its shipped bot)
+             its field that buy this card and no other, by their score
+             against the baseline in the search (a short search that finds
+             nothing better than a shipped bot does not rank the card below
+             it); a score under 0.5 says that buying the card at all is a
+             handicap on its own (ignoring it is the baseline: 0.5)
     score    the chosen strategy and the card's ``bm-<card>`` bot each play
              ``games`` games against the baseline, on the same seeded deals
              (common random numbers) that the search never used
@@ -260,8 +262,12 @@ def run_card(opts: Options, card: str, executor, root: Path | None,
     found = vs_base.get(base.name, math.nan)
     chosen_keys, source = dict(result.strategy), "search"
     chosen_text = result.toml
-    best = max((r for r in result.shipped if r["stem"] != X.BASE),
-               key=lambda r: r["vs_bmu"], default=None)
+    # (a bot that never buys the card, big-money, says nothing of the card: not one;
+    # ignoring the card is Big Money Ultimate itself, 50%)
+    from simulator.engine import cards as C
+    uses = [r for r in result.shipped if r["stem"] != X.BASE and C.card_id(card)
+            in resolve_strategies([r["stem"]])[0].cards()]
+    best = max(uses, key=lambda r: r["vs_bmu"], default=None)
     if best is not None and best["vs_bmu"] > found:
         s = resolve_strategies([best["stem"]])[0]
         chosen_keys, source = dict(s.data), best["stem"]
