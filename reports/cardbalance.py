@@ -24,7 +24,8 @@ def _how(r) -> str:
     if not isinstance(r.get("chosen"), str):
         return ""
     if r["chosen"] == "search":
-        return f"search ({r['template']})"
+        never = "" if r.get("buys", True) else ", never buys it"
+        return f"search ({r['template']}{never})"
     return f"shipped {r['chosen']}"
 
 
@@ -53,7 +54,8 @@ def ranking_table(df: pd.DataFrame) -> Table:
         "CI]; 50% = even. Played well: the strongest strategy that buys no kingdom card "
         "but this one, found by domsim optimize (or a shipped bot of its field that "
         "buys this card and no other, where it scored higher in the search; under "
-        "50%: buying the card at all is a handicap, as ignoring it scores 50%); BM+1: the "
+        "50%: buying the card at all is a handicap, as ignoring it scores 50%; 'never buys "
+        "it': the search found nothing better than leaving the card alone); BM+1: the "
         "shipped bm-<card> bot. Both play the same seeded deals, which the search "
         "never used. Gain: played well minus BM+1 (percentage points; the interval "
         "treats the two as independent, so it is wider than needed, and is 0 where the "

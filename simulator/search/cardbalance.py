@@ -292,7 +292,12 @@ def run_card(opts: Options, card: str, executor, root: Path | None,
         se = 0.0 if same else math.sqrt(sum(s.rate * (1 - s.rate) / s.games
                                             for s in scores[:2]))
         row.update(gain=d, gain_low=d - 1.96 * se, gain_high=d + 1.96 * se)
-    row.update(chosen=source, template=result.template if source == "search" else "shipped",
+    from simulator.language.strategy import Strategy
+    # a search's winner may never buy the card (its rule pruned as never firing,
+    # Artisan under Gold): then the card is worth no more than ignoring it
+    buys = C.card_id(card) in Strategy.from_rules(**chosen_keys).cards()
+    row.update(chosen=source, buys=buys,
+               template=result.template if source == "search" else "shipped",
                search_vs_base=found, strategy=chosen_keys.get("name", ""),
                search_games=result.games, evaluations=result.evaluations,
                seconds=result.seconds)
