@@ -27,7 +27,7 @@ from simulator.engine.program import BUY, LIST_KEYS, TOPDECK, TRASH
 from simulator.engine.rng import below
 from simulator.engine.zones import (_discard_revealed, _own, _ps, _reveal, _traced,
                                     _trash_revealed, cost, discard_top, emit, move, put_top,
-                                    shuffle_discard, take_top, trash_from)
+                                    reveal_top, revealed_to_hand, shuffle_discard, trash_from)
 
 # Durations whose next turn is "+" numbers, and Bazaar
 
@@ -241,18 +241,9 @@ def effect_sea_chart(z, deck, rng, fst, prog, p):
     # Chart played counts (another Sea Chart revealed goes into the hand),
     # as do Durations still in play from the last turn; a card not put into
     # the hand stays on top; an empty deck is shuffled to reveal.
-    t = take_top(z, deck, rng, p)
-    if t < 0:
-        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
-        return
-    emit(z, EV_MOVE, p, t, 1, Z_DECK, Z_REVEAL)
-    if z[p * PR + PLAY_ROW, t] > 0:
-        z[p * PR + HAND, t] += 1
-        z[_ps(p), PS_HAND_N] += 1
-        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, HAND)
-    else:
-        put_top(z, deck, p, t)
-        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, Z_DECK)
+    t = reveal_top(z, deck, rng, p)
+    if t >= 0:
+        revealed_to_hand(z, deck, p, t, z[p * PR + PLAY_ROW, t] > 0)
 
 
 # Treasure Map and the named strategies
