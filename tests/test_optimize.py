@@ -601,3 +601,16 @@ def test_trash_lists_name_what_each_trasher_decides():
     assert space._trash_lists(t, "engine", "Masquerade") == {"trash": rules}
     assert space._trash_lists(t, "engine", "Ambassador") == {"ambassador": rules}
     assert space._trash_lists(t, "engine", "Chapel") == {"trash": rules}
+
+
+def test_engine_leaves_a_draw_that_discards_the_hand_to_the_default_order():
+    """Tactician discards the hand: first after the village in the engine's
+    play list it discarded the non-terminals (Lighthouse) unplayed; left out,
+    the default order plays them first."""
+    space = Space(RECOMMENDED["Buried Treasure"])
+    keys = space.suggest(FixedTrial({"template": "engine", "engine.village": "Fishing Village",
+                                     "engine.draw": "Tactician"}))
+    assert keys["play"] == ["Fishing Village"]
+    keys = Space(RECOMMENDED["High Seas"]).suggest(FixedTrial({
+        "template": "engine", "engine.village": "Bazaar", "engine.draw": "Wharf"}))
+    assert keys["play"] == ["Bazaar", "Wharf"]

@@ -271,7 +271,14 @@ class Space:
             buy.append("Gold")
         buy.append("Silver")
         keys["buy"] = buy
-        keys["play"] = [play_rule(village)] + ([] if draw == village else [play_rule(draw)])
+        # a draw that discards the hand (Tactician, the registry's
+        # discards_hand) is left to the default order, after the
+        # non-terminals: listed here it came before them and discarded them
+        # unplayed (Buried Treasure's winner with Fishing Village, Tactician
+        # and Lighthouses against Big Money Ultimate, 100,000 games: 0.6109
+        # (0.6079-0.6139) listed, 0.6404 (0.6374-0.6434) left out)
+        later = draw == village or spec(draw).discards_hand
+        keys["play"] = [play_rule(village)] + ([] if later else [play_rule(draw)])
         return keys
 
     # ---- Gardens rush
