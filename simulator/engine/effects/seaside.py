@@ -262,17 +262,27 @@ def effect_sea_chart(z, deck, rng, fst, prog, p):
 def effect_treasure_map(z, deck, rng, fst, prog, p):
     # "Trash this and a Treasure Map from your hand. If you trashed two
     # Treasure Maps, gain 4 Golds onto your deck."  Both trashes are
-    # required.  The Seaside FAQ (Dominion Strategy wiki, "Official FAQ"):
-    # "If you did not have another copy of Treasure Map in hand, then you
-    # just trash the one Treasure Map and nothing else happens"; "If you
-    # Throne Room a Treasure Map, you will only trash the first Treasure Map
-    # once, and will gain no Golds", read with the text: the second play
-    # cannot trash it again, trashes a Map from the hand if there is one and
-    # gains nothing (it did not trash two); the first play, with a second
-    # Map in hand, trashed two and gains the Golds.  With fewer than 4
-    # Golds left it gains those.  A Treasure Map in play is this one exactly
-    # on its first play (Feast's reasoning: it always trashes itself, so no
-    # other Map stays in play).
+    # required.  The official FAQ of the second edition (Dominion Strategy
+    # wiki, "Official FAQ"): "If you did not have another copy of Treasure
+    # Map in hand, then you just trash the one Treasure Map and nothing else
+    # happens. If you Throne Room a Treasure Map, you will only trash the
+    # first Treasure Map once, and will gain no Golds."  The first
+    # edition's rulebook is explicit about Throne Room with more Maps in
+    # hand: "You have to actually trash two copies of Treasure Map to gain
+    # the Golds; so for example if you Throne Room a Treasure Map, with two
+    # more Treasure Maps in hand, then the first time Treasure Map resolves
+    # you trash it and another one and gain 4 Golds, and the second time it
+    # resolves you trash your other Treasure Map but gain nothing (since you
+    # didn't actually trash the played Treasure Map that time)."  Read
+    # together, and with the 2E text ("If you trashed two"): the 2E
+    # sentence is the lone Map's case (Throne Room cannot make one Map count
+    # as two: it is trashed once, no Golds); a play that trashed itself and
+    # a Map from the hand gains the Golds, the first play under a Throne
+    # Room too; the second play cannot trash it again, trashes a Map from
+    # the hand if there is one and gains nothing.  Both editions play the
+    # same.  With fewer than 4 Golds left it gains those.  A Treasure Map
+    # in play is this one exactly on its first play (Feast's reasoning: it
+    # always trashes itself, so no other Map stays in play).
     tm = Card.TREASURE_MAP
     both = z[p * PR + PLAY_ROW, tm] > 0
     if both:
