@@ -1968,8 +1968,10 @@ class Oracle:
                       "the last turn was another player's")
         elif why == S.NO_COST and any(s.supply[x] > 0 and _cost(self, x) == k for x in s.supply):
             self.fail(f"seat {p} gains nothing, but a supply card costs ${k}")
+        elif why == S.NO_SUPPLY and c in self.in_supply:
+            self.fail(f"seat {p} gains no {name(c)} 'not in the Supply', but its pile is")
         elif why not in (S.NO_CARDS, S.PILE_EMPTY, S.HAND_SIZE, S.NO_TYPE, S.NO_PLAY,
-                         S.NO_BUY, S.NO_EXTRA, S.NO_COST, S.NO_GAIN):
+                         S.NO_BUY, S.NO_EXTRA, S.NO_COST, S.NO_GAIN, S.NO_SUPPLY):
             self.fail(f"unknown reason {why}")
         r = self.t["res"]
         self.affect(p, "nothing")

@@ -12,10 +12,10 @@ from simulator.engine.cards import Card
 from simulator.engine.codes import (DISC, EMBARGO, EV_CHOOSE, EV_EMBARGO, EV_MOVE, EV_NOTHING,
                                     EV_PLUS_COINS, EV_TOKEN, GS, GS_ACTIONS, GS_COINS, GS_EMPTY,
                                     GS_PLAYERS, HAND, HAND_SIZE, IN_GAME, MONEY, NC, NO_CARDS,
-                                    NO_TYPE, OWN, P_COINS, PILE_EMPTY, PLAY_ROW, PR, PS_DECK_N,
-                                    PS_DISC_N, PS_HAND_N, PS_KNOWN, PS_MONEY, PS_OWN_N,
-                                    PS_PIRATE_SHIP, SUPPLY, TMP, TYPES, T_ACTION, T_TREASURE, XS,
-                                    Z_DECK, Z_LOOK, Z_REVEAL, Z_SUPPLY)
+                                    NO_SUPPLY, NO_TYPE, OWN, P_COINS, PILE_EMPTY, PLAY_ROW, PR,
+                                    PS_DECK_N, PS_DISC_N, PS_HAND_N, PS_KNOWN, PS_MONEY,
+                                    PS_OWN_N, PS_PIRATE_SHIP, SUPPLY, TMP, TYPES, T_ACTION,
+                                    T_TREASURE, XS, Z_DECK, Z_LOOK, Z_REVEAL, Z_SUPPLY)
 from simulator.engine.decide import (DISCARD_ORDER, TRASH_ORDER, _attacked, _list,
                                      cheapest_in, choose_option, chooses, dearest_in, first_in,
                                      hand_coins, names, pick_call, would_pick)
@@ -426,7 +426,11 @@ def effect_ambassador(z, deck, rng, fst, prog, p):
     n = z[GS, GS_PLAYERS]
     for j in range(1, n):
         v = (p + j) % n
-        if _attacked(z, v) and not gain(z, deck, rng, fst, prog, v, c, DISC):
+        if not _attacked(z, v):
+            continue
+        if not z[IN_GAME, c]:           # no pile: the log says so, not "none left"
+            emit(z, EV_NOTHING, v, c, 0, NO_SUPPLY, 0)
+        elif not gain(z, deck, rng, fst, prog, v, c, DISC):
             emit(z, EV_NOTHING, v, c, 0, PILE_EMPTY, 0)
 
 
