@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from simulator.engine import program as P
-from simulator.engine.cards import Card
+from simulator.engine.cards import TYPE_BITS, Card
 from simulator.language.strategy import (MAY_CARDS, Strategy, StrategyError, compile_program,
                                 load_strategy, rule_notes)
 
@@ -53,6 +53,8 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     ("hand.Action", (P.OP_HAND_TYPE, 1)),
     ("hand.treasure", (P.OP_HAND_TYPE, 2)),
     ("hand.Curse", (P.OP_HAND, Card.CURSE)),               # card names win over types
+    ("play.Duration", (P.OP_HAND_TYPE, TYPE_BITS["Duration"] | P.TYPE_IN_PLAY)),
+    ("play.smithy", (P.OP_PLAY_CARD, Card.SMITHY)),
     ("deck.Copper", (P.OP_DECK_CARD, Card.COPPER)),
     ("deck.size", (P.OP_DECK_SIZE, 0)),
     ("discard.Silber", (P.OP_DISC_CARD, Card.SILVER)),     # German name

@@ -543,3 +543,12 @@ def test_domsim_never_imports_dominion_setup():
                          else [node.module or ""] if isinstance(node, ast.ImportFrom)
                          else [])
                 assert not any(n.split(".")[0] == "dominion_setup" for n in names), path
+
+
+def test_durations_idle_with_an_empty_hand_are_derived_from_their_rows():
+    # Tactician ("if you have at least one card in hand") and Haven (a next
+    # turn that only returns the hand card it set aside): an empty hand
+    # leaves them nothing to do, so they leave play at this clean-up
+    # (kernel.resolve); no other Seaside Duration, nor Blockade's mat
+    real = {c for c in range(len(C.TABLE)) if C.TABLE[c].set != "test"}
+    assert {c for c in real if C.IDLE_NO_HAND[c]} == {Card.TACTICIAN, Card.HAVEN}

@@ -224,9 +224,11 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
 # NO_COST: p gains nothing, no supply pile has a card costing `count` (Swindler);
 # NO_GAIN: `card` has no card it may gain (Smugglers: the player to the
 # right gained none costing up to its limit); NO_TYPE: p reveals a hand with
-# no card of the types `count` (Bureaucrat), or with no `card` (Cutpurse)
+# no card of the types `count` (Bureaucrat), or with no `card` (Cutpurse);
+# NO_SUPPLY: p gains no `card`, which is not in the Supply (Ambassador
+# revealing a card bought from the Black Market deck: no pile to gain from)
 NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA, NO_COST, \
-    NO_GAIN = range(9)
+    NO_GAIN, NO_SUPPLY = range(10)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
 # zones of a move: HAND, PLAY_ROW, DISC, ASIDE, DUR and the mats (MAT0 + m)
 # are their own row offsets; the others are numbered above every row offset

@@ -119,6 +119,7 @@ from simulator.engine.program import (
     TEST_MASK,
     TOPDECK,
     TRASH,
+    TYPE_IN_PLAY,
     is_upgrade,
 )
 from simulator.engine.zones import (
@@ -312,6 +313,14 @@ def _value(z, p, op, arg):
     if op == OP_LEAD_AFTER:
         return float(_vp_after_gain(z, p, arg) - _best_opponent(z, p, OP_OPP_VP, 0))
     if op == OP_HAND_TYPE:       # hand.<Type>: no column keeps it, so count the hand
+        if arg & TYPE_IN_PLAY:   # play.<Type>: the play area, and the Durations in
+            # play since an earlier turn (DUR: on another player's turn, and
+            # at the start of the own turn until their effects are done)
+            n = 0
+            for c in range(NC):
+                if TYPES[c] & arg:
+                    n += z[p * PR + PLAY_ROW, c] + z[p * PR + DUR, c]
+            return float(n)
         h = p * PR + HAND
         n = 0
         for c in range(NC):

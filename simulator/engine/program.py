@@ -97,8 +97,10 @@ FLAG_TURN_LOG = 1                # gained.* / bought.*: count this turn's gains 
 # Arguments: OP_CONST the integer; OP_MY_CARD, OP_OPP_CARD, OP_SUPPLY,
 # OP_HAND, OP_DECK_CARD, OP_DISC_CARD, OP_GAINED, OP_BOUGHT a card id;
 # OP_ENDS_GAME and OP_LEAD_AFTER the card the rule would take; OP_MY_TYPE,
-# OP_OPP_TYPE and OP_HAND_TYPE a type bit from the card registry; every other
-# opcode ignores it (0).
+# OP_OPP_TYPE and OP_HAND_TYPE a type bit from the card registry (OP_HAND_TYPE
+# with TYPE_IN_PLAY added: ``play.<Type>``, the play area's cards of that
+# type); every other opcode ignores it (0).
+TYPE_IN_PLAY = 1 << 16          # above every type bit
 UNARY_OPS = (OP_NEG, OP_NOT, OP_ABS)
 # Words that read one cell of z and nothing else, above the compiler's other
 # opcodes: packing turns each into OP_CELL / OP_GCELL (``_cell_word``), so the

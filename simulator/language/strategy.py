@@ -14,7 +14,8 @@ Condition vocabulary (names are case-insensitive; in card names ``_``,
 
     my.<Card>  my.<Type>  my.cards  my.money  my.vp  my.turn
     opp.<Card>  opp.<Type>  opp.cards  opp.money  opp.vp   (best opponent)
-    supply.<Card>  hand.<Card>  hand.<Type>  hand.size  hand.money  play.<Card>
+    supply.<Card>  hand.<Card>  hand.<Type>  hand.size  hand.money
+    play.<Card>  play.<Type>   (play.Duration: the Duration cards in play)
     embargo.<Card>   (the Embargo tokens on that Supply pile)
     deck.<Card>  deck.size  discard.<Card>  discard.size
     gained.<Card>  gained.cards  bought.<Card>  bought.cards   (this turn)
@@ -75,7 +76,7 @@ from simulator.engine.program import (
     OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR, OP_EMBARGO,
     OP_MAT_CARD, OP_MAT_SIZE, OP_PIRATE_SHIP, OP_PLAY_CARD, OP_PLAYERS, OP_SEAT_TURNS, OP_SUB,
     OP_SUPPLY,
-    RULE_OPTIONAL, STACK_DEPTH,
+    RULE_OPTIONAL, STACK_DEPTH, TYPE_IN_PLAY,
     TURN_LOG_OPS, UNARY_OPS, Program, is_operand, is_upgrade)
 
 PYTHON_SOURCE = "<python>"
@@ -139,7 +140,8 @@ REFERENCE = {
     "discard": ("conditions", "discard.<Card>, discard.size: my discard pile"),
     "gained": ("conditions", "gained.<Card>, gained.cards: what I gained this turn so far"),
     "bought": ("conditions", "bought.<Card>, bought.cards: what I bought this turn so far"),
-    "play": ("conditions", "play.<Card>: copies of that card in play now"),
+    "play": ("conditions", "play.<Card>, play.<Type>: my cards in play now (play.Duration: "
+                           "the Duration cards, those since my last turn too)"),
     **{mat.replace(" ", "") + "mat": ("conditions", f"{mat.replace(' ', '_')}_mat.<Card>, "
                                       f"{mat.replace(' ', '_')}_mat.size: the cards on my "
                                       f"{mat.title()} mat") for mat in C.MAT_NAMES},
@@ -365,7 +367,8 @@ _CARD_OP = {"my": OP_MY_CARD, "opp": OP_OPP_CARD, "supply": OP_SUPPLY, "hand": O
             "deck": OP_DECK_CARD, "discard": OP_DISC_CARD, "gained": OP_GAINED,
             "bought": OP_BOUGHT, "play": OP_PLAY_CARD, "embargo": OP_EMBARGO,
             **{root: OP_MAT_CARD + m for root, m in _MAT_ROOTS.items()}}
-_TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE, "hand": OP_HAND_TYPE}
+_TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE, "hand": OP_HAND_TYPE, "play": OP_HAND_TYPE}
+_TYPE_ZONE = {"play": TYPE_IN_PLAY}             # OP_HAND_TYPE's flag: the play area
 _TYPES = {name.lower(): bit for bit, name in C.TYPE_NAMES.items()}
 _BARE_SPELLING = ["empty_piles", "gains_to_end", "coins", "buys", "actions", "players",
                   "lead", "turns_played", "smallest_pile", "ends_game", "lead_after", "true",
@@ -693,7 +696,7 @@ class _Condition:
             except UnknownCardError:
                 pass
         if rkey in _TYPE_OP and akey in _TYPES:
-            return [(_TYPE_OP[rkey], _TYPES[akey])], NUM
+            return [(_TYPE_OP[rkey], _TYPES[akey] | _TYPE_ZONE.get(rkey, 0))], NUM
         # Unknown: a misspelt field/type, or a misspelt card?
         words = {f: f"{root}.{f}" for f in fields}
         if rkey in _TYPE_OP:

@@ -153,6 +153,16 @@ DURATION_CARDS = np.array([i for i, c in enumerate(TABLE) if c.next_turn], dtype
 # DISCARDS_HAND[c]: a Duration due next turn only if its play discarded a hand
 # (Tactician; ``CardSpec.discards_hand``)
 DISCARDS_HAND = np.array([c.discards_hand for c in TABLE], dtype=np.bool_)
+# IDLE_NO_HAND[c]: a Duration that has nothing to do next turn, and leaves
+# play at this clean-up, when its play finds the hand empty (after its "+"
+# numbers): Tactician ("if you have at least one card in hand"), and one
+# whose next turn only returns the hand card its play put on its mat
+# (Haven: with nothing to set aside, nothing to return)
+IDLE_NO_HAND = np.array([
+    c.discards_hand or (c.next_turn is not None
+                        and c.next_turn == NextTurn(mat_to_hand=True)
+                        and any(d.op == "hand to mat" for d in c.does))
+    for c in TABLE], dtype=np.bool_)
 # cards that keep their owner unaffected by an Attack: revealed from the hand
 # (Moat), and while in play from an earlier turn (Lighthouse), in card order
 BLOCK_FROM_HAND = np.array([i for i, c in enumerate(TABLE) if c.blocks == "hand"],
