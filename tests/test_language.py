@@ -178,10 +178,12 @@ def test_want_errors_suggest_the_word_or_card():
 def test_want_flag_only_for_programs_that_use_it():
     plain = Strategy.from_rules("p", ["Gold if opp.Gold > 1"])
     wants = Strategy.from_rules("w", ["Gold"], choose={"Steward": ["coins if want.cost > 5"]})
-    steward = C.card_id("Steward")
+    steward, minion = C.card_id("Steward"), C.card_id("Minion")
     assert compile_program([plain], set()).flags == 0
     assert compile_program([plain, wants], {steward}).flags == P.FLAG_WANT
     assert compile_program([plain, wants], set()).flags == 0    # no Steward: no rule
+    # Minion's default choice reads want.cost: any game with Minion keeps the want
+    assert compile_program([plain], {minion}).flags == P.FLAG_WANT
 
 
 # ---------------------------------------------------------------- let
