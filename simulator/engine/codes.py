@@ -117,7 +117,12 @@ GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_EN
     GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
     GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN, GS_EXTRA_HAND, GS_IN_EXTRA, \
     GS_HOOK_DONE, GS_TURN_P, GS_HOOK_PLAYS, GS_PLAYED, GS_SELF_GONE, \
-    GS_VICTORY_BOUGHT, GS_VICTORY_GAINED, GS_COPPER_UP, GS_EMBARGO_CLEAN = range(27)
+    GS_VICTORY_BOUGHT, GS_VICTORY_GAINED, GS_COPPER_UP, GS_EMBARGO_CLEAN, \
+    GS_WANT, GS_WANT_COST = range(29)
+# GS_WANT: 1 + the first card the buy list of the player taking a "choose"
+# decision wants now, whatever the coins (0: none), GS_WANT_COST what it costs
+# (0: none); the words want.<Card> and want.cost, worked out as the choice
+# is asked (decide.choose_option), only for a program with FLAG_WANT
 # GS_EMBARGO_CLEAN: 1 once this game's EMBARGO row was zeroed (the gain
 # hooks, at the start of a turn: the row is not cleared with the others)
 # GS_VICTORY_BOUGHT: Victory cards the turn's player bought this turn;

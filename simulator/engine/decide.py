@@ -34,6 +34,8 @@ from simulator.engine.codes import (
     GS_LEAVING,
     GS_PLAYERS,
     GS_TURN_LOG,
+    GS_WANT,
+    GS_WANT_COST,
     RAISES_COPPER,
     HAND,
     IN_GAME,
@@ -68,6 +70,7 @@ from simulator.engine.program import (
     CHOICE_BITS,
     CHOOSE,
     DISCARD,
+    FLAG_WANT,
     GAIN,
     HEAD,
     MAY,
@@ -113,6 +116,7 @@ from simulator.engine.program import (
     OP_OR_JUMP,
     OP_SUB,
     OP_TEST,
+    P_FLAGS,
     PLAY,
     Q_CELL,
     Q_SHIFT,
@@ -804,13 +808,34 @@ def _attacked(z, v):
     return True
 
 
+@kernel_fn('void')
+def work_out_want(z, fst, prog, p):
+    """The words want.<Card> and want.cost for p: the first card of p's buy
+    list whose pile is not empty and whose rule holds now, whatever it costs
+    (GS_WANT: 1 + the card, GS_WANT_COST: its cost now; both 0 when no rule
+    holds).  The buy rules cannot read these words (the compiler refuses
+    them there), so none of them reads a stale value."""
+    z[GS, GS_WANT] = 0
+    z[GS, GS_WANT_COST] = 0
+    start, end, _ = _list(prog, z, p, BUY)
+    for r in range(start, end, 3):
+        c = prog[r]
+        if z[SUPPLY, c] > 0 and rule_holds(z, fst, prog, p, r):
+            z[GS, GS_WANT] = c + 1
+            z[GS, GS_WANT_COST] = cost(z, c)
+            return
+
+
 @kernel_fn('i8')
 def choose_option(z, fst, prog, p, card, taken):
     """The option of ``card``'s "choose" decision p takes, none of those in
     the bit mask ``taken`` ("the choices must be different"): the first rule
     of its choose list (the strategy's, else the card's default rules) for
     an option not taken whose condition holds, else the first option not
-    taken in the card's order; -1 when all are taken."""
+    taken in the card's order; -1 when all are taken.  A program whose
+    rules read want.* (FLAG_WANT) first works out p's want."""
+    if prog[P_FLAGS] & FLAG_WANT:
+        work_out_want(z, fst, prog, p)
     start, end, _ = _list(prog, z, p, CHOOSE)
     for r in range(start, end, 3):
         code = prog[r]
