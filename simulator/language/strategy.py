@@ -1436,12 +1436,17 @@ class Strategy:
             lists["play"] = _remodel_when_useful(lists["play"], remodel_list, lists["gain"])
         may = tuple(_parse_may(card, text, where, lets)
                     for card, (text, where) in spec.may.items())
+        # a file's rules for a card first, then the card's default rules:
+        # "When no rule applies, the card's default rules decide"
+        # (docs/strategies.md, "Choose one")
         choose = tuple(
-            _parse_choice(card, text, where, lets, card not in spec.choose)
+            rule
             for card in CHOOSE_CARDS
-            for text, where in spec.choose.get(card) or [
-                (t, f"<default>: choose.{TABLE[card].name}")
-                for t in TABLE[card].choose.default])
+            for rule in [*(_parse_choice(card, text, where, lets, False)
+                           for text, where in spec.choose.get(card) or ()),
+                         *(_parse_choice(card, t, f"<default>: choose.{TABLE[card].name}",
+                                         lets, True)
+                           for t in TABLE[card].choose.default)])
         answers = {kind: tuple(_parse_answer(kind, card, text, where, lets)
                                for card, items in spec.answers[kind].items()
                                for text, where in items)
