@@ -473,7 +473,9 @@ def test_the_rules_oracle_audits_games_of_the_test_cards():
     env.update(DOMSIM_EXTRA_SETS="tests.cards_for_tests", PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                            "tests/test_oracle_mechanisms.py",
-                           "tests/test_oracle.py::test_random_games_of_every_card_obey_the_rules"],
+                           "tests/test_oracle.py::test_random_games_of_every_card_obey_the_rules",
+                           "tests/test_oracle.py::"
+                           "test_the_other_random_games_of_every_card_obey_the_rules"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-500:]
