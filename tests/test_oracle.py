@@ -134,7 +134,9 @@ def test_random_games_of_every_card_obey_the_rules(card, event_kinds):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("card", C.KINGDOM_CARDS, ids=lambda c: C.NAMES[c])
+@pytest.mark.parametrize("card", [      # the test-only cards' (tests/test_mechanisms.py) marked
+    pytest.param(c, id=C.NAMES[c], marks=[pytest.mark.test_card] if C.TABLE[c].set == "test"
+                 else []) for c in C.KINGDOM_CARDS])
 def test_the_other_random_games_of_every_card_obey_the_rules(card, event_kinds):
     games = _card_games(card)
     quick = games.pop(_quick_game(card))
