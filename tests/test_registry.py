@@ -34,6 +34,7 @@ from simulator.engine.cards import Card
 from simulator.engine.jit import EFFECTS
 
 from rules_oracle import NO_TEXT_CHECK, TEXT_CHECKS
+from source_trees import parse
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = (ROOT / "docs" / "strategies.md").read_text(encoding="utf-8")
@@ -497,7 +498,7 @@ def _kingdom_names_used(path: Path) -> set[str]:
     or ``Card.<NAME>`` (docstrings and comments do not count)."""
     names = {C.NAMES[c] for c in C.KINGDOM_CARDS}
     idents = {C.Card(c).name: C.NAMES[c] for c in C.KINGDOM_CARDS}
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse(path)
     docstrings = {id(n.body[0].value) for n in ast.walk(tree)
                   if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef,
                                     ast.AsyncFunctionDef))
@@ -538,7 +539,7 @@ def test_domsim_never_imports_dominion_setup():
     """dominion-setup is GPL-3.0: a test dependency only, never domsim's."""
     for top in ("simulator", "reports", "benchmarks"):
         for path in (ROOT / top).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(parse(path)):
                 names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                          else [node.module or ""] if isinstance(node, ast.ImportFrom)
                          else [])
