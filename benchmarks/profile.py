@@ -35,10 +35,10 @@ from pathlib import Path
 from .common import ROOT, cpu_model
 from .throughput import matchups
 
-KERNEL = ROOT / "simulator" / "kernel.py"
+KERNEL = ROOT / "simulator" / "engine" / "kernel.py"
 # numba's inliner keeps an inlined helper's line numbers but files them under
 # the caller: a kernel.py "line" above the first function is one of rng.py's
-RNG = ROOT / "simulator" / "rng.py"
+RNG = ROOT / "simulator" / "engine" / "rng.py"
 TOOLS = ("perf", "nm", "addr2line")
 
 

@@ -582,7 +582,7 @@ def _write_into(d: Path, b: Balance) -> None:
         doc.p(" ".join(S.NOTES))
         doc.p("Data: [kingdoms.csv](kingdoms.csv)")
     from reports.optimize import shipped_section
-    shipped_section(doc, d)
+    shipped_section(doc, d, sets=m.get("sets"))
     if m.get("definitions"):
         from simulator.runs.provenance import definition_text
         doc.h(2, "Strategies")

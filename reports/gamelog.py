@@ -93,7 +93,8 @@ the pile), hand_size (count: the hand size), no_type (count: the type
 bit), no_play, no_buy, no_extra_turn (card gives no extra turn: one was
 given this turn, or the previous turn was the player's), no_card_of_cost
 (count: no supply card costs that, Swindler's gain), no_gain (card has
-no card it may gain: Smugglers, Blockade, Pirate's next turn)),
+no card it may gain: Smugglers, Blockade, Pirate's next turn), not_in_supply
+(card is not in the Supply: Ambassador's copy of a Black Market card)),
 ``pass`` (the player passes card from its hand to the hand of seat count:
 Masquerade), ``hook`` (card, of seat count, hits the player: detail
 "as_played" as it is played, the player subject to it until that seat's
@@ -163,6 +164,7 @@ from simulator.engine.codes import (
     NO_CARDS,
     NO_COST,
     NO_PLAY,
+    NO_SUPPLY,
     NO_TYPE,
     PILE_EMPTY,
     PLAY_ROW,
@@ -184,7 +186,8 @@ ZONE_NAMES = {HAND: "hand", PLAY_ROW: "play", DISC: "discard", ASIDE: "aside", D
               **{MAT0 + m: mat.replace(" ", "_") + "_mat" for m, mat in enumerate(C.MAT_NAMES)}}
 NOTHING_NAMES = {NO_CARDS: "no_cards", PILE_EMPTY: "pile_empty", HAND_SIZE: "hand_size",
                  NO_TYPE: "no_type", NO_PLAY: "no_play", NO_BUY: "no_buy",
-                 NO_EXTRA: "no_extra_turn", NO_COST: "no_card_of_cost", NO_GAIN: "no_gain"}
+                 NO_EXTRA: "no_extra_turn", NO_COST: "no_card_of_cost", NO_GAIN: "no_gain",
+                 NO_SUPPLY: "not_in_supply"}
 OUTCOME_NAMES = ("loss", "win", "shared_win")
 _NO_CARD_EVENTS = (EV_TURN, EV_SHUFFLE, EV_COINS, EV_END, EV_BUY_PHASE, EV_CLEANUP,
                    EV_DECK_TO_DISCARD)
@@ -537,6 +540,7 @@ _MOVE_VERBS = {
     "discard>trash": "trashes {}", "revealed>trash": "trashes {}",
     "looked_at>trash": "trashes {}", "supply>discard": "gains {}",
     "supply>hand": "gains {} to hand", "supply>deck": "gains {} onto deck",
+    "hand>supply": "returns {} to the Supply",
     "trash>discard": "gains {} from the trash", "hand>discard": "discards {}",
     "deck>revealed": "reveals {}", "deck>looked_at": "looks at {}",
     "revealed>discard": "discards {}", "looked_at>discard": "discards {}",
@@ -574,6 +578,7 @@ def _nothing_text(f: Fragment, w: _Words) -> str:
             NO_EXTRA: "gives no extra turn (one a turn, never a third turn in a row)",
             NO_COST: f"gains nothing (no card in the supply costs ${f.number})",
             NO_GAIN: "has no card to gain",
+            NO_SUPPLY: f"gains no {card} (not in the Supply)",
             }.get(f.detail, "nothing happens")
 
 

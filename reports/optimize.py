@@ -285,14 +285,18 @@ def read_header(path) -> dict:
     return out
 
 
-def shipped_table(kingdoms=None) -> pd.DataFrame:
+def shipped_table(kingdoms=None, sets=None) -> pd.DataFrame:
     """One row per recommended kingdom with a shipped opt-<kingdom> strategy:
     its validated scores against BMU and the best shipped bot (from the
-    file's header; nothing is played)."""
+    file's header; nothing is played).  ``sets``: only the kingdoms whose
+    cards are all of those sets (the balance report's ``--sets``)."""
     from simulator.engine.kingdom import RECOMMENDED
+    from simulator.runs.experiments import card_set
     from simulator.search.optimize import shipped_optimized
     rows = []
     for kingdom in kingdoms or RECOMMENDED:
+        if sets is not None and not {card_set(c) for c in RECOMMENDED[kingdom]} <= set(sets):
+            continue
         s = shipped_optimized(kingdom)
         if s is None:
             continue
@@ -316,10 +320,12 @@ def _ci(x, lo, hi) -> str:
     return f"{x:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
-def shipped_section(doc: Doc, folder: Path | None = None, heading: str = "6. ") -> None:
+def shipped_section(doc: Doc, folder: Path | None = None, heading: str = "6. ",
+                    sets=None) -> None:
     """The balance report's section "strongest strategy found per recommended
-    kingdom", from the shipped opt-*.toml files (and their CSV if ``folder``)."""
-    df = shipped_table()
+    kingdom", from the shipped opt-*.toml files (and their CSV if ``folder``);
+    ``sets``: only the kingdoms of those sets (``--sets``)."""
+    df = shipped_table(sets=sets)
     if not len(df):
         return
     doc.h(2, f"{heading}Strongest strategy found per recommended kingdom")

@@ -1716,6 +1716,10 @@ class Oracle:
         why = check(self, r, self.cur) if check else None
         if why:
             self.fail(f"{name(r.card)} {why}")
+        if C.IDLE_NO_HAND[r.card] and not C.DISCARDS_HAND[r.card] \
+                and r.of(f"hand>mat{S.MAT0 + int(C.MAT_OF[r.card])}", self.cur):
+            self.stays(r)                 # Haven: it set a card aside, due next turn (its
+            # FAQ: with nothing to set aside it "does not stay out")
         if r.card not in _ATTACKS:
             return
         order = [(self.cur + j) % self.n for j in range(1, self.n)]
@@ -1773,8 +1777,10 @@ class Oracle:
                               by=by)
         t["resolved"] = True
         if C.TYPES[c] & C.DURATION and not C.EXTRA_TURN[c] \
-                and not (C.DISCARDS_HAND[c] and not t["res"].start_hand):
-            self.stays(t["res"])          # its next turn is due (Tactician: with a hand)
+                and not (C.DISCARDS_HAND[c] and not t["res"].start_hand) \
+                and not (C.IDLE_NO_HAND[c] and not C.DISCARDS_HAND[c]):
+            self.stays(t["res"])          # its next turn is due (Tactician: with a hand;
+            # Haven: decided when it has resolved, close_res)
         if c == Card.MERCHANT and not t["silver_played"]:
             t["merchant"] += int(C.X[Card.MERCHANT])
         if C.TABLE[c].raises_copper:       # Coppersmith: each Copper played from now on
@@ -1962,8 +1968,10 @@ class Oracle:
                       "the last turn was another player's")
         elif why == S.NO_COST and any(s.supply[x] > 0 and _cost(self, x) == k for x in s.supply):
             self.fail(f"seat {p} gains nothing, but a supply card costs ${k}")
+        elif why == S.NO_SUPPLY and c in self.in_supply:
+            self.fail(f"seat {p} gains no {name(c)} 'not in the Supply', but its pile is")
         elif why not in (S.NO_CARDS, S.PILE_EMPTY, S.HAND_SIZE, S.NO_TYPE, S.NO_PLAY,
-                         S.NO_BUY, S.NO_EXTRA, S.NO_COST, S.NO_GAIN):
+                         S.NO_BUY, S.NO_EXTRA, S.NO_COST, S.NO_GAIN, S.NO_SUPPLY):
             self.fail(f"unknown reason {why}")
         r = self.t["res"]
         self.affect(p, "nothing")

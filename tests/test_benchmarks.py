@@ -225,6 +225,10 @@ def test_profile_maps_samples_to_the_kernel_objects_functions_and_lines():
                        "    return z"])
     assert [of(1), of(3), of(4), of(6)] == ["(module)", "play", "play", "draw"]
     assert _short("_ZN9simulator6kernel9play_gameB3v26B40c8tJTIeFIjxB2IKSg") == "play_game"
+    # the sources it maps lines to (they moved once, and the tool broke unseen)
+    from benchmarks.profile import KERNEL, RNG
+    assert KERNEL.is_file() and RNG.is_file()
+    assert "def play_game(" in KERNEL.read_text() and "def below(" in RNG.read_text()
 
 
 def test_compile_profile_counts_a_nested_steps_time_once():

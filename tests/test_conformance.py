@@ -78,14 +78,27 @@ def test_command_reports_first_difference_and_fails(tmp_path):
     assert res.output.strip().endswith("0 passed, 1 failed")
 
 
-def test_command_passes_own_scenarios():
-    res = _invoke(OWN)
+def _passes(folder: Path):
+    res = _invoke(folder)
     assert res.exit_code == 0, res.output
-    cases = load_cases(OWN)
+    cases = load_cases(folder)
     xfail = sum(1 for c in cases if c.xfail)
     summary = f"{len(cases) - xfail} passed, 0 failed"
     assert res.output.strip().endswith(
         summary + (f", {xfail} expected failures" if xfail else ""))
+
+
+def test_command_passes_some_own_scenarios(tmp_path):
+    """The quick tier: a folder of two scenario files (every case also runs
+    as its own test above; the whole folder through the command is slow)."""
+    for name in ("woodcutter.toml", "adventurer.toml"):
+        (tmp_path / name).write_bytes((OWN / name).read_bytes())
+    _passes(tmp_path)
+
+
+@pytest.mark.slow
+def test_command_passes_own_scenarios():
+    _passes(OWN)
 
 
 @pytest.mark.parametrize("text, message", [

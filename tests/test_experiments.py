@@ -212,10 +212,10 @@ def test_api_returns_the_tables_of_the_cli_json(app, tmp_path):
     assert no_timing(res.to_json()["meta"]) == no_timing(doc["meta"])
     assert res.ranking.iloc[0]["strategy"] == "BM Witch"        # the report's attributes
 
-    out = tmp_path / "bal"
+    out = tmp_path / "bal"             # the base set's cards: the same tables, a third the games
     doc = json.loads(cli(app, "report", "balance", "-n", 100, "--players", "2", "--seed", 3,
-                         "--out", out, "--json").stdout)
-    res = api.balance(100, "2", seed=3, out=out, progress=False)
+                         "--sets", "base", "--out", out, "--json").stdout)
+    res = api.balance(100, "2", seed=3, out=out, progress=False, sets="base")
     assert res.to_json()["tables"] == doc["tables"]
     assert no_timing(res.to_json()["meta"]) == no_timing(doc["meta"])
     assert set(res.tables) == {"cards", "combinations", "seats", "seat-advantage",

@@ -428,3 +428,26 @@ def test_the_log_shows_embargo_tokens_and_their_curses():
                      r"Silver pile \(1 token there\)\n", text)
     assert re.search(r"\n  \d Embargo tokens? on the Silver pile, a Curse each for the buy: "
                      r"gains Curse", text)
+
+
+def test_the_log_says_ambassador_returns_cards_to_the_supply():
+    # Ambassador's copies go back to their pile: "returns", not a generic
+    # "moves X from hand to supply"
+    text = "".join(gamelog.render_text(trace_game(["bm-ambassador", "big-money-ultimate"],
+                                                  seed, 0)) for seed in range(3))
+    assert re.search(r"\n  plays Ambassador: returns (Estate|Curse)( x2)? to the Supply\n"
+                     r"    Big Money Ultimate gains (Estate|Curse)\n", text)
+    assert "from hand to supply" not in text
+
+
+def test_a_card_not_in_the_supply_reads_as_such():
+    # Ambassador revealing a Black Market card: no pile to gain from, which
+    # the log says (not "none left", the words of an empty pile)
+    from types import SimpleNamespace
+    w = SimpleNamespace(card=lambda c: C.NAMES[c])
+    F = gamelog.Fragment
+    assert gamelog._fragment_text(F(1, "nothing", [Card.SMITHY], detail=S.NO_SUPPLY), w) == \
+        "gains no Smithy (not in the Supply)"
+    assert gamelog._fragment_text(F(1, "nothing", [Card.ESTATE], detail=S.PILE_EMPTY), w) == \
+        "gains no Estate (none left)"
+    assert gamelog.NOTHING_NAMES[S.NO_SUPPLY] == "not_in_supply"

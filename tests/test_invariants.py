@@ -196,8 +196,9 @@ def test_every_gain_goes_through_one_primitive():
     official FAQ says passed cards are not gained."""
     import ast
     from simulator.engine import engine_sources
+    from source_trees import parse
     adders = set()
-    functions = (n for path in engine_sources() for n in ast.walk(ast.parse(path.read_text()))
+    functions = (n for path in engine_sources() for n in ast.walk(parse(path))
                  if isinstance(n, ast.FunctionDef))
     for fn in functions:
         for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):

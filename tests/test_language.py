@@ -13,8 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from simulator.engine import cards as C
 from simulator.engine import program as P
-from simulator.engine.cards import Card
+from simulator.engine.cards import TYPE_BITS, Card
 from simulator.language.strategy import (MAY_CARDS, Strategy, StrategyError, compile_program,
                                 load_strategy, rule_notes)
 
@@ -53,6 +54,8 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     ("hand.Action", (P.OP_HAND_TYPE, 1)),
     ("hand.treasure", (P.OP_HAND_TYPE, 2)),
     ("hand.Curse", (P.OP_HAND, Card.CURSE)),               # card names win over types
+    ("play.Duration", (P.OP_HAND_TYPE, TYPE_BITS["Duration"] | P.TYPE_IN_PLAY)),
+    ("play.smithy", (P.OP_PLAY_CARD, Card.SMITHY)),
     ("deck.Copper", (P.OP_DECK_CARD, Card.COPPER)),
     ("deck.size", (P.OP_DECK_SIZE, 0)),
     ("discard.Silber", (P.OP_DISC_CARD, Card.SILVER)),     # German name
@@ -138,6 +141,51 @@ def test_turn_log_flag_only_for_programs_that_use_it():
     logged = Strategy.from_rules("l", ["Gold if bought.Gold == 0"])
     assert compile_program([plain], set()).flags == 0
     assert compile_program([plain, logged], set()).flags == P.FLAG_TURN_LOG
+
+
+def choose_rule(text: str, card: str = "Minion"):
+    s = Strategy.from_rules("t", ["Gold"], choose={card: [text]})
+    return next(r for r in s.choose if r.text == f"{card}: {text}")
+
+
+def test_want_words_compile_in_choose_rules():
+    cost = choose_rule("reset if want.cost > 5").condition
+    assert cost == ((P.OP_WANT_COST, 0), (P.OP_CONST, 5), (P.OP_GT, 0), (P.OP_END, 0))
+    # want.<Card>: 1 when the card wanted is that one (GS_WANT holds 1 + the card)
+    gold = choose_rule("coins if want.Gold > 0").condition
+    assert gold[:3] == ((P.OP_WANT_CARD, 0), (P.OP_CONST, Card.GOLD + 1), (P.OP_EQ, 0))
+    via = Strategy.from_rules("t", ["Gold"], let={"dear": "want.cost >= 8"},
+                              choose={"Minion": ["reset if dear"]})
+    assert next(r for r in via.choose if r.text == "Minion: reset if dear").condition[0] == \
+        (P.OP_WANT_COST, 0)
+
+
+@pytest.mark.parametrize("keys, word", [
+    ({"buy": ["Province if want.cost > 5"]}, "want.cost"),
+    ({"gain": ["Silver if want.Gold > 0"]}, "want.Gold"),
+    ({"play": ["Smithy if want.cost > 5"]}, "want.cost"),
+    ({"may": {"Moneylender": "want.cost > 5"}}, "want.cost"),
+    ({"let": {"dear": "want.cost >= 8"}, "buy": ["Province if dear"]}, "dear"),
+])
+def test_want_words_only_in_choose_rules(keys, word):
+    err = error(**keys)
+    assert "is read only in choose rules" in str(err) and err.word == word
+
+
+def test_want_errors_suggest_the_word_or_card():
+    assert "did you mean 'want.cost'" in str(error(choose={"Minion": ["reset if want.cots > 5"]}))
+    assert "did you mean 'Gold'" in str(error(choose={"Minion": ["reset if want.Gld > 0"]}))
+
+
+def test_want_flag_only_for_programs_that_use_it():
+    plain = Strategy.from_rules("p", ["Gold if opp.Gold > 1"])
+    wants = Strategy.from_rules("w", ["Gold"], choose={"Steward": ["coins if want.cost > 5"]})
+    steward, minion = C.card_id("Steward"), C.card_id("Minion")
+    assert compile_program([plain], set()).flags == 0
+    assert compile_program([plain, wants], {steward}).flags == P.FLAG_WANT
+    assert compile_program([plain, wants], set()).flags == 0    # no Steward: no rule
+    # Minion's default choice reads want.cost: any game with Minion keeps the want
+    assert compile_program([plain], {minion}).flags == P.FLAG_WANT
 
 
 # ---------------------------------------------------------------- let

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from source_trees import parse
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # the layer of a module, by its dotted-name prefix (longest prefix wins)
@@ -58,7 +60,7 @@ def imports(module: str, path: Path) -> list[tuple[int, str]]:
     """(line, imported module) of every import in the file, resolved."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parse(path)):
         if isinstance(node, ast.Import):
             found += [(node.lineno, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom):

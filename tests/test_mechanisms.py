@@ -467,13 +467,17 @@ def test_cards_are_conserved_in_random_games_with_the_test_cards(players):
 
 def test_the_rules_oracle_audits_games_of_the_test_cards():
     """The rules oracle (tests/rules_oracle.py) over random games of every card
-    with the test cards in the kingdoms, and its corrupted-log tests of
-    Durations and choices (tests/test_oracle_mechanisms.py)."""
+    with the test cards in the kingdoms (a test card's six games, a real
+    card's quick one: its six run without them in tests/test_oracle.py), and
+    its corrupted-log tests of Durations and choices
+    (tests/test_oracle_mechanisms.py)."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env.update(DOMSIM_EXTRA_SETS="tests.cards_for_tests", PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "tests/test_oracle_mechanisms.py",
-                           "tests/test_oracle.py::test_random_games_of_every_card_obey_the_rules"],
+                           "-m", "not slow or test_card", "tests/test_oracle_mechanisms.py",
+                           "tests/test_oracle.py::test_random_games_of_every_card_obey_the_rules",
+                           "tests/test_oracle.py::"
+                           "test_the_other_random_games_of_every_card_obey_the_rules"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-500:]

@@ -575,3 +575,60 @@ def test_simplified_files_play_the_same_games():
                  for s in (Strategy.from_rules(**keys), written)]
         assert np.array_equal(games[0], games[1]), (keys, notes)
     assert changed >= 30
+
+
+def test_treasure_map_is_bought_and_played_in_pairs():
+    """A template never buys one Treasure Map (a lone Map is never played)
+    and a play list it writes keeps the registry's play_if (a bare
+    "Treasure Map" would play a lone Map); its spacing starts after the pair."""
+    from simulator.search.optspace import min_copies, play_rule
+    assert min_copies("Treasure Map") == 2 and min_copies("Smithy") == 1
+    assert play_rule("Treasure Map") == "Treasure Map if hand.Treasure_Map >= 2"
+    assert play_rule("Monkey") == "Monkey"
+    cards = RECOMMENDED["Buried Treasure"]
+    space = Space(cards)
+    keys = space.suggest(FixedTrial({
+        "template": "money", "money.card1": "Treasure Map", "money.copies1": 1,
+        "money.spacing1": 5, "money.card1_over_gold": True, "money.card2": "Monkey",
+        "money.play_first": 1}))
+    assert "Treasure Map if my.TreasureMap < 2" in keys["buy"]
+    assert keys["play"] == ["Treasure Map if hand.Treasure_Map >= 2", "Monkey"]
+    keys = space.suggest(FixedTrial({
+        "template": "money", "money.card1": "Monkey", "money.card2": "Treasure Map",
+        "money.copies2": 1, "money.play_first": 2}))
+    assert "Treasure Map if my.TreasureMap < 2" in keys["buy"]
+    assert keys["play"][0] == "Treasure Map if hand.Treasure_Map >= 2"
+    keys = space.suggest(FixedTrial({
+        "template": "money", "money.card1": "Treasure Map", "money.copies1": 4,
+        "money.spacing1": 5}))
+    assert ("Treasure Map if my.TreasureMap < 4 and (my.TreasureMap < 2 or "
+            "my.cards >= 10 + 5 * my.TreasureMap)") in keys["buy"]
+    s = Strategy.from_rules(**keys)
+    prepare([s, "big-money-ultimate"], 2, list(cards), 0)
+
+
+def test_trash_lists_name_what_each_trasher_decides():
+    """Gold into a Province only for a trasher that gains by what it trashes
+    (Remodel's own list); Masquerade's own list is what it passes, so its
+    trash rules go in `trash`; Ambassador's own list is what it returns."""
+    space = Space(["Remodel", "Masquerade", "Ambassador", "Chapel"])
+    t = FixedTrial({"engine.money_kept": 5, "engine.trash_estates_until_turn": 0})
+    rules = ["Curse", "Copper if my.money > 5"]
+    assert space._trash_lists(t, "engine", "Remodel") == {
+        "remodel": ["Gold if supply.Province <= 4", *rules]}
+    assert space._trash_lists(t, "engine", "Masquerade") == {"trash": rules}
+    assert space._trash_lists(t, "engine", "Ambassador") == {"ambassador": rules}
+    assert space._trash_lists(t, "engine", "Chapel") == {"trash": rules}
+
+
+def test_engine_leaves_a_draw_that_discards_the_hand_to_the_default_order():
+    """Tactician discards the hand: first after the village in the engine's
+    play list it discarded the non-terminals (Lighthouse) unplayed; left out,
+    the default order plays them first."""
+    space = Space(RECOMMENDED["Buried Treasure"])
+    keys = space.suggest(FixedTrial({"template": "engine", "engine.village": "Fishing Village",
+                                     "engine.draw": "Tactician"}))
+    assert keys["play"] == ["Fishing Village"]
+    keys = Space(RECOMMENDED["High Seas"]).suggest(FixedTrial({
+        "template": "engine", "engine.village": "Bazaar", "engine.draw": "Wharf"}))
+    assert keys["play"] == ["Bazaar", "Wharf"]

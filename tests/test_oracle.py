@@ -72,7 +72,7 @@ def test_oracle_agrees_with_the_kernel(case, event_kinds):
 def _random_bot(rng, card, kingdom, i):
     """Big Money that buys the card under test first, and now and then every
     other card of the kingdom (and some of the Black Market deck); random
-    trash and discard lists."""
+    trash and discard lists.  Its rules: built only for a game played."""
     names = [C.NAMES[c] for c in rng.permutation([c for c in kingdom if c != card])]
     if Card.BLACK_MARKET in kingdom:
         names += [C.NAMES[c] for c in rng.permutation(black_market_deck(kingdom))[:5]]
@@ -88,25 +88,61 @@ def _random_bot(rng, card, kingdom, i):
         lists["discard"] = ["Curse", "Estate", "Copper"]
     if rng.random() < 0.3:
         lists["gain"] = ["Gold", "Silver", "Duchy", *names[:2]]
-    return Strategy.from_rules(f"random {i}", buy, **lists)
+    return f"random {i}", buy, lists
 
 
-@pytest.mark.parametrize("card", C.KINGDOM_CARDS, ids=lambda c: C.NAMES[c])
-def test_random_games_of_every_card_obey_the_rules(card, event_kinds):
+def _card_games(card):
+    """The six random games of a card: 2, 3 and 4 players, two games each,
+    as (players, game, kingdom names, edition, bot rules); every draw of the
+    card's generator is made whichever of them is played."""
     rng = np.random.default_rng(1000 + card)
-    played = 0
     # a first printing (Treasury's) is played by a game of the first edition
     edition = 1 if card in C.PRINTINGS else None
+    games = []
     for players in (2, 3, 4):
         others = [c for c in C.card_pool(edition) if c != card]
         kingdom = [card, *rng.choice(others, 9, replace=False).tolist()]
         bots = [_random_bot(rng, card, kingdom, i) for i in range(players)]
         names = ",".join(C.NAMES[c] for c in kingdom)
-        for game in range(2):
-            t = trace_game(bots, card, game, players=players, kingdom=names, edition=edition)
-            _agrees(t, f"{C.NAMES[card]}: {players} players, game {game}, {names}")
-            _count(t, event_kinds)
-            played += sum(r[2] == S.EV_RESOLVE and r[3] == card for r in t.events.tolist())
+        games += [(players, game, names, edition, bots) for game in range(2)]
+    return games
+
+
+def _play_random_games(card, games, event_kinds):
+    """Trace and audit the given games of the card; how often it was played."""
+    played = 0
+    for players, game, names, edition, bots in games:
+        bots = [Strategy.from_rules(name, buy, **lists) for name, buy, lists in bots]
+        t = trace_game(bots, card, game, players=players, kingdom=names, edition=edition)
+        _agrees(t, f"{C.NAMES[card]}: {players} players, game {game}, {names}")
+        _count(t, event_kinds)
+        played += sum(r[2] == S.EV_RESOLVE and r[3] == card for r in t.events.tolist())
+    return played
+
+
+def _quick_game(card):
+    """The index of the card's game in the quick tier: 2, 3 or 4 players by
+    the card's number, so every player count is met."""
+    return 2 * (card % 3)
+
+
+@pytest.mark.parametrize("card", C.KINGDOM_CARDS, ids=lambda c: C.NAMES[c])
+def test_random_games_of_every_card_obey_the_rules(card, event_kinds):
+    """The quick tier: one of the card's six games; the slow test below plays
+    the other five and asserts the card was played in the six."""
+    _play_random_games(card, [_card_games(card)[_quick_game(card)]], event_kinds)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card", [      # the test-only cards' (tests/test_mechanisms.py) marked
+    pytest.param(c, id=C.NAMES[c], marks=[pytest.mark.test_card] if C.TABLE[c].set == "test"
+                 else []) for c in C.KINGDOM_CARDS])
+def test_the_other_random_games_of_every_card_obey_the_rules(card, event_kinds):
+    games = _card_games(card)
+    quick = games.pop(_quick_game(card))
+    played = _play_random_games(card, games, event_kinds)
+    if not played:                      # the quick tier's game: played again only if needed
+        played = _play_random_games(card, [quick], Counter())
     assert played or not C.TYPES[card] & C.ACTION, f"{C.NAMES[card]} was never played"
 
 

@@ -274,7 +274,7 @@ def test_sweep_errors(app, tmp_path):
 @pytest.mark.slow
 def test_report_balance_end_to_end(app, tmp_path):
     out = tmp_path / "bal"
-    res = run(app, "report", "balance", "--out", out, "--games", 1000, "--players", "2,3",
+    res = run(app, "report", "balance", "--out", out, "--games", 300, "--players", "2,3",
               "--seed", 9, "--save-records", tmp_path / "bal.npz",
               "--csv", tmp_path / "b.csv")
     assert "Single cards with Big Money" in res.stdout
@@ -287,13 +287,13 @@ def test_report_balance_end_to_end(app, tmp_path):
         _png_ok(out / img)
         assert (out / img.replace(".png", ".svg")).exists()
     assert "Seed 9" in md and "domsim report balance --out" in md
-    assert "--games 1000 --players 2,3 --seed 9" in md
+    assert "--games 300 --players 2,3 --seed 9" in md
     assert re.search(r"Generated \d{4}-\d\d-\d\d \d\d:\d\d UTC with domsim \S+", md)
     for section in ("Single cards", "First-seat advantage", "Game length",
                     "Victory points and coins by turn", "recommended kingdoms"):
         assert section in md and section in html
     cards = pd.read_csv(out / "cards.csv")
-    assert (cards["games"] == 1000).all() and cards["win_rate_low"].notna().all()
+    assert (cards["games"] == 300).all() and cards["win_rate_low"].notna().all()
     assert cards["score"].is_monotonic_decreasing                  # ranked by score
     assert (cards["stem"].str.endswith("-only") | ~cards["stem"].isin(
         ["bm-throne-room", "bm-village", "bm-workshop", "bm-black-market"])).all()

@@ -237,3 +237,31 @@ def test_the_api_takes_sets_as_the_commands_do():
     assert {_set(C.card_id(n)) for n in run.results.kingdom} == {"intrigue"}
     with pytest.raises(ValueError, match="unknown set"):
         api.sweep("random:1", ["big-money", "big-money-ultimate"], games=4, sets="hinterlands")
+
+
+def test_seaside_sweep_balance_and_optimize_play():
+    """--sets seaside end to end at small budgets: a random sweep's best cards,
+    the balance report (only Seaside cards and kingdoms, no base kingdom's
+    optimised winner) and a search in a Seaside kingdom with Treasure Map."""
+    import simulator.api as api
+    seaside = _of("seaside", 2)
+    sw = api.sweep("random:1", best_card=True, games=20, sets="seaside", threads=1,
+                   progress=False)
+    [kingdom] = sw.meta["kingdoms"].values()
+    assert {C.card_id(n) for n in kingdom} <= seaside
+    played = {r.info["card"] for r in sw.runs}
+    assert played and {C.card_id(n) for n in played} <= seaside
+    b = api.balance(games=100, players="2", sets="seaside", threads=1, progress=False)
+    ranked = {C.card_id(n) for n in b.tables["cards"]["card"]}
+    assert ranked and {_set(c) for c in ranked} == {"seaside"}
+    assert set(b.tables["kingdoms"]["kingdom"]) <= {k for k, cards in RECOMMENDED.items()
+                                                   if {_set(C.card_id(n)) for n in cards}
+                                                   == {"seaside"}}
+    assert "High Seas" in set(b.tables["kingdoms"]["kingdom"])
+    # its section of optimised winners lists only the kingdoms of the sets
+    from reports.optimize import shipped_table
+    assert "First Game" in set(shipped_table()["kingdom"])
+    assert not len(shipped_table(sets=b.meta["sets"]))
+    r = api.optimize("Buried Treasure", evaluations=2, seed=1, threads=1, round_size=2,
+                     rung_games=16, final_games=40, field_games=20)
+    assert r.strategy["kingdom"] == "Buried Treasure"

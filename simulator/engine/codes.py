@@ -117,7 +117,12 @@ GS_ACTIONS, GS_BUYS, GS_COINS, GS_MERCHANT, GS_PLAYERS, GS_EMPTY, GS_EMPTY_TO_EN
     GS_STACK_N, GS_TURN_NO, GS_TRACE_N, GS_TRACE_LOST, GS_TURN_LOG, GS_MARKET_N, \
     GS_FROM_TRASH, GS_LEAVING, GS_COST_DOWN, GS_EXTRA_HAND, GS_IN_EXTRA, \
     GS_HOOK_DONE, GS_TURN_P, GS_HOOK_PLAYS, GS_PLAYED, GS_SELF_GONE, \
-    GS_VICTORY_BOUGHT, GS_VICTORY_GAINED, GS_COPPER_UP, GS_EMBARGO_CLEAN = range(27)
+    GS_VICTORY_BOUGHT, GS_VICTORY_GAINED, GS_COPPER_UP, GS_EMBARGO_CLEAN, \
+    GS_WANT, GS_WANT_COST = range(29)
+# GS_WANT: 1 + the first card the buy list of the player taking a "choose"
+# decision wants now, whatever the coins (0: none), GS_WANT_COST what it costs
+# (0: none); the words want.<Card> and want.cost, worked out as the choice
+# is asked (decide.choose_option), only for a program with FLAG_WANT
 # GS_EMBARGO_CLEAN: 1 once this game's EMBARGO row was zeroed (the gain
 # hooks, at the start of a turn: the row is not cleared with the others)
 # GS_VICTORY_BOUGHT: Victory cards the turn's player bought this turn;
@@ -224,9 +229,11 @@ EVENT_NAMES = {EV_TURN: "turn", EV_MOVE: "move", EV_SHUFFLE: "shuffle",
 # NO_COST: p gains nothing, no supply pile has a card costing `count` (Swindler);
 # NO_GAIN: `card` has no card it may gain (Smugglers: the player to the
 # right gained none costing up to its limit); NO_TYPE: p reveals a hand with
-# no card of the types `count` (Bureaucrat), or with no `card` (Cutpurse)
+# no card of the types `count` (Bureaucrat), or with no `card` (Cutpurse);
+# NO_SUPPLY: p gains no `card`, which is not in the Supply (Ambassador
+# revealing a card bought from the Black Market deck: no pile to gain from)
 NO_CARDS, PILE_EMPTY, HAND_SIZE, NO_TYPE, NO_PLAY, NO_BUY, NO_EXTRA, NO_COST, \
-    NO_GAIN = range(9)
+    NO_GAIN, NO_SUPPLY = range(10)
 TR_TURN, TR_PLAYER, TR_CODE, TR_CARD, TR_COUNT, TR_FROM, TR_TO = range(7)
 # zones of a move: HAND, PLAY_ROW, DISC, ASIDE, DUR and the mats (MAT0 + m)
 # are their own row offsets; the others are numbered above every row offset

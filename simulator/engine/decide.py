@@ -34,6 +34,8 @@ from simulator.engine.codes import (
     GS_LEAVING,
     GS_PLAYERS,
     GS_TURN_LOG,
+    GS_WANT,
+    GS_WANT_COST,
     RAISES_COPPER,
     HAND,
     IN_GAME,
@@ -68,6 +70,7 @@ from simulator.engine.program import (
     CHOICE_BITS,
     CHOOSE,
     DISCARD,
+    FLAG_WANT,
     GAIN,
     HEAD,
     MAY,
@@ -113,12 +116,14 @@ from simulator.engine.program import (
     OP_OR_JUMP,
     OP_SUB,
     OP_TEST,
+    P_FLAGS,
     PLAY,
     Q_CELL,
     Q_SHIFT,
     TEST_MASK,
     TOPDECK,
     TRASH,
+    TYPE_IN_PLAY,
     is_upgrade,
 )
 from simulator.engine.zones import (
@@ -312,6 +317,14 @@ def _value(z, p, op, arg):
     if op == OP_LEAD_AFTER:
         return float(_vp_after_gain(z, p, arg) - _best_opponent(z, p, OP_OPP_VP, 0))
     if op == OP_HAND_TYPE:       # hand.<Type>: no column keeps it, so count the hand
+        if arg & TYPE_IN_PLAY:   # play.<Type>: the play area, and the Durations in
+            # play since an earlier turn (DUR: on another player's turn, and
+            # at the start of the own turn until their effects are done)
+            n = 0
+            for c in range(NC):
+                if TYPES[c] & arg:
+                    n += z[p * PR + PLAY_ROW, c] + z[p * PR + DUR, c]
+            return float(n)
         h = p * PR + HAND
         n = 0
         for c in range(NC):
@@ -586,14 +599,49 @@ def dearest_in(z, row, typemask):
     return np.int64(best)
 
 
+@kernel_fn('b1')
+def _plays(z, fst, prog, p, c):
+    """Whether a rule of p's play list naming c holds now."""
+    start, end, _ = _list(prog, z, p, PLAY)
+    for r in range(start, end, 3):
+        if prog[r] == c and rule_holds(z, fst, prog, p, r):
+            return True
+    return False
+
+
+@kernel_fn('i8')
+def copies_needed(z, fst, prog, p, c):
+    """How many copies of c p's hand must keep for its play list to play c:
+    0 when no rule naming c holds now; else the fewest copies (at least 1,
+    at most those in hand) with which one still holds.  A play condition
+    on the hand's own copies makes it more than 1: Treasure Map's default
+    rule (the registry's ``play_if``, "hand.Treasure_Map >= 2") needs the
+    pair, whose play takes one Action and trashes both.  Only the count of
+    c changes while its rules are asked (not the hand's size)."""
+    if not _plays(z, fst, prog, p, c):
+        return np.int64(0)
+    h = p * PR + HAND
+    n = z[h, c]
+    m = n
+    while m > 1:
+        z[h, c] = m - 1
+        if not _plays(z, fst, prog, p, c):
+            break
+        m -= 1
+    z[h, c] = n
+    return np.int64(max(m, 1))
+
+
 @kernel_fn('i8')
 def excess_terminal(z, fst, prog, p):
     """A terminal Action in p's hand that p's next turn cannot play, or -1.
 
     A hand plays 1 terminal, plus one per extra Action its villages give
     (Throne Room is not counted: it plays another card).  The one kept is
-    the terminal p's play list would play first; of the others the cheapest
-    goes (lowest card number on equal cost).
+    the terminal p's play list would play first, with the copies its play
+    rule needs (``copies_needed``: a pair of Treasure Maps, played with one
+    Action, counts as one terminal and is kept whole); of the others the
+    cheapest goes (lowest card number on equal cost).
     """
     h = p * PR + HAND
     terminals = 0
@@ -614,29 +662,54 @@ def excess_terminal(z, fst, prog, p):
                 and c != Card.THRONE_ROOM and rule_holds(z, fst, prog, p, r):
             keep = c
             break
+    kept = 1
+    if keep >= 0 and z[h, keep] > 1:
+        kept = max(copies_needed(z, fst, prog, p, keep), 1)
+        if terminals - (kept - 1) <= room:
+            return np.int64(-1)
     best = -1
     for c in range(NC):
-        if z[h, c] > (1 if c == keep else 0) and TYPES[c] & T_ACTION \
+        if z[h, c] > (kept if c == keep else 0) and TYPES[c] & T_ACTION \
                 and P_ACTIONS[c] == 0 and c != Card.THRONE_ROOM \
                 and (best < 0 or cost(z, c) < cost(z, best)):
             best = c
     return np.int64(best)
 
 
+@kernel_fn('i8')
+def default_discard(z, fst, prog, p):
+    """The card a required discard takes when p's discard list names none:
+    the dead cards of DISCARD_ORDER, then a terminal its next turn cannot
+    play (``excess_terminal``), then the rest of DISCARD_ORDER (Copper, the
+    cheapest card), passing over a copy of an Action that its play rule
+    needs (``copies_needed``: the second Treasure Map of a pair), which
+    goes only when nothing else is left; -1 from an empty hand."""
+    h = p * PR + HAND
+    c = first_in(z, h, DISCARD_ORDER, 0)
+    if c >= 0 and TYPES[c] & (T_ACTION | T_TREASURE):
+        t = excess_terminal(z, fst, prog, p)
+        if t >= 0:
+            return t
+        if TYPES[c] & T_ACTION and z[h, c] > 1 \
+                and copies_needed(z, fst, prog, p, c) >= z[h, c]:
+            for i in range(DISCARD_ORDER.shape[0]):
+                d = DISCARD_ORDER[i]
+                if z[h, d] > 0 and not (TYPES[d] & T_ACTION and z[h, d] > 1
+                                        and copies_needed(z, fst, prog, p, d) >= z[h, d]):
+                    return np.int64(d)
+    return c
+
+
 @kernel_fn('void')
 def required_discard(z, fst, prog, p, n):
-    """p discards n cards from hand: its discard list first, then the dead
-    cards of DISCARD_ORDER, then terminals its next turn cannot play, then
-    the rest of DISCARD_ORDER (Copper, the cheapest card)."""
+    """p discards n cards from hand: its discard list first, then
+    ``default_discard`` (the dead cards, terminals its next turn cannot
+    play, Copper, the cheapest card; a pair of Treasure Maps kept)."""
     h = p * PR + HAND
     for _ in range(n):
         c = pick_call(z, fst, prog, p, DISCARD, h, 0, 0)
         if c < 0:
-            c = first_in(z, h, DISCARD_ORDER, 0)
-            if c >= 0 and TYPES[c] & (T_ACTION | T_TREASURE):
-                t = excess_terminal(z, fst, prog, p)
-                if t >= 0:
-                    c = t
+            c = default_discard(z, fst, prog, p)
         if c < 0:
             return
         move(z, p, HAND, DISC, c, _traced(z))
@@ -735,13 +808,34 @@ def _attacked(z, v):
     return True
 
 
+@kernel_fn('void')
+def work_out_want(z, fst, prog, p):
+    """The words want.<Card> and want.cost for p: the first card of p's buy
+    list whose pile is not empty and whose rule holds now, whatever it costs
+    (GS_WANT: 1 + the card, GS_WANT_COST: its cost now; both 0 when no rule
+    holds).  The buy rules cannot read these words (the compiler refuses
+    them there), so none of them reads a stale value."""
+    z[GS, GS_WANT] = 0
+    z[GS, GS_WANT_COST] = 0
+    start, end, _ = _list(prog, z, p, BUY)
+    for r in range(start, end, 3):
+        c = prog[r]
+        if z[SUPPLY, c] > 0 and rule_holds(z, fst, prog, p, r):
+            z[GS, GS_WANT] = c + 1
+            z[GS, GS_WANT_COST] = cost(z, c)
+            return
+
+
 @kernel_fn('i8')
 def choose_option(z, fst, prog, p, card, taken):
     """The option of ``card``'s "choose" decision p takes, none of those in
     the bit mask ``taken`` ("the choices must be different"): the first rule
     of its choose list (the strategy's, else the card's default rules) for
     an option not taken whose condition holds, else the first option not
-    taken in the card's order; -1 when all are taken."""
+    taken in the card's order; -1 when all are taken.  A program whose
+    rules read want.* (FLAG_WANT) first works out p's want."""
+    if prog[P_FLAGS] & FLAG_WANT:
+        work_out_want(z, fst, prog, p)
     start, end, _ = _list(prog, z, p, CHOOSE)
     for r in range(start, end, 3):
         code = prog[r]

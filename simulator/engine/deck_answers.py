@@ -80,8 +80,8 @@ from simulator.engine.zones import (
     _trash_revealed,
     cost,
     emit,
-    put_top,
-    take_top,
+    reveal_top,
+    revealed_to_hand,
 )
 
 ALL_TYPES = 0xFFFF
@@ -191,18 +191,9 @@ def name_and_reveal(z, deck, rng, fst, prog, p, c):
         named = likeliest_top(z, deck, p)
     if named >= 0:
         emit(z, EV_NAME, p, named, 1, 0, 0)
-    t = take_top(z, deck, rng, p)
-    if t < 0:
-        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
-        return
-    emit(z, EV_MOVE, p, t, 1, Z_DECK, Z_REVEAL)
-    if t == named:
-        z[p * PR + HAND, t] += 1
-        z[_ps(p), PS_HAND_N] += 1
-        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, HAND)
-    else:
-        put_top(z, deck, p, t)
-        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, Z_DECK)
+    t = reveal_top(z, deck, rng, p)
+    if t >= 0:
+        revealed_to_hand(z, deck, p, t, t == named)
 
 
 @kernel_fn('void')

@@ -283,6 +283,7 @@ def resolve(z, deck, rng, fst, prog, p, c):
     if P_CARDS[c]:
         draw(z, deck, rng, p, P_CARDS[c])
     _plus(z, p, c, _traced(z))
+    idle = IDLE_NO_HAND[c] & (z[_ps(p), PS_HAND_N] == 0)     # Tactician, Haven
     at = _effect_at(c)
     if at:
         _call_effect(at, z, deck, rng, fst, prog, p)
@@ -296,7 +297,9 @@ def resolve(z, deck, rng, fst, prog, p, c):
         _call_mechanism(_loaded(MECH_CHOOSE), z, deck, rng, fst, prog, p, c)
     if HAS_ON_TREASURE and ON_TREASURE_HITS[c, 0] >= 0:     # Corsair: passes.py
         _call_mechanism(_loaded(MECH_TREASURE), z, deck, rng, fst, prog, p, c)
-    if TYPES[c] & T_DURATION:
+    if idle:                            # nothing to do next turn: not a stay
+        emit(z, EV_NOTHING, p, c, 0, HAND_SIZE, 0)
+    elif TYPES[c] & T_DURATION:
         _call_mechanism(_loaded(MECH_STAY), z, deck, rng, fst, prog, p, c)
 
 
@@ -315,15 +318,16 @@ def _loaded(slot):
 def duration_played(z, deck, rng, fst, prog, p, c):
     """Duration c was played: "at the start of your next turn ...", it stays
     in play until then, if it still has something to do (an Outpost that
-    gives no turn has not; a Tactician played with no card in hand has not:
-    its official FAQ, "If you have no cards in hand, then Tactician does
-    nothing more and is discarded in the same turn's Clean-up"; with cards
-    it discards them all first).  By address, as every Duration step: a game without Duration
-    cards compiles none of them."""
+    gives no turn has not).  A Tactician or a Haven whose play found the
+    hand empty has not either, and ``resolve`` does not call this
+    (IDLE_NO_HAND): Tactician's official FAQ, "If you have no cards in
+    hand, then Tactician does nothing more and is discarded in the same
+    turn's Clean-up"; Haven's, "If you have no card in your hand to set
+    aside when you play Haven, you set aside nothing, and clean up Haven at
+    the end of that turn; it does not stay out".  A Tactician with cards
+    discards them all first.  By address, as every Duration step: a game
+    without Duration cards compiles none of them."""
     if DISCARDS_HAND[c]:
-        if z[_ps(p), PS_HAND_N] == 0:
-            emit(z, EV_NOTHING, p, c, 0, HAND_SIZE, 0)
-            return
         discard_all(z, p, HAND)
     if EXTRA_TURN[c] == 0 or give_extra_turn(z, p, c):
         z[p * PR + NEXT, c] += 1
@@ -501,6 +505,7 @@ def _log_treasures(z, p):
 
 
 DISCARDS_HAND = C.DISCARDS_HAND      # Tactician: due next turn only if it discarded a hand
+IDLE_NO_HAND = C.IDLE_NO_HAND        # Tactician, Haven: an empty hand, nothing next turn
 # TREASURE_MORE[c]: a Treasure that does more than its $ when played: +Buys,
 # or a Duration that stays in play (Astrolabe: "Now and at the start of your
 # next turn: $1, +1 Buy"); HAS_TREASURE_MORE: some card is one (else the

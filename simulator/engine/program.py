@@ -31,6 +31,8 @@ from simulator.engine.codes import (
     GS_COINS,
     GS_EMPTY,
     GS_PLAYERS,
+    GS_WANT,
+    GS_WANT_COST,
     HAND,
     MAT0,
     NMATS,
@@ -80,6 +82,7 @@ RULE_OPTIONAL = 1                # "Card?": skipped silently when not in the kin
 
 # ---- program flags (``Program.flags``): bookkeeping only some words need
 FLAG_TURN_LOG = 1                # gained.* / bought.*: count this turn's gains and buys
+FLAG_WANT = 2                    # want.*: work out the buy list's want as a choice is asked
 
 # ---- opcodes.  Operands are pushed; binary ops pop b then a and push a OP b.
 (OP_END, OP_CONST,
@@ -97,8 +100,10 @@ FLAG_TURN_LOG = 1                # gained.* / bought.*: count this turn's gains 
 # Arguments: OP_CONST the integer; OP_MY_CARD, OP_OPP_CARD, OP_SUPPLY,
 # OP_HAND, OP_DECK_CARD, OP_DISC_CARD, OP_GAINED, OP_BOUGHT a card id;
 # OP_ENDS_GAME and OP_LEAD_AFTER the card the rule would take; OP_MY_TYPE,
-# OP_OPP_TYPE and OP_HAND_TYPE a type bit from the card registry; every other
-# opcode ignores it (0).
+# OP_OPP_TYPE and OP_HAND_TYPE a type bit from the card registry (OP_HAND_TYPE
+# with TYPE_IN_PLAY added: ``play.<Type>``, the play area's cards of that
+# type); every other opcode ignores it (0).
+TYPE_IN_PLAY = 1 << 16          # above every type bit
 UNARY_OPS = (OP_NEG, OP_NOT, OP_ABS)
 # Words that read one cell of z and nothing else, above the compiler's other
 # opcodes: packing turns each into OP_CELL / OP_GCELL (``_cell_word``), so the
@@ -114,12 +119,19 @@ OP_MAT_SIZE = OP_MAT_CARD + NMATS
 # ``my.pirate_ship_tokens``: the Coin tokens on the player's Pirate Ship mat
 OP_PIRATE_SHIP = OP_MAT_SIZE + NMATS
 # ``embargo.<Card>``: OP_EMBARGO arg a card id (the Embargo tokens on its
-# Supply pile), the last opcode below the kernel's.
+# Supply pile).
 OP_EMBARGO = 71
+# ``want.cost`` and ``want.<Card>`` (``choose`` rules only): OP_WANT_COST
+# the cost of the first card the player's buy list wants now, whatever the
+# coins (GS_WANT_COST); OP_WANT_CARD 1 + that card (GS_WANT), which
+# ``want.<Card>`` compares with 1 + the card named.  The last opcodes below
+# the kernel's.
+OP_WANT_COST, OP_WANT_CARD = 72, 73
+WANT_OPS = (OP_WANT_COST, OP_WANT_CARD)
 CELL_OPS = (OP_PLAY_CARD, OP_SEAT_TURNS, *range(OP_MAT_CARD, OP_MAT_SIZE + NMATS),
-            OP_PIRATE_SHIP, OP_EMBARGO)
+            OP_PIRATE_SHIP, OP_EMBARGO, *WANT_OPS)
 if OP_PIRATE_SHIP >= OP_EMBARGO:         # room for 6 mats (Haven's is the fourth)
-    raise ValueError("the mats' words need opcodes below OP_EMBARGO and the kernel's")
+    raise ValueError("the mats' words need opcodes below OP_EMBARGO")
 
 
 def is_operand(op: int) -> bool:
@@ -164,7 +176,7 @@ P_COUNTED = 4
 
 # Kernel-only opcodes, above the compiler's (program.py), made by packing.
 OP_CELL, OP_GCELL, OP_TEST, OP_AND_JUMP, OP_OR_JUMP, OP_CELL_Q, OP_GCELL_Q, OP_ITEST = \
-    range(72, 80)
+    range(74, 82)
 # OP_CELL arg = row offset in the player's rows << COL_BITS | column; OP_GCELL
 # arg = row << COL_BITS | column; OP_TEST arg = comparison mask (see
 # ``_test``), then the two words compared; OP_AND/OR_JUMP arg = code offset to
@@ -191,7 +203,8 @@ def _cell_word(op: int, arg: int) -> tuple[int, int]:
             OP_DISC_SIZE: (PS, PS_DISC_N)}
     game = {OP_SUPPLY: (SUPPLY, arg), OP_COINS: (GS, GS_COINS), OP_BUYS: (GS, GS_BUYS),
             OP_ACTIONS: (GS, GS_ACTIONS), OP_EMPTY_PILES: (GS, GS_EMPTY),
-            OP_PLAYERS: (GS, GS_PLAYERS)}
+            OP_PLAYERS: (GS, GS_PLAYERS), OP_WANT_COST: (GS, GS_WANT_COST),
+            OP_WANT_CARD: (GS, GS_WANT)}
     if op == OP_PLAY_CARD:
         return OP_CELL, PLAY_ROW << COL_BITS | arg
     if op == OP_SEAT_TURNS:

@@ -18,6 +18,7 @@ from simulator.engine.codes import (
     DISC,
     DUR,
     EV_MOVE,
+    EV_NOTHING,
     EV_SHUFFLE,
     GAINED,
     GS,
@@ -38,6 +39,7 @@ from simulator.engine.codes import (
     MAT0,
     MONEY,
     NC,
+    NO_CARDS,
     NROWS,
     NTYPES,
     OWN,
@@ -77,6 +79,7 @@ from simulator.engine.codes import (
     VP_RULE_CARDS,
     VPS,
     Z_DECK,
+    Z_REVEAL,
     Z_SUPPLY,
     Z_TRASH,
     ZONE_SIZE,
@@ -200,6 +203,31 @@ def discard_top(z, deck, rng, p):
         z[_ps(p), PS_DISC_N] += 1
         emit(z, EV_MOVE, p, c, 1, Z_DECK, DISC)
     return c
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def reveal_top(z, deck, rng, p):
+    """Reveal the top card of p's deck (shuffling if needed) and return it,
+    or -1 when p has no cards to reveal: Wishing Well's and Sea Chart's
+    first step; ``revealed_to_hand`` is their second."""
+    t = take_top(z, deck, rng, p)
+    if t < 0:
+        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
+    else:
+        emit(z, EV_MOVE, p, t, 1, Z_DECK, Z_REVEAL)
+    return t
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def revealed_to_hand(z, deck, p, t, into_hand):
+    """The revealed card t into p's hand, or else back on top of its deck."""
+    if into_hand:
+        z[p * PR + HAND, t] += 1
+        z[_ps(p), PS_HAND_N] += 1
+        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, HAND)
+    else:
+        put_top(z, deck, p, t)
+        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, Z_DECK)
 
 
 @njit(cache=True, inline="always", _nrt=False)

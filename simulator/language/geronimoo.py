@@ -754,10 +754,6 @@ _PLAYS_DIFFERENTLY = {
     "Bridge": "Bridge (BridgeCard, DomGame.getBridgesPlayed): its cost reduction lasts "
               "until its owner's next turn, so it makes cards cheaper on the opponents' "
               "turns too; domsim's lasts this turn",
-    "Minion": "Minion (MinionCard): it takes +$2 whenever another Minion is in hand, else "
-              "attacks unless +$2 reaches the first card the buy rules want; domsim's "
-              "default takes +$2 with another Minion in hand or when the hand's money "
-              "and coins make $6 ($4 with 2 Minions or fewer)",
 }
 
 

@@ -14,13 +14,15 @@ Condition vocabulary (names are case-insensitive; in card names ``_``,
 
     my.<Card>  my.<Type>  my.cards  my.money  my.vp  my.turn
     opp.<Card>  opp.<Type>  opp.cards  opp.money  opp.vp   (best opponent)
-    supply.<Card>  hand.<Card>  hand.<Type>  hand.size  hand.money  play.<Card>
+    supply.<Card>  hand.<Card>  hand.<Type>  hand.size  hand.money
+    play.<Card>  play.<Type>   (play.Duration: the Duration cards in play)
     embargo.<Card>   (the Embargo tokens on that Supply pile)
     deck.<Card>  deck.size  discard.<Card>  discard.size
     gained.<Card>  gained.cards  bought.<Card>  bought.cards   (this turn)
     empty_piles  gains_to_end  smallest_pile  coins  buys  actions  players
     lead  turns_played  true  false
     card.cost  ends_game  lead_after         (the card a buy/gain rule takes)
+    want.cost  want.<Card>      (choose rules: the first card the buy rules want now)
     min(a, b, ...)  max(a, b, ...)  abs(a)   and names from the [let] table
     + - * / // %  (unary -)  < <= > >= == !=  and or not  ( )  1 0.5 1e3
 
@@ -65,7 +67,7 @@ import numpy as np
 from simulator.engine import cards as C
 from simulator.engine.cards import TABLE, Card, UnknownCardError, card_id, suggest
 from simulator.engine.program import (
-    ANSWER_LISTS, CHOICE_BITS, CHOOSE, COL_BITS, FLAG_TURN_LOG, MAX_PLACE, PLACE_BOTTOM, LIST_KEYS, MAY, NLISTS, OP_ABS, OP_ACTIONS, OP_ADD, OP_AND,
+    ANSWER_LISTS, CHOICE_BITS, CHOOSE, COL_BITS, FLAG_TURN_LOG, FLAG_WANT, MAX_PLACE, PLACE_BOTTOM, LIST_KEYS, MAY, NLISTS, OP_ABS, OP_ACTIONS, OP_ADD, OP_AND,
     OP_BOUGHT, OP_BOUGHT_CARDS, OP_BUYS, OP_CARD_COST, OP_COINS, OP_CONST, OP_DECK_CARD,
     OP_DECK_SIZE, OP_DISC_CARD, OP_DISC_SIZE, OP_DIV, OP_EMPTY_PILES, OP_END,
     OP_ENDS_GAME, OP_EQ, OP_FLOORDIV, OP_GAINED, OP_GAINED_CARDS, OP_GAINS_TO_END,
@@ -75,8 +77,9 @@ from simulator.engine.program import (
     OP_OPP_CARD, OP_OPP_CARDS, OP_OPP_MONEY, OP_OPP_TYPE, OP_OPP_VP, OP_OR, OP_EMBARGO,
     OP_MAT_CARD, OP_MAT_SIZE, OP_PIRATE_SHIP, OP_PLAY_CARD, OP_PLAYERS, OP_SEAT_TURNS, OP_SUB,
     OP_SUPPLY,
-    RULE_OPTIONAL, STACK_DEPTH,
-    TURN_LOG_OPS, UNARY_OPS, Program, is_operand, is_upgrade)
+    RULE_OPTIONAL, STACK_DEPTH, TYPE_IN_PLAY,
+    OP_WANT_CARD, OP_WANT_COST, TURN_LOG_OPS, UNARY_OPS, WANT_OPS, Program, is_operand,
+    is_upgrade)
 
 PYTHON_SOURCE = "<python>"
 # the answer tables (``C.ANSWERS``: naming, position, order) after choose
@@ -139,12 +142,15 @@ REFERENCE = {
     "discard": ("conditions", "discard.<Card>, discard.size: my discard pile"),
     "gained": ("conditions", "gained.<Card>, gained.cards: what I gained this turn so far"),
     "bought": ("conditions", "bought.<Card>, bought.cards: what I bought this turn so far"),
-    "play": ("conditions", "play.<Card>: copies of that card in play now"),
+    "play": ("conditions", "play.<Card>, play.<Type>: my cards in play now (play.Duration: "
+                           "the Duration cards, those since my last turn too)"),
     **{mat.replace(" ", "") + "mat": ("conditions", f"{mat.replace(' ', '_')}_mat.<Card>, "
                                       f"{mat.replace(' ', '_')}_mat.size: the cards on my "
                                       f"{mat.title()} mat") for mat in C.MAT_NAMES},
     "card": ("conditions", "card.cost, ends_game, lead_after: about the card a buy or gain "
                            "rule would take"),
+    "want": ("conditions", "want.cost, want.<Card>: the first card the buy rules want now, "
+                           "whatever it costs (choose rules only)"),
     "let": ("named-expressions-let", '[let] name = "expression": a name of letters, digits '
                                      "and _ (any case), using only the lets before it"),
     "extends": ("reuse-extends", 'extends = "<shipped stem or name>" or a path to a .toml '
@@ -353,6 +359,7 @@ _FIELDS = {
     "gained": {"cards": OP_GAINED_CARDS},
     "bought": {"cards": OP_BOUGHT_CARDS},
     "card": {"cost": -1},                      # compiled to the rule card's cost
+    "want": {"cost": OP_WANT_COST},            # choose rules only (``want_word``)
     "play": {},
     "embargo": {},
 }
@@ -364,8 +371,10 @@ _FIELDS.update({root: {"size": OP_MAT_SIZE + m} for root, m in _MAT_ROOTS.items(
 _CARD_OP = {"my": OP_MY_CARD, "opp": OP_OPP_CARD, "supply": OP_SUPPLY, "hand": OP_HAND,
             "deck": OP_DECK_CARD, "discard": OP_DISC_CARD, "gained": OP_GAINED,
             "bought": OP_BOUGHT, "play": OP_PLAY_CARD, "embargo": OP_EMBARGO,
+            "want": OP_WANT_CARD,
             **{root: OP_MAT_CARD + m for root, m in _MAT_ROOTS.items()}}
-_TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE, "hand": OP_HAND_TYPE}
+_TYPE_OP = {"my": OP_MY_TYPE, "opp": OP_OPP_TYPE, "hand": OP_HAND_TYPE, "play": OP_HAND_TYPE}
+_TYPE_ZONE = {"play": TYPE_IN_PLAY}             # OP_HAND_TYPE's flag: the play area
 _TYPES = {name.lower(): bit for bit, name in C.TYPE_NAMES.items()}
 _BARE_SPELLING = ["empty_piles", "gains_to_end", "coins", "buys", "actions", "players",
                   "lead", "turns_played", "smallest_pile", "ends_game", "lead_after", "true",
@@ -643,8 +652,10 @@ class _Condition:
 
     def let(self, node, let: Let):
         """A let name: its expression, compiled for this rule's card."""
-        if not self.ctx.takes_card():
-            for word in let.card_words:
+        for word in let.card_words:
+            if word.startswith("want."):
+                self.want_word(node, word, via=let.name)
+            elif not self.ctx.takes_card():
                 self.card_word(node, word, via=let.name)
         outer = self
 
@@ -667,6 +678,18 @@ class _Condition:
         self.bad(node, f"{word!r}{through} is about the card a buy or gain rule "
                  f"would take; {what} takes none", via or word)
 
+    def want_word(self, node, word: str, via: str | None = None):
+        """want.cost, want.<Card>: only in a choose rule (and a let), the
+        one decision before which the kernel works the buy list's want out."""
+        self.card_words.append(word)
+        if self.ctx.key in ("choose", "let"):
+            return
+        what = {"may": "a may condition"}.get(self.ctx.key, f"a {self.ctx.key} rule")
+        through = f" (through let {via!r})" if via else ""
+        self.bad(node, f"{word!r}{through} is read only in choose rules (the first card "
+                 f"the buy rules want, worked out as a card's choice is asked), not in "
+                 f"{what}", via or word)
+
     def attribute(self, node):
         full = self.text(node)
         if not isinstance(node.value, ast.Name):
@@ -685,6 +708,18 @@ class _Condition:
             # the cost when the rule is asked: this turn's reductions count
             return [(OP_CARD_COST, self.ctx.card) if self.ctx.card is not None
                     else (OP_CONST, 0)], NUM
+        if rkey == "want":
+            if akey in fields:
+                self.want_word(node, full)
+                return [(fields[akey], 0)], NUM
+            try:
+                c = card_id(attr)
+            except UnknownCardError:
+                c = None
+            if c is not None:
+                self.want_word(node, full)
+                # 1 when the card wanted is this one, else 0 (a count, like hand.<Card>)
+                return [(OP_WANT_CARD, 0), (OP_CONST, c + 1), (OP_EQ, 0)], NUM
         if akey in fields:
             return [(fields[akey], 0)], NUM
         if rkey in _CARD_OP:
@@ -693,7 +728,7 @@ class _Condition:
             except UnknownCardError:
                 pass
         if rkey in _TYPE_OP and akey in _TYPES:
-            return [(_TYPE_OP[rkey], _TYPES[akey])], NUM
+            return [(_TYPE_OP[rkey], _TYPES[akey] | _TYPE_ZONE.get(rkey, 0))], NUM
         # Unknown: a misspelt field/type, or a misspelt card?
         words = {f: f"{root}.{f}" for f in fields}
         if rkey in _TYPE_OP:
@@ -1401,12 +1436,17 @@ class Strategy:
             lists["play"] = _remodel_when_useful(lists["play"], remodel_list, lists["gain"])
         may = tuple(_parse_may(card, text, where, lets)
                     for card, (text, where) in spec.may.items())
+        # a file's rules for a card first, then the card's default rules:
+        # "When no rule applies, the card's default rules decide"
+        # (docs/strategies.md, "Choose one")
         choose = tuple(
-            _parse_choice(card, text, where, lets, card not in spec.choose)
+            rule
             for card in CHOOSE_CARDS
-            for text, where in spec.choose.get(card) or [
-                (t, f"<default>: choose.{TABLE[card].name}")
-                for t in TABLE[card].choose.default])
+            for rule in [*(_parse_choice(card, text, where, lets, False)
+                           for text, where in spec.choose.get(card) or ()),
+                         *(_parse_choice(card, t, f"<default>: choose.{TABLE[card].name}",
+                                         lets, True)
+                           for t in TABLE[card].choose.default)])
         answers = {kind: tuple(_parse_answer(kind, card, text, where, lets)
                                for card, items in spec.answers[kind].items()
                                for text, where in items)
@@ -1673,7 +1713,8 @@ def compile_program(strategies: list[Strategy],
         lists[s, CHOOSE] = (*lay_out(s, strat, "choose", strat.choose), 1)
         for kind, k in ANSWER_LISTS.items():
             lists[s, k] = (*lay_out(s, strat, kind, strat.answers.get(kind, ())), 1)
-    flags = FLAG_TURN_LOG if any(op in TURN_LOG_OPS for op in code[::2]) else 0
+    flags = ((FLAG_TURN_LOG if any(op in TURN_LOG_OPS for op in code[::2]) else 0)
+             | (FLAG_WANT if any(op in WANT_OPS for op in code[::2]) else 0))
     return Program(
         code=np.ascontiguousarray(np.array(code, dtype=np.int32).reshape(-1)),
         rules=np.ascontiguousarray(np.array(rules, dtype=np.int32).reshape(-1, 3)),

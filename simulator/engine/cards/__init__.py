@@ -153,6 +153,16 @@ DURATION_CARDS = np.array([i for i, c in enumerate(TABLE) if c.next_turn], dtype
 # DISCARDS_HAND[c]: a Duration due next turn only if its play discarded a hand
 # (Tactician; ``CardSpec.discards_hand``)
 DISCARDS_HAND = np.array([c.discards_hand for c in TABLE], dtype=np.bool_)
+# IDLE_NO_HAND[c]: a Duration that has nothing to do next turn, and leaves
+# play at this clean-up, when its play finds the hand empty (after its "+"
+# numbers): Tactician ("if you have at least one card in hand"), and one
+# whose next turn only returns the hand card its play put on its mat
+# (Haven: with nothing to set aside, nothing to return)
+IDLE_NO_HAND = np.array([
+    c.discards_hand or (c.next_turn is not None
+                        and c.next_turn == NextTurn(mat_to_hand=True)
+                        and any(d.op == "hand to mat" for d in c.does))
+    for c in TABLE], dtype=np.bool_)
 # cards that keep their owner unaffected by an Attack: revealed from the hand
 # (Moat), and while in play from an earlier turn (Lighthouse), in card order
 BLOCK_FROM_HAND = np.array([i for i, c in enumerate(TABLE) if c.blocks == "hand"],
@@ -390,7 +400,23 @@ def names_edition() -> int | None:
 
 
 class UnknownCardError(ValueError):
-    """A card name that is not in the table; the message suggests the nearest."""
+    """A card name that is not in the table; the message suggests the nearest.
+
+    The suggestion is looked for when the message is shown, not when the
+    error is raised: the strategy compiler tries a word as a card before
+    other meanings (``my.Treasure``), and a fuzzy match over every name in
+    four languages at each such try was a third of its time."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+    def __str__(self) -> str:
+        near = suggest(_normal(self.name), _BY_NAME)
+        if near:
+            guess = NAMES[_BY_NAME[near.split("'")[1]]]
+            near = f" (did you mean {guess!r}?)"
+        return f"unknown card {self.name!r}{near}"
 
 
 def suggest(word: str, choices) -> str:
@@ -407,11 +433,7 @@ def card_id(name: str) -> int:
     if key in _BY_NAME:
         card = _BY_NAME[key]
         return FIRST_PRINTING.get(card, card) if _EDITION.get() == 1 else card
-    near = suggest(key, _BY_NAME)
-    if near:
-        guess = NAMES[_BY_NAME[near.split("'")[1]]]
-        near = f" (did you mean {guess!r}?)"
-    raise UnknownCardError(f"unknown card {name!r}{near}")
+    raise UnknownCardError(name)
 
 
 def localized(card: int, lang: str = "en") -> str:

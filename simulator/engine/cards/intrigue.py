@@ -178,28 +178,34 @@ CARDS: tuple[CardSpec, ...] = (
                        "trashed (then Curse, Estate, Copper, the cheapest card, Victory "
                        "cards worth more last)", default=("Duchy if supply.Province >= 6",))),
     # Minion: the FAQ (Intrigue 2E rulebook): other players with 4 or fewer
-    # cards in hand are unaffected.  The default takes +$2 when another
-    # Minion is in hand (new hands would discard it), when the hand's
-    # Treasures and the coins make $6, or $4 for a player owning 2 Minions
-    # or fewer; else the new hands.  bm-minion (one Minion) 0.4853 [0.4822,
-    # 0.4884]; at $5 0.4700, at $6 0.4658; with two Minions at $4 0.4451,
-    # $3 0.4016, $5 0.4225, $6 0.4085, always +$2 0.3456, always new hands
-    # 0.2032 (100,000 games, seed 0).  Decks of many Minions (Geronimoo's
-    # Minion and Minions/Chapel bots against Big Money Ultimate, 50,000
-    # games, seed 7, turn cap 61; docs/geronimoo.md): 0.5634 [0.5590,
-    # 0.5677] and 0.5549 [0.5506, 0.5593]; +$2 with another Minion and then
-    # at $4 0.1684 and 0.1473, $3 0.0930 and 0.0926, $5 0.3362 and 0.2987,
-    # $6 0.5237 and 0.4717, $7 0.4153 and 0.4527, $8 0.3587 and 0.4234;
-    # the old default (no Minion rule, $4) 0.072 and 0.029.
+    # cards in hand are unaffected.  The default follows Geronimoo's
+    # MinionCard: +$2 when another Minion is in hand (new hands would discard
+    # it), and when 3 cards or fewer are left to draw while the discard pile
+    # holds more than 3 junk cards (new hands would reshuffle them); else the
+    # new hands when +$2 cannot reach what the first card the buy rules want
+    # costs (want.cost), when that card is a Minion with 2 or more Minions in
+    # play and $2 made (MinionCard: exactly 2), or when the coins already made
+    # reach it (the attack costs nothing); else +$2.  bm-minion (one Minion)
+    # 0.5279 [0.5248, 0.5310] (100,000 games, seed 0; the previous default,
+    # +$2 at $6 or $4 for a player owning 2 Minions or fewer: 0.4853), with
+    # two Minions 0.5425 (0.4451 before); Geronimoo's Minion and
+    # Minions/Chapel bots against Big Money Ultimate (50,000 games, seed 7,
+    # turn cap 61; docs/geronimoo.md) 0.6916 and 0.7165 (before 0.5634 and
+    # 0.5549; Java 0.697, 0.731; MinionCard's exact rules 0.6789, 0.6939);
+    # docs/strategies.md, "Defaults and how they were chosen".
     _("Minion", 5, AA,
       "+1 Action. Choose one: +$2; or discard your hand, +4 Cards, and each other player "
       "with at least 5 cards in hand discards their hand and draws 4 cards.",
       "Lakei", "Lakai", "寵臣", unsure=("nl", "ja"), set="intrigue", actions=1,
-      roles=("attack", "payload"), lists=("choose",), money=2, vs_bmu=0.4853,
+      roles=("attack", "payload"), lists=("choose",), money=2, vs_bmu=0.5279,
       choose=Choose((Choice("coins", "+coins", 2), Choice("reset", "reset", 4)),
-                    default=("coins if hand.Minion > 0", "coins if hand.money + coins >= 6",
-                             "coins if my.Minion <= 2 and hand.money + coins >= 4",
-                             "reset"))),
+                    default=("coins if hand.Minion > 0",
+                             "coins if deck.size < 4 and discard.Copper + discard.Curse "
+                             "+ discard.Estate + discard.Duchy + discard.Province > 3",
+                             "reset if hand.money + coins + 2 < want.cost",
+                             "reset if want.Minion > 0 and coins >= 2 and play.Minion >= 2",
+                             "reset if coins >= want.cost",
+                             "coins"))),
     # Wishing Well: names the card most likely on top (the naming default,
     # docs/strategies.md); the FAQ (Intrigue 2E rulebook): an empty deck is
     # shuffled first, a card not named goes back on top.  bm-wishing-well

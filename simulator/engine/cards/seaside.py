@@ -186,7 +186,15 @@ CARDS += (
     # mat_to_hand, as Blockade's).  The Seaside FAQ: the card is set aside
     # face down, is still its owner's (conservation and the end count it)
     # and comes back at the start of the next turn; Throne Room on Haven
-    # sets two cards aside (both come back).  Its list's default
+    # sets two cards aside (both come back).  Its official FAQ (the Seaside
+    # 2E card's): "You have to set aside a card if you can ... If you have
+    # no card in your hand to set aside when you play Haven, you set aside
+    # nothing, and clean up Haven at the end of that turn; it does not stay
+    # out": a play that finds the hand empty after its +1 Card is not due
+    # next turn (cards.IDLE_NO_HAND, derived from this row: its next turn
+    # only returns what its "hand to mat" set aside; Tactician's rule); under
+    # a Throne Room, Haven and the Throne Room stay if either play set a
+    # card aside.  Its list's default
     # (HAVEN_DEFAULT): bm-haven (one, bought with $2) 0.4985 [0.4954, 0.5016]
     # against Big Money Ultimate, the dead card first 0.4969; one bought
     # before Silver: the default 0.3666 [0.3636, 0.3696], the dead card first

@@ -12,10 +12,10 @@ from simulator.engine.cards import Card
 from simulator.engine.codes import (DISC, EMBARGO, EV_CHOOSE, EV_EMBARGO, EV_MOVE, EV_NOTHING,
                                     EV_PLUS_COINS, EV_TOKEN, GS, GS_ACTIONS, GS_COINS, GS_EMPTY,
                                     GS_PLAYERS, HAND, HAND_SIZE, IN_GAME, MONEY, NC, NO_CARDS,
-                                    NO_TYPE, OWN, P_COINS, PILE_EMPTY, PLAY_ROW, PR, PS_DECK_N,
-                                    PS_DISC_N, PS_HAND_N, PS_KNOWN, PS_MONEY, PS_OWN_N,
-                                    PS_PIRATE_SHIP, SUPPLY, TMP, TYPES, T_ACTION, T_TREASURE, XS,
-                                    Z_DECK, Z_LOOK, Z_REVEAL, Z_SUPPLY)
+                                    NO_SUPPLY, NO_TYPE, OWN, P_COINS, PILE_EMPTY, PLAY_ROW, PR,
+                                    PS_DECK_N, PS_DISC_N, PS_HAND_N, PS_KNOWN, PS_MONEY,
+                                    PS_OWN_N, PS_PIRATE_SHIP, SUPPLY, TMP, TYPES, T_ACTION,
+                                    T_TREASURE, XS, Z_DECK, Z_LOOK, Z_REVEAL, Z_SUPPLY)
 from simulator.engine.decide import (DISCARD_ORDER, TRASH_ORDER, _attacked, _list,
                                      cheapest_in, choose_option, chooses, dearest_in, first_in,
                                      hand_coins, names, pick_call, would_pick)
@@ -27,7 +27,7 @@ from simulator.engine.program import BUY, LIST_KEYS, TOPDECK, TRASH
 from simulator.engine.rng import below
 from simulator.engine.zones import (_discard_revealed, _own, _ps, _reveal, _traced,
                                     _trash_revealed, cost, discard_top, emit, move, put_top,
-                                    shuffle_discard, take_top, trash_from)
+                                    reveal_top, revealed_to_hand, shuffle_discard, trash_from)
 
 # Durations whose next turn is "+" numbers, and Bazaar
 
@@ -241,18 +241,9 @@ def effect_sea_chart(z, deck, rng, fst, prog, p):
     # Chart played counts (another Sea Chart revealed goes into the hand),
     # as do Durations still in play from the last turn; a card not put into
     # the hand stays on top; an empty deck is shuffled to reveal.
-    t = take_top(z, deck, rng, p)
-    if t < 0:
-        emit(z, EV_NOTHING, p, -1, 0, NO_CARDS, 0)
-        return
-    emit(z, EV_MOVE, p, t, 1, Z_DECK, Z_REVEAL)
-    if z[p * PR + PLAY_ROW, t] > 0:
-        z[p * PR + HAND, t] += 1
-        z[_ps(p), PS_HAND_N] += 1
-        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, HAND)
-    else:
-        put_top(z, deck, p, t)
-        emit(z, EV_MOVE, p, t, 1, Z_REVEAL, Z_DECK)
+    t = reveal_top(z, deck, rng, p)
+    if t >= 0:
+        revealed_to_hand(z, deck, p, t, z[p * PR + PLAY_ROW, t] > 0)
 
 
 # Treasure Map and the named strategies
@@ -262,17 +253,27 @@ def effect_sea_chart(z, deck, rng, fst, prog, p):
 def effect_treasure_map(z, deck, rng, fst, prog, p):
     # "Trash this and a Treasure Map from your hand. If you trashed two
     # Treasure Maps, gain 4 Golds onto your deck."  Both trashes are
-    # required.  The Seaside FAQ (Dominion Strategy wiki, "Official FAQ"):
-    # "If you did not have another copy of Treasure Map in hand, then you
-    # just trash the one Treasure Map and nothing else happens"; "If you
-    # Throne Room a Treasure Map, you will only trash the first Treasure Map
-    # once, and will gain no Golds", read with the text: the second play
-    # cannot trash it again, trashes a Map from the hand if there is one and
-    # gains nothing (it did not trash two); the first play, with a second
-    # Map in hand, trashed two and gains the Golds.  With fewer than 4
-    # Golds left it gains those.  A Treasure Map in play is this one exactly
-    # on its first play (Feast's reasoning: it always trashes itself, so no
-    # other Map stays in play).
+    # required.  The official FAQ of the second edition (Dominion Strategy
+    # wiki, "Official FAQ"): "If you did not have another copy of Treasure
+    # Map in hand, then you just trash the one Treasure Map and nothing else
+    # happens. If you Throne Room a Treasure Map, you will only trash the
+    # first Treasure Map once, and will gain no Golds."  The first
+    # edition's rulebook is explicit about Throne Room with more Maps in
+    # hand: "You have to actually trash two copies of Treasure Map to gain
+    # the Golds; so for example if you Throne Room a Treasure Map, with two
+    # more Treasure Maps in hand, then the first time Treasure Map resolves
+    # you trash it and another one and gain 4 Golds, and the second time it
+    # resolves you trash your other Treasure Map but gain nothing (since you
+    # didn't actually trash the played Treasure Map that time)."  Read
+    # together, and with the 2E text ("If you trashed two"): the 2E
+    # sentence is the lone Map's case (Throne Room cannot make one Map count
+    # as two: it is trashed once, no Golds); a play that trashed itself and
+    # a Map from the hand gains the Golds, the first play under a Throne
+    # Room too; the second play cannot trash it again, trashes a Map from
+    # the hand if there is one and gains nothing.  Both editions play the
+    # same.  With fewer than 4 Golds left it gains those.  A Treasure Map
+    # in play is this one exactly on its first play (Feast's reasoning: it
+    # always trashes itself, so no other Map stays in play).
     tm = Card.TREASURE_MAP
     both = z[p * PR + PLAY_ROW, tm] > 0
     if both:
@@ -416,7 +417,11 @@ def effect_ambassador(z, deck, rng, fst, prog, p):
     n = z[GS, GS_PLAYERS]
     for j in range(1, n):
         v = (p + j) % n
-        if _attacked(z, v) and not gain(z, deck, rng, fst, prog, v, c, DISC):
+        if not _attacked(z, v):
+            continue
+        if not z[IN_GAME, c]:           # no pile: the log says so, not "none left"
+            emit(z, EV_NOTHING, v, c, 0, NO_SUPPLY, 0)
+        elif not gain(z, deck, rng, fst, prog, v, c, DISC):
             emit(z, EV_NOTHING, v, c, 0, PILE_EMPTY, 0)
 
 
