@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from contextlib import contextmanager
 from pathlib import Path
 
 from simulator.runs import experiments as X
@@ -400,12 +401,34 @@ class BalanceOptimizedResult:
         return repr(self.report).replace("<BalanceOptimized", "<BalanceOptimizedResult")
 
 
+@contextmanager
+def _searching(executor, root, notice, scheduler, cluster, threads):
+    """The executor a search runs on (made here, and closed after, unless
+    given), its notes said first; an interrupted search that keeps a run
+    folder raises ``Interrupted`` naming it, so the user can resume."""
+    from simulator.runs.executors import make_executor
+    own = executor is None
+    if own:
+        executor = make_executor(scheduler=scheduler, cluster=cluster, threads=threads)
+    try:
+        for note in executor.notes:
+            notice(note)
+        try:
+            yield executor
+        except KeyboardInterrupt:
+            if root is not None:
+                raise Interrupted(root) from None
+            raise
+    finally:
+        if own:
+            executor.close()
+
+
 def _balance_optimized(*, games, players, seed, turn_cap, resume, run_dir, executor,
                        scheduler, cluster, threads, sets, cards, evaluations, sampler,
                        notice, **tuning) -> BalanceOptimizedResult:
     from simulator.search import cardbalance as CB
     from simulator.search.optimize import _import_optuna
-    from simulator.runs.executors import make_executor
     _import_optuna()
     notice = notice or (lambda s: None)
     if resume is not None:
@@ -436,21 +459,8 @@ def _balance_optimized(*, games, players, seed, turn_cap, resume, run_dir, execu
                                 games=games, sampler="tpe" if sampler is None else sampler,
                                 turn_cap=100 if turn_cap is None else turn_cap, **tuning)
         root = CB.new_root(run_dir, opts) if run_dir is not None else None
-    own = executor is None
-    if own:
-        executor = make_executor(scheduler=scheduler, cluster=cluster, threads=threads)
-    try:
-        for note in executor.notes:
-            notice(note)
-        try:
-            report = CB.run(opts, executor, root=root, notice=notice)
-        except KeyboardInterrupt:
-            if root is not None:
-                raise Interrupted(root) from None
-            raise
-    finally:
-        if own:
-            executor.close()
+    with _searching(executor, root, notice, scheduler, cluster, threads) as executor:
+        report = CB.run(opts, executor, root=root, notice=notice)
     return BalanceOptimizedResult(report)
 
 
@@ -517,7 +527,6 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
     if validate is not None and not 1 <= validate <= 10**9:
         raise ValueError(f"--validate takes the games per opponent, from 1 to "
                          f"1,000,000,000, not {validate:,}")
-    from simulator.runs.executors import make_executor
     O._import_optuna()
     notice = notice or (lambda s: None)
     resumed = None
@@ -550,26 +559,13 @@ def optimize(kingdom=None, *, players: int | None = None, minutes: float | None 
                          minutes=minutes, evaluations=evaluations, against=tuple(refs),
                          sampler=sampler, turn_cap=turn_cap, **defaults)
         root = O.new_root(run_dir, opts) if run_dir is not None else None
-    own = executor is None
-    if own:
-        executor = make_executor(scheduler=scheduler, cluster=cluster, threads=threads)
-    try:
-        for note in executor.notes:
-            notice(note)
-        try:
-            result = O.run_search(opts, executor, root=root, notice=notice, resumed=resumed)
-            O.finish(result, name)
-            if validate:
-                notice(f"validating the winner: {validate:,} games against each bot "
-                       "that can play here")
-                O.validate(result, validate, executor, root)
-        except KeyboardInterrupt:
-            if root is not None:
-                raise Interrupted(root) from None
-            raise
-    finally:
-        if own:
-            executor.close()
+    with _searching(executor, root, notice, scheduler, cluster, threads) as executor:
+        result = O.run_search(opts, executor, root=root, notice=notice, resumed=resumed)
+        O.finish(result, name)
+        if validate:
+            notice(f"validating the winner: {validate:,} games against each bot "
+                   "that can play here")
+            O.validate(result, validate, executor, root)
     result.run_dir = root
     return result
 
