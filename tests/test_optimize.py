@@ -632,3 +632,29 @@ def test_engine_leaves_a_draw_that_discards_the_hand_to_the_default_order():
     keys = Space(RECOMMENDED["High Seas"]).suggest(FixedTrial({
         "template": "engine", "engine.village": "Bazaar", "engine.draw": "Wharf"}))
     assert keys["play"] == ["Bazaar", "Wharf"]
+
+
+def test_an_interrupted_search_names_its_run_folder(tmp_path):
+    """Ctrl-C during a search with --run-dir says where to resume from (and
+    leaves an executor it was given open); without a run folder it is a
+    plain KeyboardInterrupt."""
+    from simulator import api
+    from simulator.runs.executors import EmbeddedExecutor
+
+    class Interrupting(EmbeddedExecutor):
+        closed = False
+
+        def submit(self, jobs):
+            raise KeyboardInterrupt
+
+        def close(self):
+            self.closed = True
+
+    ex = Interrupting(1)
+    with pytest.raises(api.Interrupted) as e:
+        api.optimize("First Game", evaluations=2, seed=5, run_dir=tmp_path / "run",
+                     executor=ex, **TINY)
+    assert e.value.path == tmp_path / "run" and not ex.closed
+    with pytest.raises(KeyboardInterrupt) as e:
+        api.optimize("First Game", evaluations=2, seed=5, executor=ex, **TINY)
+    assert not isinstance(e.value, api.Interrupted)
