@@ -134,9 +134,12 @@ def checks():
         again = simulate([torturer, victim], 400, seed=6, kingdom="Test Torturer", threads=2)
         out["torturer_same"] = bool((r.records == again.records).all())
         stats = r.rule_stats()
-        out["victim_fires"] = {t: int(n) for s, t, n in
-                               stats[stats["list"] == "choose"][["strategy", "text", "fires"]]
-                               .itertuples(index=False) if s == "Victims"}
+        # the file's own rules (the card's default rules follow them, one
+        # of the same text: "Test Torturer: discard")
+        out["victim_fires"] = {t: int(n) for s, t, n, d in
+                               stats[stats["list"] == "choose"][["strategy", "text", "fires",
+                                                                 "default"]]
+                               .itertuples(index=False) if s == "Victims" and not d}
         text = "".join(gamelog.render_text(trace_game([torturer, victim], 6, g,
                                                       kingdom="Test Torturer"))
                        for g in range(3))
