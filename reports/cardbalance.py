@@ -72,6 +72,42 @@ def movers(df: pd.DataFrame, n: int = 5) -> pd.DataFrame:
     return d.loc[order].head(n)
 
 
+PAIRS = "pairs"
+
+
+def pairs_table(df: pd.DataFrame) -> Table:
+    """One row per pair, the strongest synergy first."""
+    head = ["pair", "pair [95% CI]", "by", "better single", "synergy [95% CI]", "games"]
+    rows = []
+    order = (df.sort_values("synergy", ascending=False, na_position="last", kind="stable")
+             if "synergy" in df else df)
+    for r in order.to_dict("records"):
+        name = f"{r['card_a']} + {r['card_b']}"
+        if pd.isna(r.get("score")):
+            rows.append([name, "skipped: " + str(r.get("skipped", "")), "", "", "", ""])
+            continue
+        how = (f"search ({r['template']})" if r["chosen"] == "search"
+               else f"shipped {r['chosen']}")
+        if r.get("buys") != f"{r['card_a']}, {r['card_b']}":
+            how += f", buys {r['buys'] or 'neither'}"
+        has = pd.notna(r.get("synergy"))
+        rows.append([name, rate_ci(r["score"], r["low"], r["high"], 1), how,
+                     f"{r['best_card']} {r['best_single'] * 100:.1f}%" if has else "-",
+                     pp_ci(r["synergy"], r["synergy_low"], r["synergy_high"], 1)
+                     if has else "-", count(r["games"])])
+    return Table(head, rows, align="lll" + "r" * 3, optional=[5, 2], notes=[
+        "Pair: the strongest strategy that buys no kingdom card but these two, "
+        "against Big Money Ultimate (% [95% Wilson CI], fresh deals). Synergy: the "
+        "pair's score minus the better of its two cards' played-well scores, in "
+        "percentage points; its interval treats the two as independent (they play "
+        "different deals). A positive synergy: the two together beat either alone."])
+
+
+def pair_slug(pair) -> str:
+    from simulator.search.cardbalance import set_slug
+    return set_slug(pair)
+
+
 def budget_line(b) -> str:
     o = b.options
     replayed = (f" ({count(b.played)} played now, the rest replayed from the run folder)"
@@ -79,7 +115,10 @@ def budget_line(b) -> str:
     return (f"{len(b.searches)} cards, {counted(o.evaluations, 'candidate')} per card "
             f"({o.players} players, seed {o.seed}), {count(b.games)} games{replayed} in "
             f"{b.seconds / 60:.1f} min wall ({b.cpu_seconds / 60:.1f} min CPU in this "
-            f"process) on {counted(b.cores, 'core')}")
+            f"process) on {counted(b.cores, 'core')}"
+            + (f"; {len(b.pairs)} pairs, {counted(o.pair_evaluations, 'candidate')} and "
+               f"{count(o.pair_games)} score games per pair, {count(b.pair_games)} games "
+               f"in {b.pair_seconds / 60:.1f} min wall" if o.pairs else ""))
 
 
 def text(b, width: int | None = None) -> str:
@@ -93,6 +132,11 @@ def text(b, width: int | None = None) -> str:
         lines.append("")
         lines += wrap("Rank changed most (with Big Money -> played well): "
                       + "; ".join(moved), width)
+    if b.options.pairs and len(b.pair_table):
+        lines.append("")
+        lines += wrap("Pairs played well, and their synergy (the pair minus the better "
+                      "single card):", width)
+        lines.append(pairs_table(b.pair_table).text(width))
     lines.append("")
     lines += wrap(budget_line(b), width)
     return "\n".join(lines)
@@ -147,12 +191,42 @@ def write_into(d: Path, b) -> None:
                 f"{rate_ci(r['score'], r['low'], r['high'], 1)}); its strategy: "
                 f"`{STRATEGIES}/{card_slug(r['card'])}.toml`"
                 for r in m.to_dict("records") if r["rank_change"]])
+    if b.options.pairs:
+        _pairs_into(d, b, doc)
     doc.h(2, "Strategies")
     doc.p(f"Each card's strategy is a strategy file in `{STRATEGIES}/` (its header says "
           "how it was found and what it scored against its search field); play one "
           "with `domsim compare FILE big-money-ultimate --kingdom CARD`.")
     write_atomic(d / "report.md", doc.markdown())
     write_atomic(d / "index.html", doc.html(title))
+
+
+def _pairs_into(d: Path, b, doc) -> None:
+    """--pairs: the synergy matrix (CSV and heatmap), the pairs' table and
+    each pair's strategy file in ``pairs/``."""
+    from . import charts
+    (d / PAIRS).mkdir()
+    for pair, toml in b.pair_files.items():
+        write_atomic(d / PAIRS / f"{pair_slug(pair)}.toml", toml)
+    write_atomic(d / "pairs.csv", b.pair_table.to_csv(index=False))
+    write_atomic(d / "synergy.csv", b.synergy.to_csv(index_label="card"))
+    o = b.options
+    if b.synergy.notna().to_numpy().any():
+        charts.save(charts.synergy_heatmap(
+            b.synergy, title="Synergy of pairs of kingdom cards played well",
+            subtitle=f"pair minus the better single card, against Big Money Ultimate; "
+                     f"{count(o.pair_games)} games and "
+                     f"{counted(o.pair_evaluations, 'candidate')} per pair"),
+            d, "synergy")
+    doc.h(2, "Pairs: synergy")
+    doc.p("For each pair of cards, the same search restricted to the two cards "
+          "(plus Treasures and Victory cards), scored against Big Money Ultimate on "
+          "fresh deals; the synergy is the pair's score minus the better of its two "
+          "cards' played-well scores above. The matrix is `synergy.csv`; each pair's "
+          f"strategy file is in `{PAIRS}/`.")
+    if (d / "synergy.png").exists():
+        doc.img("synergy", "Synergy of each pair of cards, percentage points")
+    doc.table(pairs_table(b.pair_table), "pairs.csv")
 
 
 def write(out, b) -> Path:

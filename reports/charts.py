@@ -160,6 +160,39 @@ def win_heatmap(long: pd.DataFrame, strategies: list[str], *, title: str,
 
 
 @styled
+def synergy_heatmap(matrix: pd.DataFrame, *, title: str, subtitle: str = ""):
+    """``report balance --optimized --pairs``: the synergy of each pair of
+    cards (pair score minus the better single, percentage points) in a
+    symmetric card x card grid; the diagonal and skipped pairs are grey."""
+    cards = list(matrix.index)
+    k = len(cards)
+    values = matrix.to_numpy(dtype=np.float64) * 100
+    size = max(5.5, 0.42 * k + 2.8)
+    fig, ax = _fig(size + 1.2, size)
+    ax.grid(False)
+    cmap = plt.get_cmap("PuOr").with_extremes(bad="#e6e6e6")
+    finite = values[np.isfinite(values)]
+    span = max(1.0, float(np.abs(finite).max())) if finite.size else 1.0
+    im = ax.imshow(np.ma.masked_invalid(values), cmap=cmap,
+                   norm=TwoSlopeNorm(vcenter=0, vmin=-span, vmax=span))
+    font = 10 if k <= 6 else (8.5 if k <= 10 else 5.5)
+    for i in range(k):
+        for j in range(k):
+            if i == j:
+                ax.text(j, i, "—", ha="center", va="center", color="#666666", fontsize=font)
+            elif np.isfinite(values[i, j]):
+                colour = _text_colour(im.cmap(im.norm(values[i, j])))
+                ax.text(j, i, f"{values[i, j]:+.0f}" if k > 10 else f"{values[i, j]:+.1f}",
+                        ha="center", va="center", color=colour, fontsize=font)
+    ax.set_xticks(range(k), cards, rotation=45 if k > 6 else 30, ha="right")
+    ax.set_yticks(range(k), cards)
+    _titles(ax, title, subtitle)
+    cb = fig.colorbar(im, ax=ax, shrink=0.8)
+    cb.set_label("pair minus the better single card (percentage points)")
+    return fig
+
+
+@styled
 def rating_chart(ranking: pd.DataFrame, *, title: str, subtitle: str = ""):
     """Bradley-Terry ratings (Elo scale) with 95% CI error bars."""
     df = ranking.dropna(subset=["rating"]).sort_values("rating")

@@ -308,7 +308,8 @@ def balance(games: int | None = None, players=None, *, seed: int | None = None,
             on_result: Callable | None = None, sets=None, optimized: bool = False,
             cards=None, evaluations_per_card: int | None = None,
             sampler: str | None = None, notice: Callable[[str], None] | None = None,
-            **tuning):
+            pairs: bool = False, evaluations_per_pair: int | None = None,
+            pair_games: int | None = None, **tuning):
     """The balance report's runs and tables; ``result.write(DIR)`` writes the
     HTML + Markdown report (``out`` only names it in the report's
     "regenerate" command).  Defaults: 100,000 games, players "2,3,4,5,6",
@@ -324,15 +325,21 @@ def balance(games: int | None = None, players=None, *, seed: int | None = None,
     base) say which cards; ``players`` one count (default 2); ``run_dir`` /
     ``resume`` keep and continue it, ``scheduler``/``cluster`` play it on
     Dask; ``tuning``: round_size, rung_games, final_games, field_games of each
-    search.  Returns a ``BalanceOptimizedResult``."""
+    search.  ``pairs=True`` (with optimized): every pair of the cards too,
+    searched with ``evaluations_per_pair`` candidates (default 16) and scored
+    with ``pair_games`` games (default 20,000); the result's ``synergy`` is
+    the card x card matrix of pair score minus the better single score.
+    Returns a ``BalanceOptimizedResult``."""
     if optimized or (resume is not None and _is_optimized_run(resume)):
         return _balance_optimized(
             games=games, players=players, seed=seed, turn_cap=turn_cap, resume=resume,
             run_dir=run_dir, executor=executor, scheduler=scheduler, cluster=cluster,
             threads=threads, sets=sets, cards=cards, evaluations=evaluations_per_card,
-            sampler=sampler, notice=notice, **tuning)
+            sampler=sampler, notice=notice, pairs=pairs,
+            pair_evaluations=evaluations_per_pair, pair_games=pair_games, **tuning)
     given = dict(cards=cards, evaluations_per_card=evaluations_per_card, sampler=sampler,
-                 **tuning)
+                 evaluations_per_pair=evaluations_per_pair, pair_games=pair_games,
+                 pairs=pairs or None, **tuning)
     extra = [k for k, v in given.items() if v is not None]
     if extra:
         raise ValueError(f"{', '.join(extra)}: only with optimized=True (--optimized)")
@@ -426,7 +433,8 @@ def _searching(executor, root, notice, scheduler, cluster, threads):
 
 def _balance_optimized(*, games, players, seed, turn_cap, resume, run_dir, executor,
                        scheduler, cluster, threads, sets, cards, evaluations, sampler,
-                       notice, **tuning) -> BalanceOptimizedResult:
+                       notice, pairs=False, pair_evaluations=None, pair_games=None,
+                       **tuning) -> BalanceOptimizedResult:
     from simulator.search import cardbalance as CB
     from simulator.search.optimize import _import_optuna
     _import_optuna()
@@ -436,12 +444,18 @@ def _balance_optimized(*, games, players, seed, turn_cap, resume, run_dir, execu
             raise ValueError("give either --run-dir (a new run) or --resume (continue one)")
         opts = CB.open_state(resume)
         given = dict(games=games, players=players, seed=seed, turn_cap=turn_cap,
-                     evaluations=evaluations, sampler=sampler, **tuning)
-        flags = dict(evaluations="--evaluations-per-card", turn_cap="--turn-cap")
+                     evaluations=evaluations, sampler=sampler,
+                     pairs=pairs or None, pair_evaluations=pair_evaluations,
+                     pair_games=pair_games, **tuning)
+        flags = dict(evaluations="--evaluations-per-card", turn_cap="--turn-cap",
+                     pair_evaluations="--evaluations-per-pair")
         for k, v in given.items():
             if v is None:
                 continue
             have = getattr(opts, k)
+            if k == "pairs" and not have:
+                raise ValueError(f"--resume {resume}: the run was started without --pairs; "
+                                 "start a new run (--run-dir) for the pairs")
             if (str(v) if k == "players" else v) != (str(have) if k == "players" else have):
                 flag = flags.get(k, f"--{k.replace('_', '-')}")
                 raise ValueError(f"--resume {resume}: the run was started with {flag} "
@@ -457,7 +471,9 @@ def _balance_optimized(*, games, players, seed, turn_cap, resume, run_dir, execu
         opts = CB.check_options(cards=cards, sets=sets, players=players,
                                 seed=0 if seed is None else seed, evaluations=evaluations,
                                 games=games, sampler="tpe" if sampler is None else sampler,
-                                turn_cap=100 if turn_cap is None else turn_cap, **tuning)
+                                turn_cap=100 if turn_cap is None else turn_cap,
+                                pairs=pairs, pair_evaluations=pair_evaluations,
+                                pair_games=pair_games, **tuning)
         root = CB.new_root(run_dir, opts) if run_dir is not None else None
     with _searching(executor, root, notice, scheduler, cluster, threads) as executor:
         report = CB.run(opts, executor, root=root, notice=notice)

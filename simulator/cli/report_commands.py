@@ -342,6 +342,18 @@ def balance_cmd(
                                        "per card (the budget; 64 ranks the 26 base cards "
                                        "in about 30 minutes on 2 cores; default 64).",
         show_default=False)] = None,
+    pairs: Annotated[bool, typer.Option(
+        "--pairs", help="With --optimized: also every pair of the cards, searched and "
+                        "scored the same way, and the synergy matrix (pair score minus "
+                        "the better single) as a heatmap and CSV.")] = False,
+    evaluations_per_pair: Annotated[Optional[int], typer.Option(
+        "--evaluations-per-pair", help="With --pairs: candidates the optimiser tries per "
+                                       "pair (default 16: the 325 base pairs in under 2 "
+                                       "hours on a local Dask cluster of 2 workers).",
+        show_default=False)] = None,
+    pair_games: Annotated[Optional[int], typer.Option(
+        "--pair-games", help="With --pairs: score games per pair (default 20,000).",
+        show_default=False)] = None,
     sets: Annotated[Optional[str], typer.Option(
         help="Rank the bm-<card> bots of these sets only (base, intrigue, seaside, "
              "or several with commas; the promos count with base) and play only the recommended "
@@ -384,12 +396,17 @@ def balance_cmd(
             return _balance_optimized(
                 out=out, games=games, players=players, seed=seed, sets=sets, cards=cards,
                 evaluations=evaluations_per_card, turn_cap=turn_cap, threads=threads,
+                pairs=pairs, evaluations_per_pair=evaluations_per_pair,
+                pair_games=pair_games,
                 scheduler=scheduler, cluster=cluster, run_dir=run_dir, resume=resume,
                 job_games=job_games, as_json=as_json, json_out=json_out, csv=csv,
                 parquet=parquet, wide=wide, save_records=save_records, from_file=from_file,
                 scheduler_timeout=scheduler_timeout)
         for flag, value in (("--cards", cards),
-                            ("--evaluations-per-card", evaluations_per_card)):
+                            ("--evaluations-per-card", evaluations_per_card),
+                            ("--pairs", pairs or None),
+                            ("--evaluations-per-pair", evaluations_per_pair),
+                            ("--pair-games", pair_games)):
             if value is not None:
                 raise ValueError(f"{flag} goes with --optimized")
     games = DEFAULT_REPORT_GAMES if games is None else games
@@ -434,7 +451,8 @@ def balance_cmd(
 def _balance_optimized(*, out, games, players, seed, sets, cards, evaluations, turn_cap,
                        threads, scheduler, cluster, run_dir, resume, job_games, as_json,
                        json_out, csv, parquet, wide, save_records, from_file,
-                       scheduler_timeout) -> None:
+                       scheduler_timeout, pairs=False, evaluations_per_pair=None,
+                       pair_games=None) -> None:
     """``report balance --optimized`` (inside the command's Session)."""
     for flag, value in (("--from", from_file), ("--save-records", save_records),
                         ("--job-games", job_games),
@@ -450,7 +468,8 @@ def _balance_optimized(*, out, games, players, seed, sets, cards, evaluations, t
     result = api.balance(games, players, seed=seed, turn_cap=turn_cap, optimized=True,
                          sets=sets, cards=cards, evaluations_per_card=evaluations,
                          threads=threads, scheduler=scheduler, cluster=cluster,
-                         run_dir=run_dir, resume=resume,
+                         run_dir=run_dir, resume=resume, pairs=pairs,
+                         evaluations_per_pair=evaluations_per_pair, pair_games=pair_games,
                          notice=lambda s: typer.echo(s, err=True))
     path = result.write(out)
     _export(result, csv, json_out, parquet, as_json)

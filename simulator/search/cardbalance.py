@@ -48,6 +48,11 @@ SCORE = "score"
 # 2 shared cores (docs/optimize.md, "Balance of cards played well")
 EVALUATIONS = 64
 GAMES = 100_000
+# --pairs: per-pair budget defaults (325 base pairs within 2 hours on a local
+# Dask cluster of 2 workers; docs/optimize.md, "Pairs: the synergy matrix")
+PAIR_EVALUATIONS = 16
+PAIR_GAMES = 20_000
+PAIRS = "pairs"
 TUNING = dict(round_size=O.ROUND_SIZE, rung_games=O.RUNG_GAMES, final_games=10_000,
               field_games=4000)
 
@@ -66,6 +71,9 @@ class Options:
     final_games: int = TUNING["final_games"]
     field_games: int = TUNING["field_games"]
     sets: tuple[str, ...] | None = None  # as given (None: the cards were named)
+    pairs: bool = False                 # also every pair of the cards (--pairs)
+    pair_evaluations: int = PAIR_EVALUATIONS   # candidates per pair
+    pair_games: int = PAIR_GAMES        # score games per pair
 
     def to_dict(self) -> dict:
         d = dict(self.__dict__)
@@ -83,7 +91,8 @@ class Options:
 
 def check_options(cards=None, sets=None, players=None, seed: int = 0,
                   evaluations=None, games=None, sampler: str = "tpe",
-                  turn_cap: int = 100, **tuning) -> Options:
+                  turn_cap: int = 100, pairs: bool = False, pair_evaluations=None,
+                  pair_games=None, **tuning) -> Options:
     """The options, or a one-line ValueError for bad input (before playing)."""
     from simulator.engine import cards as C
     from simulator.engine.kingdom import parse_kingdom, parse_sets
@@ -105,6 +114,16 @@ def check_options(cards=None, sets=None, players=None, seed: int = 0,
     if not isinstance(games, int) or not 2 <= games <= 10**9:
         raise ValueError(f"--games must be between 2 and 1,000,000,000 with --optimized "
                          f"(score games per card), not {games}")
+    pair_evaluations = PAIR_EVALUATIONS if pair_evaluations is None else pair_evaluations
+    pair_games = PAIR_GAMES if pair_games is None else pair_games
+    if not pairs and (pair_evaluations != PAIR_EVALUATIONS or pair_games != PAIR_GAMES):
+        raise ValueError("--evaluations-per-pair and --pair-games go with --pairs")
+    if not isinstance(pair_evaluations, int) or not 1 <= pair_evaluations <= 100_000:
+        raise ValueError(f"--evaluations-per-pair must be between 1 and 100,000, not "
+                         f"{pair_evaluations}")
+    if not isinstance(pair_games, int) or not 2 <= pair_games <= 10**9:
+        raise ValueError(f"--pair-games must be between 2 and 1,000,000,000 (score "
+                         f"games per pair), not {pair_games}")
     if sampler not in O.SAMPLERS:
         raise ValueError(f"--sampler {sampler!r}: use one of {', '.join(O.SAMPLERS)}")
     if turn_cap < 1:
@@ -131,25 +150,54 @@ def check_options(cards=None, sets=None, players=None, seed: int = 0,
         if not ids:
             raise ValueError(f"--sets {sets}: no kingdom card")
     names = tuple(C.NAMES[c] for c in sorted(set(ids), key=list(C.KINGDOM_CARDS).index))
+    if pairs and len(names) < 2:
+        raise ValueError("--pairs needs two or more cards")
     return Options(cards=names, players=players, seed=seed, evaluations=evaluations,
-                   games=games, sampler=sampler, turn_cap=turn_cap, sets=chosen, **tune)
+                   games=games, sampler=sampler, turn_cap=turn_cap, sets=chosen,
+                   pairs=bool(pairs), pair_evaluations=pair_evaluations,
+                   pair_games=pair_games, **tune)
 
 
 def card_slug(card: str) -> str:
     return O.kingdom_slug(card)
 
 
-def card_options(opts: Options, card: str) -> O.Options:
-    """The optimize options of one card's search (its own seed)."""
+def set_slug(cards) -> str:
+    """``smithy`` for one card, ``smithy+witch`` for a pair (a folder name)."""
+    return "+".join(card_slug(c) for c in cards)
+
+
+def pairs_of(cards) -> list[tuple[str, str]]:
+    """Every pair of ``cards``, in their order (n*(n-1)/2)."""
+    cards = list(cards)
+    return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
+
+
+def set_options(opts: Options, cards: tuple[str, ...]) -> O.Options:
+    """The optimize options of the search restricted to ``cards`` (one card,
+    or a pair with --pairs): the set filled to 10 with filler, its own seed,
+    the per-card or per-pair budget."""
     from simulator.engine import cards as C
     from simulator.engine.kingdom import complete_kingdom
-    cards = tuple(C.NAMES[c] for c in complete_kingdom([C.card_id(card)]))
-    return O.Options(kingdom=card, cards=cards, use=(card,), players=opts.players,
-                     seed=X.derive_seed(opts.seed, "balance-optimized", card),
-                     evaluations=opts.evaluations, sampler=opts.sampler,
+    cards = tuple(cards)
+    kingdom = tuple(C.NAMES[c] for c in complete_kingdom([C.card_id(c) for c in cards]))
+    if len(cards) == 1:
+        seed = X.derive_seed(opts.seed, "balance-optimized", cards[0])
+        evaluations = opts.evaluations
+    else:
+        seed = X.derive_seed(opts.seed, "balance-optimized-set", *cards)
+        evaluations = opts.pair_evaluations
+    return O.Options(kingdom=", ".join(cards), cards=kingdom, use=cards,
+                     players=opts.players, seed=seed,
+                     evaluations=evaluations, sampler=opts.sampler,
                      turn_cap=opts.turn_cap, round_size=opts.round_size,
                      rung_games=opts.rung_games, final_games=opts.final_games,
                      field_games=opts.field_games)
+
+
+def card_options(opts: Options, card: str) -> O.Options:
+    """The optimize options of one card's search (its own seed)."""
+    return set_options(opts, (card,))
 
 
 def bm_bot(card: str):
@@ -168,9 +216,15 @@ def bm_bot(card: str):
 
 def card_playable(card: str) -> str | None:
     """Why the optimiser has nothing to try with ``card`` alone, or None."""
+    return set_playable((card,))
+
+
+def set_playable(cards) -> str | None:
+    """Why the optimiser has nothing to try with only ``cards``, or None."""
     from simulator.search.optspace import Space
-    if not Space([card]).templates:
-        return "no template plays it alone (not an Action, not a Gardens)"
+    if not Space(list(cards)).templates:
+        return ("no template plays it alone (not an Action, not a Gardens)"
+                if len(cards) == 1 else "no template plays these cards")
     return None
 
 
@@ -225,27 +279,16 @@ def _score_row(s: O.Score, prefix: str) -> dict:
             f"{prefix}games": s.games}
 
 
-def run_card(opts: Options, card: str, executor, root: Path | None,
-             notice: Callable[[str], None]) -> CardResult:
-    """Search, choose and score one card (see the module's docstring)."""
-    from simulator.engine.kingdom import complete_kingdom  # noqa: F401 (engine loaded)
-    from simulator.runs.runner import resolve_strategies
-    bm = bm_bot(card)
-    base = resolve_strategies([X.BASE])[0]
-    row = dict(card=card, set=X.card_set(card), bm_bot=bm.stem if bm else "")
-    why = card_playable(card)
-    if why is not None:
-        row.update(skipped=why)
-        return CardResult(card, row, None, None)
-    copts = card_options(opts, card)
-    sub = None
+def _search(opts: Options, cards: tuple[str, ...], executor, sub: Path | None):
+    """The search restricted to ``cards``, kept in (and resumed from) ``sub``."""
+    copts = set_options(opts, cards)
     resumed = None
-    if root is not None:
-        sub = root / CARDS / card_slug(card)
+    if sub is not None:
         if (sub / O.STATE).is_file():
             saved, resumed = O.open_state(sub)
             if saved != copts:
-                raise ValueError(f"{sub}: this card's search was started with other "
+                what = "card's" if len(cards) == 1 else "pair's"
+                raise ValueError(f"{sub}: this {what} search was started with other "
                                  "options; resume with the options the run was started "
                                  "with, or start a new run")
         else:
@@ -254,19 +297,40 @@ def run_card(opts: Options, card: str, executor, root: Path | None,
                 shutil.rmtree(sub)
             sub.parent.mkdir(parents=True, exist_ok=True)
             O.new_root(sub, copts)
-    result = O.run_search(copts, executor, root=sub, resumed=resumed)
-    O.finish(result, name=f"{card}, played well", rule_games=2000)
+    return copts, O.run_search(copts, executor, root=sub, resumed=resumed)
+
+
+def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
+            games: int, bm=None) -> CardResult:
+    """Search, choose and score the strategies that may buy only ``cards``
+    (one card, or a pair): see the module's docstring.  ``bm``: a strategy
+    scored beside it on the same deals (the card's bm-<card> bot)."""
+    from simulator.engine import cards as C
+    from simulator.language.strategy import Strategy
+    from simulator.runs.runner import resolve_strategies
+    cards = tuple(cards)
+    label = " + ".join(cards)
+    base = resolve_strategies([X.BASE])[0]
+    row = dict(card=label, set=X.card_set(cards[0]) if len(cards) == 1 else "")
+    if len(cards) == 1:
+        row["bm_bot"] = bm.stem if bm else ""
+    why = set_playable(cards)
+    if why is not None:
+        row.update(skipped=why)
+        return CardResult(label, row, None, None)
+    copts, result = _search(opts, cards, executor, sub)
+    O.finish(result, name=f"{label}, played well", rule_games=2000)
     # choose: the search's winner, or a shipped bot of its field that needs only
-    # this card, by the score against the baseline the search measured
+    # these cards, by the score against the baseline the search measured
     vs_base = {f["opponent"]: f["score"] for f in result.field}
     found = vs_base.get(base.name, math.nan)
     chosen_keys, source = dict(result.strategy), "search"
     chosen_text = result.toml
-    # (a bot that never buys the card, big-money, says nothing of the card: not one;
-    # ignoring the card is Big Money Ultimate itself, 50%)
-    from simulator.engine import cards as C
-    uses = [r for r in result.shipped if r["stem"] != X.BASE and C.card_id(card)
-            in resolve_strategies([r["stem"]])[0].cards()]
+    # (a bot that buys none of the cards, big-money, says nothing of them: not one;
+    # ignoring the cards is Big Money Ultimate itself, 50%)
+    ids = {C.card_id(c) for c in cards}
+    uses = [r for r in result.shipped if r["stem"] != X.BASE
+            and ids & resolve_strategies([r["stem"]])[0].cards()]
     best = max(uses, key=lambda r: r["vs_bmu"], default=None)
     if best is not None and best["vs_bmu"] > found:
         s = resolve_strategies([best["stem"]])[0]
@@ -274,12 +338,12 @@ def run_card(opts: Options, card: str, executor, root: Path | None,
         chosen_text = O.to_toml(chosen_keys, header=[
             f"The shipped bot {best['stem']} ({s.name}): it scored {best['vs_bmu']:.3f} "
             f"against {base.name} in the search's field, the search's winner "
-            f"{found:.3f}, so it is the strongest known way to play {card} alone.",
+            f"{found:.3f}, so it is the strongest known way to play {label} alone.",
             "The search's winner, for comparison:",
             *[f"  {line}" for line in result.toml.splitlines() if not line.startswith("#")]])
-    matches = [(chosen_keys, dict(base.data), opts.games, SCORE)]
+    matches = [(chosen_keys, dict(base.data), games, SCORE)]
     if bm is not None:
-        matches.append((dict(bm.data), dict(base.data), opts.games, SCORE))
+        matches.append((dict(bm.data), dict(base.data), games, SCORE))
     arena = O.Arena(copts, executor, sub)
     scores = arena.play(SCORE, matches)
     row.update(_score_row(scores[0], ""))
@@ -292,17 +356,57 @@ def run_card(opts: Options, card: str, executor, root: Path | None,
         se = 0.0 if same else math.sqrt(sum(s.rate * (1 - s.rate) / s.games
                                             for s in scores[:2]))
         row.update(gain=d, gain_low=d - 1.96 * se, gain_high=d + 1.96 * se)
-    from simulator.language.strategy import Strategy
     # a search's winner may never buy the card (its rule pruned as never firing,
     # Artisan under Gold): then the card is worth no more than ignoring it
-    buys = C.card_id(card) in Strategy.from_rules(**chosen_keys).cards()
-    row.update(chosen=source, buys=buys,
+    bought = Strategy.from_rules(**chosen_keys).cards() & ids
+    row.update(chosen=source,
+               buys=bool(bought) if len(cards) == 1 else
+               ", ".join(c for c in cards if C.card_id(c) in bought),
                template=result.template if source == "search" else "shipped",
                search_vs_base=found, strategy=chosen_keys.get("name", ""),
                search_games=result.games, evaluations=result.evaluations,
                seconds=result.seconds)
     result.played_now = result.played + arena.played    # not replayed from the run folder
-    return CardResult(card, row, chosen_text, result)
+    return CardResult(label, row, chosen_text, result)
+
+
+def run_card(opts: Options, card: str, executor, root: Path | None,
+             notice: Callable[[str], None]) -> CardResult:
+    """Search, choose and score one card (see the module's docstring)."""
+    sub = None if root is None else root / CARDS / card_slug(card)
+    return run_set(opts, (card,), executor, sub, opts.games, bm=bm_bot(card))
+
+
+@dataclass
+class PairResult:
+    cards: tuple[str, str]
+    row: dict                    # the pair's row (its score, the singles', the synergy)
+    toml: str | None             # the found strategy's file
+    search: object | None        # the OptimizeResult (None: skipped)
+
+
+def run_pair(opts: Options, pair: tuple[str, str], singles: dict, executor,
+             root: Path | None) -> PairResult:
+    """One pair: searched and scored as a card is (``run_set``), against
+    Big Money Ultimate on fresh deals; its synergy = the pair's score minus
+    the better of its two cards' played-well scores (``singles``: card ->
+    the card's row), with a 95% CI that treats the two scores as
+    independent (they play different deals)."""
+    a, b = pair
+    sub = None if root is None else root / PAIRS / set_slug(pair)
+    r = run_set(opts, pair, executor, sub, opts.pair_games)
+    row = dict(card_a=a, card_b=b, **{k: v for k, v in r.row.items() if k != "card"})
+    sa, sb = (singles.get(c, {}) for c in pair)
+    row.update(single_a=sa.get("score", math.nan), single_b=sb.get("score", math.nan))
+    if "score" in row and "score" in sa and "score" in sb:
+        better = sa if sa["score"] >= sb["score"] else sb
+        syn = row["score"] - better["score"]
+        se = math.sqrt(row["score"] * (1 - row["score"]) / row["games"]
+                       + better["score"] * (1 - better["score"]) / better["games"])
+        row.update(best_single=better["score"],
+                   best_card=a if better is sa else b,
+                   synergy=syn, synergy_low=syn - 1.96 * se, synergy_high=syn + 1.96 * se)
+    return PairResult(pair, row, r.toml, r.search)
 
 
 class BalanceOptimized:
@@ -312,7 +416,8 @@ class BalanceOptimized:
     ``searches`` (card -> OptimizeResult), ``options``."""
 
     def __init__(self, opts: Options, cards: list[CardResult], seconds: float,
-                 cpu_seconds: float, cores: int, run_dir: Path | None):
+                 cpu_seconds: float, cores: int, run_dir: Path | None,
+                 pairs: list[PairResult] | None = None, pair_seconds: float = 0.0):
         import pandas as pd
         self.options = opts
         self.cards = cards
@@ -333,13 +438,29 @@ class BalanceOptimized:
         self.games = int(sum(c.search.games + c.row["games"] + c.row.get("bm_games", 0)
                              for c in searched))
         self.played = int(sum(c.search.played_now for c in searched))
+        # --pairs: one row per pair, the synergy matrix (card x card, symmetric,
+        # the diagonal empty), each pair's strategy file
+        self.pairs = pairs or []
+        self.pair_seconds = pair_seconds
+        self.pair_table = pd.DataFrame([p.row for p in self.pairs])
+        self.pair_files = {p.cards: p.toml for p in self.pairs if p.toml}
+        self.pair_searches = {p.cards: p.search for p in self.pairs
+                              if p.search is not None}
+        self.synergy = synergy_matrix(opts.cards, self.pairs) if opts.pairs else None
+        done = [p for p in self.pairs if p.search is not None]
+        self.pair_games = int(sum(p.search.games + p.row["games"] for p in done))
+        self.games += self.pair_games
+        self.played += int(sum(p.search.played_now for p in done))
 
     def __repr__(self) -> str:
         return (f"<BalanceOptimized: {len(self.searches)} cards, {self.games:,} games, "
                 f"{self.seconds / 60:.1f} min>")
 
     def tables(self) -> dict:
-        return {"cards-optimized": self.ranking}
+        if not self.options.pairs:
+            return {"cards-optimized": self.ranking}
+        return {"cards-optimized": self.ranking, "pairs": self.pair_table,
+                "synergy": self.synergy.reset_index(names="card")}
 
     def meta(self) -> dict:
         from simulator.runs.jobs import now_utc
@@ -349,11 +470,25 @@ class BalanceOptimized:
                     regenerate=command_line(self.options))
 
 
+def synergy_matrix(cards, pairs: list[PairResult]):
+    """card x card DataFrame of the pairs' synergies (NaN on the diagonal and
+    where a pair or one of its cards was skipped); symmetric."""
+    import pandas as pd
+    m = pd.DataFrame(math.nan, index=list(cards), columns=list(cards), dtype=float)
+    for p in pairs:
+        a, b = p.cards
+        m.loc[a, b] = m.loc[b, a] = p.row.get("synergy", math.nan)
+    return m
+
+
 def command_line(o: Options, out=None) -> str:
     what = (f"--cards \"{', '.join(o.cards)}\"" if o.sets is None
             else f"--sets {','.join(o.sets)}")
     line = (f"domsim report balance --optimized {what} --players {o.players} "
             f"--seed {o.seed} --evaluations-per-card {o.evaluations} --games {o.games}")
+    if o.pairs:
+        line += (f" --pairs --evaluations-per-pair {o.pair_evaluations} "
+                 f"--pair-games {o.pair_games}")
     if out is not None:
         line = line.replace("balance --optimized", f"balance --out {out} --optimized")
     tuned = [f"{k}={getattr(o, k)}" for k, v in TUNING.items() if getattr(o, k) != v]
@@ -382,5 +517,22 @@ def run(opts: Options, executor, *, root: Path | None = None,
         else:
             notice(f"card {i}/{len(opts.cards)} {card}: skipped, {r['skipped']}")
         out.append(c)
+    pairs = []
+    pair_started = time.perf_counter()
+    if opts.pairs:
+        singles = {c.card: c.row for c in out}
+        todo = pairs_of(opts.cards)
+        for i, pair in enumerate(todo, 1):
+            p = run_pair(opts, pair, singles, executor, root)
+            r = p.row
+            if "synergy" in r:
+                notice(f"pair {i}/{len(todo)} {' + '.join(pair)}: {r['score']:.3f} "
+                       f"({r['chosen']}), synergy {r['synergy']:+.3f} "
+                       f"({r['synergy_low']:+.3f} to {r['synergy_high']:+.3f})")
+            else:
+                notice(f"pair {i}/{len(todo)} {' + '.join(pair)}: "
+                       f"{r.get('skipped', 'a card of it was skipped')}")
+            pairs.append(p)
     return BalanceOptimized(opts, out, time.perf_counter() - started,
-                            time.process_time() - cpu0, executor.cores, root)
+                            time.process_time() - cpu0, executor.cores, root,
+                            pairs=pairs, pair_seconds=time.perf_counter() - pair_started)
