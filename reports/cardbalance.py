@@ -214,8 +214,8 @@ def _pairs_into(d: Path, b, doc) -> None:
     if b.synergy.notna().to_numpy().any():
         charts.save(charts.synergy_heatmap(
             b.synergy, title="Synergy of pairs of kingdom cards played well",
-            subtitle=f"pair minus the better single card, against Big Money Ultimate; "
-                     f"{count(o.pair_games)} games and "
+            subtitle=f"pair minus its better card (points) vs Big Money Ultimate; "
+                     f"{count(o.pair_games)} games, "
                      f"{counted(o.pair_evaluations, 'candidate')} per pair"),
             d, "synergy")
     doc.h(2, "Pairs: synergy")

@@ -182,7 +182,9 @@ def synergy_heatmap(matrix: pd.DataFrame, *, title: str, subtitle: str = ""):
                 ax.text(j, i, "—", ha="center", va="center", color="#666666", fontsize=font)
             elif np.isfinite(values[i, j]):
                 colour = _text_colour(im.cmap(im.norm(values[i, j])))
-                ax.text(j, i, f"{values[i, j]:+.0f}" if k > 10 else f"{values[i, j]:+.1f}",
+                digits = 0 if k > 10 else 1
+                v = round(values[i, j], digits) + 0.0       # no "-0.0"
+                ax.text(j, i, f"{v:+.{digits}f}" if v else f"{0:.{digits}f}",
                         ha="center", va="center", color=colour, fontsize=font)
     ax.set_xticks(range(k), cards, rotation=45 if k > 6 else 30, ha="right")
     ax.set_yticks(range(k), cards)

@@ -326,8 +326,8 @@ def balance(games: int | None = None, players=None, *, seed: int | None = None,
     ``resume`` keep and continue it, ``scheduler``/``cluster`` play it on
     Dask; ``tuning``: round_size, rung_games, final_games, field_games of each
     search.  ``pairs=True`` (with optimized): every pair of the cards too,
-    searched with ``evaluations_per_pair`` candidates (default 16) and scored
-    with ``pair_games`` games (default 20,000); the result's ``synergy`` is
+    searched with ``evaluations_per_pair`` candidates (default 64) and scored
+    with ``pair_games`` games (default 100,000); the result's ``synergy`` is
     the card x card matrix of pair score minus the better single score.
     Returns a ``BalanceOptimizedResult``."""
     if optimized or (resume is not None and _is_optimized_run(resume)):

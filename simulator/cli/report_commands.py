@@ -348,11 +348,12 @@ def balance_cmd(
                         "the better single) as a heatmap and CSV.")] = False,
     evaluations_per_pair: Annotated[Optional[int], typer.Option(
         "--evaluations-per-pair", help="With --pairs: candidates the optimiser tries per "
-                                       "pair (default 16: the 325 base pairs in under 2 "
-                                       "hours on a local Dask cluster of 2 workers).",
+                                       "pair (the budget; default 64: the 325 base pairs "
+                                       "in about an hour on a local Dask cluster of 2 "
+                                       "workers).",
         show_default=False)] = None,
     pair_games: Annotated[Optional[int], typer.Option(
-        "--pair-games", help="With --pairs: score games per pair (default 20,000).",
+        "--pair-games", help="With --pairs: score games per pair (default 100,000).",
         show_default=False)] = None,
     sets: Annotated[Optional[str], typer.Option(
         help="Rank the bm-<card> bots of these sets only (base, intrigue, seaside, "

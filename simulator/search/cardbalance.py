@@ -50,8 +50,8 @@ EVALUATIONS = 64
 GAMES = 100_000
 # --pairs: per-pair budget defaults (325 base pairs within 2 hours on a local
 # Dask cluster of 2 workers; docs/optimize.md, "Pairs: the synergy matrix")
-PAIR_EVALUATIONS = 16
-PAIR_GAMES = 20_000
+PAIR_EVALUATIONS = 64
+PAIR_GAMES = 100_000
 PAIRS = "pairs"
 TUNING = dict(round_size=O.ROUND_SIZE, rung_games=O.RUNG_GAMES, final_games=10_000,
               field_games=4000)
@@ -114,10 +114,10 @@ def check_options(cards=None, sets=None, players=None, seed: int = 0,
     if not isinstance(games, int) or not 2 <= games <= 10**9:
         raise ValueError(f"--games must be between 2 and 1,000,000,000 with --optimized "
                          f"(score games per card), not {games}")
+    if not pairs and (pair_evaluations is not None or pair_games is not None):
+        raise ValueError("--evaluations-per-pair and --pair-games go with --pairs")
     pair_evaluations = PAIR_EVALUATIONS if pair_evaluations is None else pair_evaluations
     pair_games = PAIR_GAMES if pair_games is None else pair_games
-    if not pairs and (pair_evaluations != PAIR_EVALUATIONS or pair_games != PAIR_GAMES):
-        raise ValueError("--evaluations-per-pair and --pair-games go with --pairs")
     if not isinstance(pair_evaluations, int) or not 1 <= pair_evaluations <= 100_000:
         raise ValueError(f"--evaluations-per-pair must be between 1 and 100,000, not "
                          f"{pair_evaluations}")
