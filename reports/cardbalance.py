@@ -87,6 +87,7 @@ def pairs_table(df: pd.DataFrame) -> Table:
             rows.append([name, "skipped: " + str(r.get("skipped", "")), "", "", "", ""])
             continue
         how = (f"search ({r['template']})" if r["chosen"] == "search"
+               else f"as {r['chosen'][7:]} alone" if r["chosen"].startswith("single ")
                else f"shipped {r['chosen']}")
         if r.get("buys") != f"{r['card_a']}, {r['card_b']}":
             how += f", buys {r['buys'] or 'neither'}"

@@ -100,6 +100,25 @@ def test_a_pairs_strategy_names_only_its_two_cards(done):
             assert resolve_strategies([row["stem"]])[0].cards() <= own, row
 
 
+def test_a_pair_is_chosen_beside_its_two_cards_strategies(done):
+    """The pair's choice and the two cards' own strategies play the step
+    'choose'; where a card's strategy wins, it is the pair's strategy."""
+    result, run = done
+    for pair in PAIRS:
+        assert (run / "pairs" / CB.set_slug(pair) / "steps" / "choose").is_dir()
+    assert not (run / "cards" / "smithy" / "steps" / "choose").exists()
+    singles = {c.card: c for c in result.cards}
+    chosen = result.pair_table.set_index(["card_a", "card_b"])["chosen"]
+    for pair in PAIRS:
+        if chosen[pair].startswith("single "):
+            card = chosen[pair][len("single "):]
+            data = tomllib.loads(result.pair_files[pair])
+            assert card in pair
+            assert {k: v for k, v in data.items() if k in singles[card].keys} == {
+                k: v for k, v in singles[card].keys.items()}
+    assert any(c.startswith("single ") for c in chosen)     # seed 0: Smithy + Witch
+
+
 def test_report_files(done, tmp_path):
     result, _ = done
     out = result.write(tmp_path / "report")

@@ -44,6 +44,7 @@ FORMAT = "domsim-balance-optimized"
 STATE = "balance-optimized.json"
 CARDS = "cards"
 SCORE = "score"
+CHOOSE = "choose"
 # per-card budget defaults: 26 base cards at 2 players in about 30 minutes on
 # 2 shared cores (docs/optimize.md, "Balance of cards played well")
 EVALUATIONS = 64
@@ -271,6 +272,7 @@ class CardResult:
     row: dict                    # the ranking's row (scores, CIs, what was chosen)
     toml: str | None             # the chosen strategy's file
     search: object | None        # the OptimizeResult (None: skipped)
+    keys: dict | None = None     # the chosen strategy's data
 
 
 def _score_row(s: O.Score, prefix: str) -> dict:
@@ -301,10 +303,15 @@ def _search(opts: Options, cards: tuple[str, ...], executor, sub: Path | None):
 
 
 def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
-            games: int, bm=None) -> CardResult:
+            games: int, bm=None, also: tuple[CardResult, ...] = ()) -> CardResult:
     """Search, choose and score the strategies that may buy only ``cards``
     (one card, or a pair): see the module's docstring.  ``bm``: a strategy
-    scored beside it on the same deals (the card's bm-<card> bot)."""
+    scored beside it on the same deals (the card's bm-<card> bot).  ``also``:
+    the chosen strategies of subsets of ``cards`` (a pair's two cards), which
+    may only use ``cards`` too: the choice and they play ``final_games``
+    games each against the baseline on deals of their own (the step
+    ``choose``) and the best of them is scored, so a pair's strategy is never
+    chosen weaker than playing one of its cards well."""
     from simulator.engine import cards as C
     from simulator.language.strategy import Strategy
     from simulator.runs.runner import resolve_strategies
@@ -341,10 +348,23 @@ def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
             f"{found:.3f}, so it is the strongest known way to play {label} alone.",
             "The search's winner, for comparison:",
             *[f"  {line}" for line in result.toml.splitlines() if not line.startswith("#")]])
+    arena = O.Arena(copts, executor, sub)
+    also = [c for c in also if c.keys is not None]
+    if also:
+        vs = arena.play(CHOOSE, [(k, dict(base.data), opts.final_games, CHOOSE)
+                                 for k in [chosen_keys, *(c.keys for c in also)]])
+        i = max(range(len(vs)), key=lambda i: vs[i].rate)       # ties: the first
+        if i:
+            c = also[i - 1]
+            chosen_keys, source, chosen_text = dict(c.keys), f"single {c.card}", c.toml
+            chosen_text = O.to_toml(chosen_keys, header=[
+                f"{c.card}'s strategy played well ({c.row.get('chosen')}): it scored "
+                f"{vs[i].rate:.3f} against {base.name} in {vs[i].games:,} games, the "
+                f"choice of the search of {label} {vs[0].rate:.3f}, so it is the "
+                f"strongest known way to play {label}."])
     matches = [(chosen_keys, dict(base.data), games, SCORE)]
     if bm is not None:
         matches.append((dict(bm.data), dict(base.data), games, SCORE))
-    arena = O.Arena(copts, executor, sub)
     scores = arena.play(SCORE, matches)
     row.update(_score_row(scores[0], ""))
     if bm is not None:
@@ -362,12 +382,13 @@ def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
     row.update(chosen=source,
                buys=bool(bought) if len(cards) == 1 else
                ", ".join(c for c in cards if C.card_id(c) in bought),
-               template=result.template if source == "search" else "shipped",
+               template=(result.template if source == "search" else
+                         "single" if source.startswith("single ") else "shipped"),
                search_vs_base=found, strategy=chosen_keys.get("name", ""),
                search_games=result.games, evaluations=result.evaluations,
                seconds=result.seconds)
     result.played_now = result.played + arena.played    # not replayed from the run folder
-    return CardResult(label, row, chosen_text, result)
+    return CardResult(label, row, chosen_text, result, chosen_keys)
 
 
 def run_card(opts: Options, card: str, executor, root: Path | None,
@@ -388,15 +409,16 @@ class PairResult:
 def run_pair(opts: Options, pair: tuple[str, str], singles: dict, executor,
              root: Path | None) -> PairResult:
     """One pair: searched and scored as a card is (``run_set``), against
-    Big Money Ultimate on fresh deals; its synergy = the pair's score minus
-    the better of its two cards' played-well scores (``singles``: card ->
-    the card's row), with a 95% CI that treats the two scores as
-    independent (they play different deals)."""
+    Big Money Ultimate on fresh deals, its choice measured beside the two
+    cards' own strategies; its synergy = the pair's score minus the better of
+    its two cards' played-well scores (``singles``: card -> CardResult), with
+    a 95% CI that treats the two scores as independent (different deals)."""
     a, b = pair
     sub = None if root is None else root / PAIRS / set_slug(pair)
-    r = run_set(opts, pair, executor, sub, opts.pair_games)
+    r = run_set(opts, pair, executor, sub, opts.pair_games,
+                also=tuple(singles[c] for c in pair if c in singles))
     row = dict(card_a=a, card_b=b, **{k: v for k, v in r.row.items() if k != "card"})
-    sa, sb = (singles.get(c, {}) for c in pair)
+    sa, sb = (singles[c].row if c in singles else {} for c in pair)
     row.update(single_a=sa.get("score", math.nan), single_b=sb.get("score", math.nan))
     if "score" in row and "score" in sa and "score" in sb:
         better = sa if sa["score"] >= sb["score"] else sb
@@ -520,7 +542,7 @@ def run(opts: Options, executor, *, root: Path | None = None,
     pairs = []
     pair_started = time.perf_counter()
     if opts.pairs:
-        singles = {c.card: c.row for c in out}
+        singles = {c.card: c for c in out}
         todo = pairs_of(opts.cards)
         for i, pair in enumerate(todo, 1):
             p = run_pair(opts, pair, singles, executor, root)
