@@ -113,13 +113,13 @@ def budget_line(b) -> str:
     o = b.options
     replayed = (f" ({count(b.played)} played now, the rest replayed from the run folder)"
                 if b.played < b.games else "")
+    pairs = (f"; {len(b.pairs)} pairs, {counted(o.pair_evaluations, 'candidate')} and "
+             f"{count(o.pair_games)} score games per pair ({count(b.pair_games)} games, "
+             f"{b.pair_seconds / 60:.1f} min wall)" if o.pairs else "")
     return (f"{len(b.searches)} cards, {counted(o.evaluations, 'candidate')} per card "
-            f"({o.players} players, seed {o.seed}), {count(b.games)} games{replayed} in "
-            f"{b.seconds / 60:.1f} min wall ({b.cpu_seconds / 60:.1f} min CPU in this "
-            f"process) on {counted(b.cores, 'core')}"
-            + (f"; {len(b.pairs)} pairs, {counted(o.pair_evaluations, 'candidate')} and "
-               f"{count(o.pair_games)} score games per pair, {count(b.pair_games)} games "
-               f"in {b.pair_seconds / 60:.1f} min wall" if o.pairs else ""))
+            f"({o.players} players, seed {o.seed}){pairs}, {count(b.games)} games"
+            f"{replayed} in {b.seconds / 60:.1f} min wall ({b.cpu_seconds / 60:.1f} min "
+            f"CPU in this process) on {counted(b.cores, 'core')}")
 
 
 def text(b, width: int | None = None) -> str:

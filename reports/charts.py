@@ -173,8 +173,11 @@ def synergy_heatmap(matrix: pd.DataFrame, *, title: str, subtitle: str = ""):
     cmap = plt.get_cmap("PuOr").with_extremes(bad="#e6e6e6")
     finite = values[np.isfinite(values)]
     span = max(1.0, float(np.abs(finite).max())) if finite.size else 1.0
+    # a symmetric log scale: one combo of +30 points leaves the +-1..5 of the
+    # rest visible (linear within +-1 point, the usual CI)
+    from matplotlib.colors import SymLogNorm
     im = ax.imshow(np.ma.masked_invalid(values), cmap=cmap,
-                   norm=TwoSlopeNorm(vcenter=0, vmin=-span, vmax=span))
+                   norm=SymLogNorm(linthresh=1.0, vmin=-span, vmax=span, base=10))
     font = 10 if k <= 6 else (8.5 if k <= 10 else 5.5)
     for i in range(k):
         for j in range(k):
@@ -190,7 +193,7 @@ def synergy_heatmap(matrix: pd.DataFrame, *, title: str, subtitle: str = ""):
     ax.set_yticks(range(k), cards)
     _titles(ax, title, subtitle)
     cb = fig.colorbar(im, ax=ax, shrink=0.8)
-    cb.set_label("pair minus the better single card (percentage points)")
+    cb.set_label("synergy, percentage points (log scale)")
     return fig
 
 

@@ -19,6 +19,14 @@ For every card ranked (by default the base set's 26)::
              ``games`` games against the baseline, on the same seeded deals
              (common random numbers) that the search never used
 
+With ``--pairs`` (``Options.pairs``) every pair of the cards follows, by
+the same code (``run_set``: a set of two cards instead of one): a search
+restricted to the pair (``pair_evaluations`` candidates), its choice
+measured beside the two cards' own strategies (the step ``choose``), the
+best scored with ``pair_games`` games on fresh deals; the pair's synergy is
+its score minus the better of its two cards' scores (``synergy_matrix``).
+A run folder keeps each pair's search in ``DIR/pairs/<a>+<b>/``.
+
 The baseline is Big Money Ultimate, the shipped money-only bot (it beats
 ``big-money`` by far: the search's field measures it every time) and the
 opponent of the Big-Money-plus-one ranking of ``report balance``, so the
