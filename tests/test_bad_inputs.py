@@ -27,19 +27,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import typer.testing
 
 from simulator.cli import app as cli
+from cli_runner import cli_runner
 
 ROOT = os.geteuid() == 0             # root ignores file permissions
 IDLE = 'name = "Idle"\ndescription = "never buys"\nbuy = ["Province if false"]\n'
 
 
-def _runner() -> typer.testing.CliRunner:
-    try:
-        return typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        return typer.testing.CliRunner()
 
 
 @pytest.fixture(scope="module")
@@ -269,7 +264,7 @@ ROWS = [
 def test_bad_input(ws, monkeypatch, args, code, line):
     monkeypatch.chdir(ws)
     before = snapshot(ws)
-    res = _runner().invoke(cli.app, args)
+    res = cli_runner().invoke(cli.app, args)
     assert res.exit_code == code, (res.stdout[-500:], res.stderr[-500:], res.exception)
     lines = res.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), res.stderr

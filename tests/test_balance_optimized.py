@@ -18,6 +18,7 @@ from simulator.engine import cards as C
 from simulator.language.strategy import Strategy
 from simulator.search import cardbalance as CB
 from simulator.search.optspace import Space
+from cli_runner import cli_runner
 
 TINY = dict(round_size=3, rung_games=16, final_games=40, field_games=20)
 CARDS = "Smithy, Witch, Throne Room"
@@ -148,12 +149,8 @@ def test_bad_options_are_refused_before_playing(kw, message):
 
 
 def _cli(*args):
-    import typer.testing
     from simulator.cli.app import app
-    try:
-        runner = typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = typer.testing.CliRunner()
+    runner = cli_runner()
     return runner.invoke(app, ["report", "balance", *args])
 
 

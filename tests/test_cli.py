@@ -10,17 +10,12 @@ import types
 from pathlib import Path
 
 import pytest
-import typer.testing
 
 from simulator.cli import app as cli
 from simulator.cli import common as cli_common
+from cli_runner import cli_runner
 
 
-def _runner() -> typer.testing.CliRunner:
-    try:                                   # older click mixes stderr into stdout
-        return typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        return typer.testing.CliRunner()
 
 
 @pytest.fixture
@@ -50,7 +45,7 @@ def engine(monkeypatch, two_player_results):
 
 
 def test_compare_table(engine):
-    res = _runner().invoke(cli.app, ["compare", "big-money", "smithy", "--games", "5"])
+    res = cli_runner().invoke(cli.app, ["compare", "big-money", "smithy", "--games", "5"])
     assert res.exit_code == 0, res.output
     assert "Big Money" in res.stdout and "Smithy" in res.stdout
     assert "60.00%" in res.stdout and "20.00%" in res.stdout
@@ -62,7 +57,7 @@ def test_compare_table(engine):
 
 
 def test_compare_passes_options(engine):
-    res = _runner().invoke(cli.app, [
+    res = cli_runner().invoke(cli.app, [
         "compare", "a", "b", "c", "-n", "123", "--seed", "9", "--players", "4",
         "--kingdom", "Smithy, witch,Village ", "--turn-cap", "60", "--threads", "2"])
     assert res.exit_code == 0, res.output
@@ -72,14 +67,14 @@ def test_compare_passes_options(engine):
 
 
 def test_compare_defaults(engine):
-    res = _runner().invoke(cli.app, ["compare", "a", "b"])
+    res = cli_runner().invoke(cli.app, ["compare", "a", "b"])
     assert res.exit_code == 0, res.output
     assert engine.calls[-1]["games"] == 10000
     assert engine.calls[-1]["seed"] == 0
 
 
 def test_compare_json(engine):
-    res = _runner().invoke(cli.app, ["compare", "big-money", "smithy", "--json"])
+    res = cli_runner().invoke(cli.app, ["compare", "big-money", "smithy", "--json"])
     assert res.exit_code == 0, res.output
     d = json.loads(res.stdout)                      # stdout is exactly one object
     assert set(d) == {"games", "seed", "players", "kingdom", "turn_cap", "ended_by",
@@ -95,7 +90,7 @@ def test_compare_user_error(engine, kind):
     engine.error = (engine.StrategyError("unknown strategy 'nope' "
                                          "(did you mean 'big-money'?)")
                     if kind == "strategy" else ValueError("players must be 2 to 6"))
-    res = _runner().invoke(cli.app, ["compare", "nope", "smithy"])
+    res = cli_runner().invoke(cli.app, ["compare", "nope", "smithy"])
     assert res.exit_code == 2
     assert res.stderr.startswith("error: ")
     assert ("nope" if kind == "strategy" else "players must be") in res.stderr
@@ -109,7 +104,7 @@ def test_compare_unknown_card_error(engine):
         card_id("Smithee")
     except ValueError as exc:
         engine.error = exc
-    res = _runner().invoke(cli.app, ["compare", "a", "b", "--kingdom", "Smithee"])
+    res = cli_runner().invoke(cli.app, ["compare", "a", "b", "--kingdom", "Smithee"])
     assert res.exit_code == 2
     assert res.stderr.startswith("error: unknown card 'Smithee'")
 
@@ -117,7 +112,7 @@ def test_compare_unknown_card_error(engine):
 def test_compare_csv(engine, tmp_path, two_player_results):
     import pandas as pd
     out = tmp_path / "summary.csv"
-    res = _runner().invoke(cli.app, ["compare", "a", "b", "--csv", str(out)])
+    res = cli_runner().invoke(cli.app, ["compare", "a", "b", "--csv", str(out)])
     assert res.exit_code == 0, res.output
     assert "Big Money" in res.stdout                # the table is still printed
     back = pd.read_csv(out)
@@ -126,7 +121,7 @@ def test_compare_csv(engine, tmp_path, two_player_results):
 
 
 def test_compare_csv_bad_directory_fails_before_running(engine, tmp_path):
-    res = _runner().invoke(cli.app, ["compare", "a", "b", "--csv",
+    res = cli_runner().invoke(cli.app, ["compare", "a", "b", "--csv",
                                      str(tmp_path / "missing" / "s.csv")])
     assert res.exit_code == 2
     assert res.stderr.startswith("error: ")
@@ -134,13 +129,13 @@ def test_compare_csv_bad_directory_fails_before_running(engine, tmp_path):
 
 
 def test_bad_option_is_usage_error(engine):
-    res = _runner().invoke(cli.app, ["compare", "a", "b", "--games", "0"])
+    res = cli_runner().invoke(cli.app, ["compare", "a", "b", "--games", "0"])
     assert res.exit_code == 2
     assert engine.calls == []
 
 
 def test_strategies_command():
-    res = _runner().invoke(cli.app, ["strategies"])
+    res = cli_runner().invoke(cli.app, ["strategies"])
     assert res.exit_code == 0, res.output
     lines = res.stdout.splitlines()
     assert lines[0].split() == ["stem", "name", "description"]
@@ -148,7 +143,7 @@ def test_strategies_command():
     assert max(map(len, lines)) <= 80               # not a terminal: 80 columns
     stems = [line.split()[0] for line in lines[2:] if not line.startswith(" ")]
     assert stems == sorted(stems) and {"big-money", "smithy", "bm-witch"} <= set(stems)
-    d = json.loads(_runner().invoke(cli.app, ["strategies", "--json"]).stdout)
+    d = json.loads(cli_runner().invoke(cli.app, ["strategies", "--json"]).stdout)
     smithy = next(row for row in d if row["stem"] == "smithy")
     assert smithy["name"] == "Smithy" and "Smithies" in smithy["description"]
 
@@ -179,7 +174,7 @@ def test_help_does_not_load_the_engine():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=root, env=env).stdout
     assert out.strip() == "[]"
-    res = _runner().invoke(cli.app, ["--help"])
+    res = cli_runner().invoke(cli.app, ["--help"])
     assert res.exit_code == 0
     assert "compare" in res.stdout and "strategies" in res.stdout
 
@@ -187,14 +182,14 @@ def test_help_does_not_load_the_engine():
 def test_cards_and_kingdoms_commands():
     from simulator.engine.cards import NCARDS
     from simulator.engine.kingdom import RECOMMENDED
-    res = _runner().invoke(cli.app, ["cards", "--lang", "nl", "--wide"])   # one line a card
+    res = cli_runner().invoke(cli.app, ["cards", "--lang", "nl", "--wide"])   # one line a card
     assert res.exit_code == 0
     lines = res.stdout.split("\n\n")[0].splitlines()[2:]                  # under the header
     assert len(lines) == NCARDS
     assert any(line.startswith("Council Room (Raadszaal)") and "$5" in line
                and "+4 Cards, +1 Buy" in line for line in lines)
-    assert _runner().invoke(cli.app, ["cards", "--lang", "xx"]).exit_code == 2
-    res = _runner().invoke(cli.app, ["kingdoms", "--wide"])
+    assert cli_runner().invoke(cli.app, ["cards", "--lang", "xx"]).exit_code == 2
+    res = cli_runner().invoke(cli.app, ["kingdoms", "--wide"])
     assert res.exit_code == 0
     for name, cards in RECOMMENDED.items():
         assert any(line.startswith(name) and ", ".join(cards) in line

@@ -10,19 +10,14 @@ import re
 import tomllib
 
 import pytest
-import typer.testing
 
 from simulator.cli import app as cli
 from simulator.engine import cards as C
 from simulator.language import geronimoo as G
 from simulator.language.strategy import Strategy
+from cli_runner import cli_runner
 
 
-def _runner():
-    try:
-        return typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        return typer.testing.CliRunner()
 
 
 def xml(*players: str) -> str:
@@ -535,19 +530,19 @@ def test_import_command_writes_one_file_per_bot_and_replaces_only_its_own(tmp_pa
                        player('<buy name="Witch"/><buy name="Young_Witch"/>', name="Witches"),
                        player('<buy name="Young_Witch"/>', name="Nothing")))
     out = tmp_path / "out"
-    res = _runner().invoke(cli.app, ["import", "geronimoo", str(src), "--out", str(out)])
+    res = cli_runner().invoke(cli.app, ["import", "geronimoo", str(src), "--out", str(out)])
     assert res.exit_code == 0, res.output
     assert sorted(p.name for p in out.iterdir()) == ["big-money.toml", "witches.toml"]
     assert "3 bots: 1 converted fully, 1 partly, 1 not at all" in res.stdout
     assert "skipped 'Nothing'" in res.stderr
     loaded = Strategy.from_toml(out / "witches.toml")
     assert [r.text for r in loaded.lists["buy"]] == ["Witch if safe"]
-    again = _runner().invoke(cli.app, ["import", "geronimoo", str(src), "--out", str(out)])
+    again = cli_runner().invoke(cli.app, ["import", "geronimoo", str(src), "--out", str(out)])
     assert again.exit_code == 0                          # its own files are replaced
     (out / "big-money.toml").write_text('name = "mine"\nbuy = ["Gold"]\n')
     before = (out / "witches.toml").read_text()
     (out / "witches.toml").write_text(before.replace("Witch if safe", "Witch"))
-    refused = _runner().invoke(cli.app, ["import", "geronimoo", str(src), "--out", str(out)])
+    refused = cli_runner().invoke(cli.app, ["import", "geronimoo", str(src), "--out", str(out)])
     assert refused.exit_code == 2
     assert refused.stderr.strip() == (f"error: {out / 'big-money.toml'} exists and was not "
                                       "written by domsim import geronimoo: choose another "
@@ -559,16 +554,16 @@ def test_import_list_only_and_strict(tmp_path):
     src = tmp_path / "bots.xml"
     src.write_text(xml(player('<buy name="Gold"/>', name="A"),
                        player('<buy name="Young_Witch"/><buy name="Gold"/>', name="B")))
-    res = _runner().invoke(cli.app, ["import", "geronimoo", str(src), "--list", "--wide"])
+    res = cli_runner().invoke(cli.app, ["import", "geronimoo", str(src), "--list", "--wide"])
     assert res.exit_code == 0
     assert re.search(r"^A +\d+ +fully +0 +Gold$", res.stdout, re.M)
     assert re.search(r"^B +\d+ +partly +1 +Young Witch, Gold$", res.stdout, re.M)
     assert list(tmp_path.iterdir()) == [src]
-    strict = _runner().invoke(cli.app, ["import", "geronimoo", str(src), "--strict",
+    strict = cli_runner().invoke(cli.app, ["import", "geronimoo", str(src), "--strict",
                                         "--out", str(tmp_path / "o")])
     assert strict.exit_code == 2 and "bot 'B' (line" in strict.stderr
     assert not (tmp_path / "o").exists()
-    ok = _runner().invoke(cli.app, ["import", "geronimoo", str(src), "--strict", "--only", "A",
+    ok = cli_runner().invoke(cli.app, ["import", "geronimoo", str(src), "--strict", "--only", "A",
                                     "--out", str(tmp_path / "o")])
     assert ok.exit_code == 0 and [p.name for p in (tmp_path / "o").iterdir()] == ["a.toml"]
 

@@ -19,6 +19,7 @@ from simulator.search.optimize import (Arena, Candidate, FieldMember, Options, r
 from simulator.search.optspace import FixedTrial, Space
 from simulator.runs.runner import prepare
 from simulator.language.strategy import Strategy
+from cli_runner import cli_runner
 
 TINY = dict(round_size=3, rung_games=16, final_games=40, field_games=20)
 
@@ -180,12 +181,8 @@ def test_api_errors():
 
 
 def _cli(*args):
-    import typer.testing
     from simulator.cli.app import app
-    try:
-        runner = typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = typer.testing.CliRunner()
+    runner = cli_runner()
     return runner.invoke(app, ["optimize", *args])
 
 

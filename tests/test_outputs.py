@@ -13,19 +13,16 @@ import threading
 
 import pandas as pd
 import pytest
-import typer.testing
 
 from simulator.cli import app as cli
 from simulator.output.files import MARKER
+from cli_runner import cli_runner
 
 TOUR = ["tournament", "big-money", "smithy", "--games", "20"]
 
 
 def run(args, ok=True, cwd=None):
-    try:
-        runner = typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = typer.testing.CliRunner()
+    runner = cli_runner()
     here = os.getcwd()
     try:
         if cwd is not None:

@@ -11,12 +11,12 @@ does it or answers with one clear error, never another exception.
 from __future__ import annotations
 
 import pytest
-import typer.testing
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from simulator.cli import app as cli
 from simulator.language.strategy import Strategy, StrategyError
 from simulator.runs.runner import simulate
+from cli_runner import cli_runner
 
 # ============================================================ condition compiler
 
@@ -84,11 +84,6 @@ def test_deep_conditions_are_refused_cleanly(expr):
 
 # ============================================================ option parser
 
-def _runner() -> typer.testing.CliRunner:
-    try:
-        return typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        return typer.testing.CliRunner()
 
 
 junk = st.text(max_size=8)
@@ -119,7 +114,7 @@ LOG = {
 
 
 def _check(args):
-    res = _runner().invoke(cli.app, [str(a) for a in args])
+    res = cli_runner().invoke(cli.app, [str(a) for a in args])
     if res.exit_code == 0:
         assert res.stdout
         return

@@ -9,17 +9,12 @@ import numpy as np
 import pandas as pd
 import pytest
 import typer
-import typer.testing
 
 from simulator.runs import experiments as X
 from simulator.cli import report_commands as RC
+from cli_runner import cli_runner
 
 
-def _runner() -> typer.testing.CliRunner:
-    try:                                   # older click mixes stderr into stdout
-        return typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        return typer.testing.CliRunner()
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +30,7 @@ def app():
 
 
 def run(app, *args, ok=True):
-    res = _runner().invoke(app, [str(a) for a in args])
+    res = cli_runner().invoke(app, [str(a) for a in args])
     if ok:
         assert res.exit_code == 0, (res.stdout, res.stderr, res.exception)
     return res

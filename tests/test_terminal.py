@@ -8,20 +8,15 @@ from pathlib import Path
 
 import pytest
 import typer
-import typer.testing
 from rich.cells import cell_len
 
 from simulator.cli import app as cli
+from cli_runner import cli_runner
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 COMMANDS_DOC = README.parent / "docs" / "commands.md"
 
 
-def _runner():
-    try:
-        return typer.testing.CliRunner(mix_stderr=False)
-    except TypeError:
-        return typer.testing.CliRunner()
 
 
 def _cli_commands() -> dict:
@@ -84,13 +79,13 @@ def test_readme_options_exist():
 
 @pytest.mark.parametrize("path", sorted(_cli_commands()))
 def test_every_command_answers_dash_h(path):
-    res = _runner().invoke(cli.app, [*path.split(), "-h"])
+    res = cli_runner().invoke(cli.app, [*path.split(), "-h"])
     assert res.exit_code == 0, (path, res.output)
     assert "Usage" in res.stdout or "usage" in res.stdout
 
 
 def test_completion_is_on():
-    res = _runner().invoke(cli.app, ["--help"])
+    res = cli_runner().invoke(cli.app, ["--help"])
     assert "--install-completion" in res.stdout
 
 
@@ -112,15 +107,15 @@ def _fits(text: str, width: int = 80) -> None:
 ])
 def test_text_fits_80_columns(args, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
-    res = _runner().invoke(cli.app, args)
+    res = cli_runner().invoke(cli.app, args)
     assert res.exit_code == 0, (res.output, res.exception)
     _fits(res.stdout)
 
 
 def test_wide_shows_every_column(monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
-    narrow = _runner().invoke(cli.app, ["compare", "big-money", "smithy", "-n", "200"]).stdout
-    wide = _runner().invoke(cli.app, ["compare", "big-money", "smithy", "-n", "200",
+    narrow = cli_runner().invoke(cli.app, ["compare", "big-money", "smithy", "-n", "200"]).stdout
+    wide = cli_runner().invoke(cli.app, ["compare", "big-money", "smithy", "-n", "200",
                                       "--wide"]).stdout
     head = [line for line in narrow.splitlines() if line.startswith("strategy")][0]
     assert "left out to fit 80 columns" in narrow and "turn cap" not in head
@@ -131,7 +126,7 @@ def test_wide_shows_every_column(monkeypatch):
 
 def test_japanese_card_names_line_up(monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
-    text = _runner().invoke(cli.app, ["cards", "--lang", "ja"]).stdout.split("\n\n")[0]
+    text = cli_runner().invoke(cli.app, ["cards", "--lang", "ja"]).stdout.split("\n\n")[0]
     rows = text.splitlines()[2:]
     # the cost column ends at the same terminal cell in every row (a row
     # that starts with a name: the others continue a wrapped text)
