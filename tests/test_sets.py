@@ -126,6 +126,14 @@ def test_tournament_and_sweep_draw_from_the_sets():
     plan = X.plan_sweep("random:3", best_card=True, games=10, sets="intrigue")
     cards = {s.info["card"] for s in plan.setups}
     assert cards and {_set(C.card_id(n)) for n in cards} == {"intrigue"}
+    # --best-card's own field names a bot for every card of every set: the
+    # bots of cards not in a kingdom are not listed as skipped (about 90 a
+    # kingdom); bots a user names still are
+    assert plan.meta["skipped"] == []
+    named = X.plan_sweep("random:1", ["bm-smithy", "bm-witch", "bm-baron"], best_card=True,
+                         games=10, sets="intrigue")
+    assert [(r["a"], r["reason"]) for r in named.meta["skipped"]] == [
+        ("BM Smithy", "needs Smithy"), ("BM Witch", "needs Witch")]   # Intrigue kingdoms
     job = plan.jobs()[0]
     assert job.sets == ("intrigue",)                   # a worker fills the same way
     # a plan written before --sets reads as the base set
