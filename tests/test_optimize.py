@@ -234,14 +234,18 @@ def test_cli_writes_strategy_and_report(tmp_path, monkeypatch):
                     | {"opt-first-game"}) - {"big-money-ultimate"})
     head = [line for line in out.read_text().splitlines() if line.startswith("#")]
     at = head.index("# Validation: 30 games each, seeds of their own (not the search's), "
-                    "seats rotating game by game (score with 95% Wilson CI):")
+                    "seats rotating game by game (score with 95% Wilson CI; 0.500 is even):")
     rows = head[at + 1:at + 2 + len(stems)]
     assert [re.match(r"#   vs .+ \(([a-z0-9-]+)[,)]", r).group(1) for r in rows] == \
         ["big-money-ultimate", *stems]
     for r in rows:
-        score, low, high = map(float, re.search(r": ([.0-9]+) \(([.0-9]+)-([.0-9]+)\)$",
-                                                r).groups())
+        score, low, high, verdict = re.search(
+            r": ([.0-9]+) \(([.0-9]+)-([.0-9]+)\), (weaker|stronger|not told apart)$",
+            r).groups()
+        score, low, high = float(score), float(low), float(high)
         assert 0 <= low <= score <= high <= 1
+        assert verdict == ("weaker" if high < 0.5 else "stronger" if low > 0.5
+                           else "not told apart")
     assert (report / "validation.csv").is_file() and "## Validation" in readme
 
 

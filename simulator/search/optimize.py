@@ -741,12 +741,16 @@ def validation_lines(result: OptimizeResult) -> list[str]:
     if not rows:
         return []
     best = getattr(result, "best_shipped", None)
+    even = even_score(result.options["players"])
     lines = [f"Validation: {rows[0]['games']:,} games each, seeds of their own (not the "
-             f"search's), seats rotating game by game (score with 95% Wilson CI):"]
+             f"search's), seats rotating game by game (score with 95% Wilson CI; "
+             f"{even:.3f} is even):"]
     for r in rows:
         what = ", the best shipped bot here" if r["stem"] == best else ""
+        verdict = ("weaker" if r["high"] < even else "stronger" if r["low"] > even
+                   else "not told apart")
         lines.append(f"  vs {r['opponent']} ({r['stem']}{what}): {r['score']:.3f} "
-                     f"({r['low']:.3f}-{r['high']:.3f})")
+                     f"({r['low']:.3f}-{r['high']:.3f}), {verdict}")
     return lines
 
 
