@@ -185,18 +185,23 @@ TRASH_ORDER = _fallback_order(
 # decides.  A rule whose whole condition is one OP_TEST is decided in the
 # pick loop itself, without a call.
 
+@njit(cache=True, inline="always", _nrt=False)
+def _row_type_count(z, row, arg):
+    """Cards in z's row with type bit(s) arg (no column keeps the count)."""
+    n = 0
+    for c in range(NC):
+        if TYPES[c] & arg:
+            n += z[row, c]
+    return n
+
+
 @kernel_fn('i8')
 def _type_count(z, p, arg):
     """Cards p owns with type bit(s) arg."""
     i = TYPE_BIT_INDEX[arg] if 0 <= arg < TYPE_BIT_INDEX.shape[0] else -1
     if i >= 0:
         return np.int64(z[_ps(p), PS_TYPE0 + i])
-    n = 0
-    o = p * PR + OWN
-    for c in range(NC):
-        if TYPES[c] & arg:
-            n += z[o, c]
-    return np.int64(n)
+    return np.int64(_row_type_count(z, p * PR + OWN, arg))
 
 
 @kernel_fn('i8')
@@ -320,17 +325,9 @@ def _value(z, p, op, arg):
         if arg & TYPE_IN_PLAY:   # play.<Type>: the play area, and the Durations in
             # play since an earlier turn (DUR: on another player's turn, and
             # at the start of the own turn until their effects are done)
-            n = 0
-            for c in range(NC):
-                if TYPES[c] & arg:
-                    n += z[p * PR + PLAY_ROW, c] + z[p * PR + DUR, c]
-            return float(n)
-        h = p * PR + HAND
-        n = 0
-        for c in range(NC):
-            if TYPES[c] & arg:
-                n += z[h, c]
-        return float(n)
+            return float(_row_type_count(z, p * PR + PLAY_ROW, arg)
+                         + _row_type_count(z, p * PR + DUR, arg))
+        return float(_row_type_count(z, p * PR + HAND, arg))
     return 0.0                                  # packing leaves no other word
 
 
@@ -676,6 +673,14 @@ def excess_terminal(z, fst, prog, p):
     return np.int64(best)
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _all_needed(z, fst, prog, p, c):
+    """Whether p's hand holds several copies of Action c and its play rule
+    needs every one (the two Treasure Maps of a pair)."""
+    n = z[p * PR + HAND, c]
+    return bool(TYPES[c] & T_ACTION) and n > 1 and copies_needed(z, fst, prog, p, c) >= n
+
+
 @kernel_fn('i8')
 def default_discard(z, fst, prog, p):
     """The card a required discard takes when p's discard list names none:
@@ -690,12 +695,10 @@ def default_discard(z, fst, prog, p):
         t = excess_terminal(z, fst, prog, p)
         if t >= 0:
             return t
-        if TYPES[c] & T_ACTION and z[h, c] > 1 \
-                and copies_needed(z, fst, prog, p, c) >= z[h, c]:
+        if _all_needed(z, fst, prog, p, c):
             for i in range(DISCARD_ORDER.shape[0]):
                 d = DISCARD_ORDER[i]
-                if z[h, d] > 0 and not (TYPES[d] & T_ACTION and z[h, d] > 1
-                                        and copies_needed(z, fst, prog, p, d) >= z[h, d]):
+                if z[h, d] > 0 and not _all_needed(z, fst, prog, p, d):
                     return np.int64(d)
     return c
 
