@@ -98,6 +98,11 @@ class Options:
         return cls(**d)
 
 
+def _in_range(flag: str, value, low: int, high: int, what: str = "") -> None:
+    if not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{flag} must be between {low:,} and {high:,}{what}, not {value}")
+
+
 def check_options(cards=None, sets=None, players=None, seed: int = 0,
                   evaluations=None, games=None, sampler: str = "tpe",
                   turn_cap: int = 100, pairs: bool = False, pair_evaluations=None,
@@ -117,22 +122,14 @@ def check_options(cards=None, sets=None, players=None, seed: int = 0,
     X.check_seed(seed)
     evaluations = EVALUATIONS if evaluations is None else evaluations
     games = GAMES if games is None else games
-    if not isinstance(evaluations, int) or not 1 <= evaluations <= 100_000:
-        raise ValueError(f"--evaluations-per-card must be between 1 and 100,000, not "
-                         f"{evaluations}")
-    if not isinstance(games, int) or not 2 <= games <= 10**9:
-        raise ValueError(f"--games must be between 2 and 1,000,000,000 with --optimized "
-                         f"(score games per card), not {games}")
+    _in_range("--evaluations-per-card", evaluations, 1, 100_000)
+    _in_range("--games", games, 2, 10**9, " with --optimized (score games per card)")
     if not pairs and (pair_evaluations is not None or pair_games is not None):
         raise ValueError("--evaluations-per-pair and --pair-games go with --pairs")
     pair_evaluations = PAIR_EVALUATIONS if pair_evaluations is None else pair_evaluations
     pair_games = PAIR_GAMES if pair_games is None else pair_games
-    if not isinstance(pair_evaluations, int) or not 1 <= pair_evaluations <= 100_000:
-        raise ValueError(f"--evaluations-per-pair must be between 1 and 100,000, not "
-                         f"{pair_evaluations}")
-    if not isinstance(pair_games, int) or not 2 <= pair_games <= 10**9:
-        raise ValueError(f"--pair-games must be between 2 and 1,000,000,000 (score "
-                         f"games per pair), not {pair_games}")
+    _in_range("--evaluations-per-pair", pair_evaluations, 1, 100_000)
+    _in_range("--pair-games", pair_games, 2, 10**9, " (score games per pair)")
     if sampler not in O.SAMPLERS:
         raise ValueError(f"--sampler {sampler!r}: use one of {', '.join(O.SAMPLERS)}")
     if turn_cap < 1:
