@@ -622,17 +622,42 @@ def test_trash_lists_name_what_each_trasher_decides():
     assert space._trash_lists(t, "engine", "Chapel") == {"trash": rules}
 
 
-def test_engine_leaves_a_draw_that_discards_the_hand_to_the_default_order():
-    """Tactician discards the hand: first after the village in the engine's
-    play list it discarded the non-terminals (Lighthouse) unplayed; left out,
-    the default order plays them first."""
-    space = Space(RECOMMENDED["Buried Treasure"])
-    keys = space.suggest(FixedTrial({"template": "engine", "engine.village": "Fishing Village",
-                                     "engine.draw": "Tactician"}))
-    assert keys["play"] == ["Fishing Village"]
-    keys = Space(RECOMMENDED["High Seas"]).suggest(FixedTrial({
-        "template": "engine", "engine.village": "Bazaar", "engine.draw": "Wharf"}))
-    assert keys["play"] == ["Bazaar", "Wharf"]
+def test_engine_plays_in_the_default_order():
+    """The engine writes no play list: the default order plays the village,
+    then the non-terminals (Market, Cellar), then the draw. Listed as
+    "village, draw" the draw came before Market and Cellar, and Tactician
+    (which discards the hand) before the Lighthouses."""
+    from simulator.language.strategy import Strategy
+    space = Space(RECOMMENDED["First Game"])
+    keys = space.suggest(FixedTrial(space.seeds()[0]))
+    assert "play" not in keys
+    order = [C.NAMES[r.card] for r in Strategy.from_rules(**keys).lists["play"]]
+    assert order.index("Village") < order.index("Market") < order.index("Cellar") \
+        < order.index("Smithy") < order.index("Militia")
+    keys = Space(RECOMMENDED["Buried Treasure"]).suggest(FixedTrial(
+        {"template": "engine", "engine.village": "Fishing Village", "engine.draw": "Tactician"}))
+    order = [C.NAMES[r.card] for r in Strategy.from_rules(**keys).lists["play"]]
+    assert "play" not in keys and order.index("Lighthouse") < order.index("Tactician")
+
+
+def test_engine_seed_is_the_textbook_build():
+    """The search starts from the engine a strong player builds: in First
+    Game Village/Smithy with Remodel, Workshop, Militia, Market and Cellar,
+    greening from $16, Cellar discarding Coppers, its spares and Remodel."""
+    space = Space(RECOMMENDED["First Game"])
+    (seed,) = space.seeds()
+    keys = space.suggest(FixedTrial(seed))
+    assert keys["buy"][:3] == ["Province if my.Province > 0", "Province if coins >= 16",
+                               "Duchy if my.Province > 0 and supply.Province <= 5"]
+    assert "Village if terminals > my.Village + 1" in keys["buy"]
+    assert "Militia if my.Militia < 1 and my.Smithy >= 3" in keys["buy"]
+    assert keys["discard"] == ["Province", "Duchy", "Estate", "Curse", "Copper", "Cellar",
+                               "Remodel", "Silver"]
+    assert keys["let"]["terminals"] == ("my.Militia + my.Mine + my.Moat + my.Remodel + "
+                                        "my.Smithy + my.Workshop")
+    chapel = Space(["Chapel", "Village", "Smithy", "Market"]).seeds()[0]
+    assert chapel["engine.trasher"] == "Chapel" and chapel["engine.payload"] == "Market"
+    assert Space(RECOMMENDED["Improvements"]).seeds() == []          # no village
 
 
 def test_an_interrupted_search_names_its_run_folder(tmp_path):

@@ -554,6 +554,8 @@ def run_search(opts: Options, executor, *, root: Path | None = None,
     members, shipped = choose_field(arena, opts.against)
     fixed = [m.label for m in members]
     study = optuna.create_study(direction="maximize", sampler=_sampler(opts.sampler, opts.seed))
+    for point in space.seeds():         # where a strong player starts
+        study.enqueue_trial(point, skip_if_exists=True)
     cands: dict[str, Candidate] = {}
     champions: list[Candidate] = []
     history: list[Round] = []

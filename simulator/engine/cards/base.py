@@ -35,7 +35,7 @@ CARDS: tuple[CardSpec, ...] = (
     _("Curse", 0, CURSE, "-1 VP", "Vloek", "Fluch", "呪い", vp=-1),
     # ---- kingdom cards, by cost
     _("Cellar", 2, A, "+1 Action. Discard any number of cards, then draw that many.",
-      "Kelder", "Keller", "地下貯蔵庫", actions=1, effect=True,
+      "Kelder", "Keller", "地下貯蔵庫", actions=1, effect=True, roles=("sifter",),
       lists=("discard",), vs_bmu=0.4952),
     _("Chapel", 2, A, "Trash up to 4 cards from your hand.",
       "Kapel", "Kapelle", "礼拝堂", x=4, effect=True,

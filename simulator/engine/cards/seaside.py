@@ -312,7 +312,7 @@ CARDS += (
     # before Copper 0.3147 [0.3118, 0.3176] (100,000 games, seed 0).
     _("Warehouse", 3, A, "+3 Cards, +1 Action. Discard 3 cards.",
       "Pakhuis", "Lagerhaus", "倉庫", unsure=("nl", "ja"), set="seaside",
-      cards=3, actions=1, roles=("cantrip",), lists=("discard",), vs_bmu=0.5301,
+      cards=3, actions=1, roles=("cantrip", "sifter"), lists=("discard",), vs_bmu=0.5301,
       does=(Choice("warehouse", "discard", 3),)),
     # Salvager: its effect (effects/seaside.py).  Without an explicit trash
     # list it trashes a Curse or an Estate, else the Treasure (or an Action

@@ -27,6 +27,8 @@ ROLES = {
     "plus_buy": "+1 Buy: two cards a turn (Gardens, late Duchies)",
     "cantrip": "+1 Card +1 Action at least: replaces itself and costs no Action",
     "payload": "money for the turn it is played: +$ or a Treasure now",
+    "sifter": "discards cards from the hand for as many new ones (Cellar): an engine's "
+              "Coppers and green cards go for the Actions it still needs",
 }
 
 # The decision lists a strategy file shares among cards (simulator/engine/program.py
