@@ -655,8 +655,14 @@ def test_engine_seed_is_the_textbook_build():
                                "Remodel", "Silver"]
     assert keys["let"]["terminals"] == ("my.Militia + my.Mine + my.Moat + my.Remodel + "
                                         "my.Smithy + my.Workshop")
-    chapel = Space(["Chapel", "Village", "Smithy", "Market"]).seeds()[0]
+    space = Space(["Chapel", "Village", "Smithy", "Market", "Laboratory"])
+    chapel = space.seeds()[0]
     assert chapel["engine.trasher"] == "Chapel" and chapel["engine.payload"] == "Market"
+    keys = space.suggest(FixedTrial(chapel))
+    assert keys["trash"] == ["Curse", "Estate", "Copper if my.money > 4"]
+    # Laboratory is the second draw, non-terminal: no village counted for it
+    assert "Laboratory if my.Laboratory < 4" in keys["buy"]
+    assert keys["let"]["terminals"] == "my.Chapel + my.Smithy"
     assert Space(RECOMMENDED["Improvements"]).seeds() == []          # no village
 
 

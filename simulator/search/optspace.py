@@ -59,7 +59,7 @@ ENGINE_SEED = {
     "engine.green_at_coins": 16, "engine.duchy_at": 5, "engine.estate_at": 2,
     "engine.late_duchy_at": 0, "engine.never_end_behind": True,
     "engine.money_kept": 4, "engine.trash_estates_until_turn": 99,
-    "engine.trasher_copies": 1, "engine.curses_left_stop": 0}
+    "engine.trasher_copies": 1, "engine.curses_left_stop": 0, "engine.draw2_copies": 4}
 
 
 def word(card: str) -> str:
@@ -179,6 +179,8 @@ class Space:
             "engine.payload": first(self.payload, key=lambda c: (
                 "plus_buy" not in spec(c).roles, is_terminal(c))),
             "engine.sifter": first(self.sifters),
+            "engine.draw2": first([c for c in self.draw if not is_terminal(c)],
+                                  key=lambda c: -spec(c).cards),
             **ENGINE_SEED}]
 
     # ------------------------------------------------------------ candidates
@@ -315,6 +317,8 @@ class Space:
         attack = ask("engine.attack", [NONE, *self.attacks])
         payload = ask("engine.payload", [NONE, *self.payload])
         sifter = ask("engine.sifter", [NONE, *self.sifters])
+        # a second, non-terminal draw (Laboratory beside Smithy): no village needed
+        draw2 = ask("engine.draw2", [NONE, *[c for c in self.draw if not is_terminal(c)]])
         v, d = word(village), word(draw)
         taken = {village, draw}
         buy, keys = [], {}
@@ -364,6 +368,10 @@ class Space:
         if village != draw:
             buy.append(f"{village} if my.{v} < terminals")
         buy.append(f"{draw} if my.{d} < {nd}")
+        if draw2 != NONE and draw2 not in taken:
+            taken.add(draw2)
+            n2 = num("engine.draw2_copies", 1, 8)
+            buy.append(f"{draw2} if my.{word(draw2)} < {n2}")
         if payload != NONE and ask("engine.payload_unlimited", [True, False]):
             buy.append(payload)
         if ask("engine.gold_late", [True, False]):
