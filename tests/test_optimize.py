@@ -15,6 +15,7 @@ pytest.importorskip("optuna")
 
 from simulator.engine import cards as C
 from simulator.engine.kingdom import RECOMMENDED
+from simulator.search import optimize as O
 from simulator.search.optimize import (Arena, Candidate, FieldMember, Options, race, to_toml)
 from simulator.search.optspace import FixedTrial, Space
 from simulator.runs.runner import prepare
@@ -47,7 +48,8 @@ def _named_cards(keys):
             out.add(C.card_id(rule.rstrip("?")))
         for w in re.findall(r"(?:my|supply|hand|opp)\.(\w+)", t if t in
                             keys.get("let", {}).values() else cond):
-            if w not in ("money", "cards", "turn", "vp", "size"):
+            if w not in ("money", "cards", "turn", "vp", "size", "Treasure", "Victory",
+                         "Action"):
                 out.add(C.card_id(w))
     return out
 
@@ -561,7 +563,7 @@ def test_simplified_files_play_the_same_games():
     from simulator.search.optsimplify import simplify
     from simulator.runs.runner import simulate
     cases = [(cards, keys) for n, (kingdom, cards) in enumerate(RECOMMENDED.items())
-             for keys in _random_candidates(cards, 40, seed=100 + n)]
+             for keys in _random_candidates(cards, 48, seed=100 + n)]
     cases += [(RECOMMENDED["First Game"], {"name": "x", "let": {"wealth": "my.money"},
                                            "buy": [*rules, "Smithy", "Silver"]})
               for rules, _ in SIMPLER]
@@ -690,3 +692,22 @@ def test_an_interrupted_search_names_its_run_folder(tmp_path):
     with pytest.raises(KeyboardInterrupt) as e:
         api.optimize("First Game", evaluations=2, seed=5, executor=ex, **TINY)
     assert not isinstance(e.value, api.Interrupted)
+
+
+def test_mutants_move_one_parameter_within_its_range():
+    """Each round tries neighbours of the best so far: one parameter moved
+    (a whole number by 1 or 2 inside its range, a choice to another one),
+    never the template; the same seed gives the same neighbours."""
+    import random
+    from optuna.distributions import CategoricalDistribution, IntDistribution
+    params = {"template": "engine", "engine.draw_copies": 7, "engine.payload": "Market"}
+    dists = {"template": CategoricalDistribution(["money", "engine"]),
+             "engine.draw_copies": IntDistribution(1, 7),
+             "engine.payload": CategoricalDistribution(["none", "Market", "Festival"])}
+    out = O.mutants(params, dists, 40, random.Random("2026/3"))
+    assert len(out) == 40 and out == O.mutants(params, dists, 40, random.Random("2026/3"))
+    for m in out:
+        moved = [k for k in params if m[k] != params[k]]
+        assert len(moved) == 1 and moved[0] != "template"
+        assert m["engine.draw_copies"] in (5, 6, 7)
+    assert {m["engine.payload"] for m in out} == {"none", "Market", "Festival"}

@@ -50,6 +50,7 @@ from simulator.runs.rundir import check_new_folder
 from simulator.output.termtable import counted
 
 ROUND_SIZE = 16          # candidates optuna asks for per round
+MUTANTS = 4              # of them: one-parameter neighbours of the best so far (tpe)
 RUNG_GAMES = 1000        # games per field member in a round's first rung
 ETA = 2                  # successive halving: keep 1/ETA, play ETA x the games
 CHAMPIONS = 2            # best candidates so far that join the field
@@ -98,6 +99,7 @@ class Candidate:
     round: int
     scores: dict[str, Score] = field(default_factory=dict)   # opponent label -> Score
     rung: int = 0                                              # last rung reached
+    dists: dict = field(default_factory=dict)                  # its optuna distributions
 
     def score(self, opponents: Sequence[str]) -> float:
         """Mean score over ``opponents`` it has played (equal weights)."""
@@ -107,6 +109,34 @@ class Candidate:
 
     def games(self) -> int:
         return sum(s.games for s in self.scores.values())
+
+
+def mutants(params: dict, dists: dict, n: int, rng) -> list[dict]:
+    """``n`` neighbours of a parameter point, each with one parameter moved
+    (a whole number by 1 or 2, a choice to another one; never the template),
+    the rest kept. TPE models the good region as a whole and rarely tries
+    the one-step changes that settle a close race; these do, and TPE is
+    told their scores like any other's. A choice that makes the template
+    ask other parameters leaves those to the sampler."""
+    from optuna.distributions import CategoricalDistribution
+    names = sorted(k for k in params if k != "template" and k in dists)
+    out = []
+    for _ in range(n if names else 0):
+        name = rng.choice(names)
+        d, value = dists[name], params[name]
+        if isinstance(d, CategoricalDistribution):
+            others = [c for c in d.choices if c != value]
+            if not others:
+                continue
+            new = rng.choice(others)
+        else:
+            steps = [v for v in (value - 2, value - 1, value + 1, value + 2)
+                     if d.low <= v <= d.high]
+            if not steps:
+                continue
+            new = rng.choice(steps)
+        out.append({**params, name: new})
+    return out
 
 
 def mean_ci(scores: Sequence[Score]) -> tuple[float, float, float]:
@@ -591,6 +621,12 @@ def run_search(opts: Options, executor, *, root: Path | None = None,
         if opts.evaluations is not None:
             size = min(size, opts.evaluations - n_trials)
         batch = []
+        if opts.sampler == "tpe" and champions and size > MUTANTS:
+            import random
+            best_so_far = champions[0]
+            for point in mutants(best_so_far.params, best_so_far.dists, MUTANTS,
+                                 random.Random(f"{opts.seed}/{r}")):
+                study.enqueue_trial(point, skip_if_exists=True)
         for _ in range(size):
             trial = study.ask()
             n_trials += 1
@@ -600,7 +636,7 @@ def run_search(opts: Options, executor, *, root: Path | None = None,
             prepare([strat], opts.players, list(opts.cards), opts.seed)   # it must play here
             cid = X.strategy_id({k: v for k, v in keys.items() if k != "name"})
             c = Candidate(cid, keys, trial.params["template"], dict(trial.params),
-                          n_trials, r)
+                          n_trials, r, dists=dict(trial.distributions))
             batch.append((trial, c))
         alive = race(arena, [c for _, c in batch], field, opts.rung_games, f"r{r:05d}")
         for trial, c in batch:
