@@ -711,3 +711,24 @@ def test_mutants_move_one_parameter_within_its_range():
         assert len(moved) == 1 and moved[0] != "template"
         assert m["engine.draw_copies"] in (5, 6, 7)
     assert {m["engine.payload"] for m in out} == {"none", "Market", "Festival"}
+
+
+def test_a_new_search_must_beat_the_shipped_winner_and_starts_from_it(tmp_path):
+    """The kingdom's shipped opt- file joins the field (a whole recommended
+    kingdom only), and the parameters its header records are the search's
+    first candidate; the winner's header writes them."""
+    from types import SimpleNamespace
+    opts = _opts()
+    prev = O._previous_winner(opts)
+    assert prev is not None and prev.stem == "opt-first-game"
+    assert O._previous_winner(_opts(use=("Smithy",))) is None
+    point = {"template": "money", "money.card1": "Smithy", "money.copies1": 2}
+    f = tmp_path / "opt.toml"
+    f.write_text(f"# Found by: ...\n# {O.PARAMS}{json.dumps(point)}\nname = 'x'\n")
+    assert O._previous_params(SimpleNamespace(source=str(f))) == [point]
+    f.write_text("# Found by: ...\nname = 'x'\n# Parameters: {}\n")    # not in the header
+    assert O._previous_params(SimpleNamespace(source=str(f))) == []
+    assert O._previous_params(None) == []
+    r = _search(evaluations=2)
+    assert any(row["kind"] == "previous" and row["opponent"] == prev.name for row in r.field)
+    assert f"# {O.PARAMS}{json.dumps(r.params, sort_keys=True)}" in r.toml

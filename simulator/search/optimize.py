@@ -402,7 +402,7 @@ class FieldMember:
     label: str
     keys: dict
     stem: str = ""
-    kind: str = "shipped"          # "base", "shipped", "given", "champion"
+    kind: str = "shipped"          # "base", "shipped", "given", "champion", "previous"
 
 
 def playable_shipped(cards: Sequence[str]) -> list:
@@ -582,9 +582,14 @@ def run_search(opts: Options, executor, *, root: Path | None = None,
         raise ValueError(f"{opts.kingdom}: the kingdom has no Action card; there is "
                          "nothing to optimise beyond Big Money")
     members, shipped = choose_field(arena, opts.against)
+    previous = _previous_winner(opts)
+    if previous is not None and all(m.label != previous.name for m in members):
+        # the kingdom's shipped winner: the new one must beat it
+        members.append(FieldMember(previous.name, dict(previous.data), previous.stem,
+                                   "previous"))
     fixed = [m.label for m in members]
     study = optuna.create_study(direction="maximize", sampler=_sampler(opts.sampler, opts.seed))
-    for point in space.seeds():         # where a strong player starts
+    for point in space.seeds() + _previous_params(previous):   # where players start
         study.enqueue_trial(point, skip_if_exists=True)
     cands: dict[str, Candidate] = {}
     champions: list[Candidate] = []
@@ -879,6 +884,7 @@ def header_lines(result: OptimizeResult) -> list[str]:
         lines.append(f"  {f['opponent']} ({f['kind']}): {f['score']:.3f} "
                      f"({f['low']:.3f}-{f['high']:.3f}), {f['games']:,} games")
     lines.append(score_meaning(o["players"]))
+    lines.append(PARAMS + json.dumps(result.params, sort_keys=True))
     lines += validation_lines(result)
     lines += [f"Warning: {w}" for w in getattr(result, "warnings", None) or []]
     for rule in getattr(result, "pruned", None) or []:
@@ -1006,6 +1012,42 @@ def kingdom_slug(name: str) -> str:
     """'Silver & Gold' -> 'silver-gold' (the stem of its opt-<slug>.toml)."""
     import re
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+PARAMS = "Parameters: "       # the header line a next search starts from
+
+
+def _previous_winner(opts: Options):
+    """The kingdom's shipped ``opt-`` file, to join the field so a new search
+    must beat the last one's winner (a whole recommended kingdom only: a
+    card's or a random kingdom's search has none)."""
+    if opts.use or is_random(opts.kingdom):
+        return None
+    prev = shipped_optimized(opts.kingdom)
+    from simulator.engine import cards as C
+    if prev is None or not prev.cards() <= {C.card_id(c) for c in opts.cards}:
+        return None
+    return prev
+
+
+def _previous_params(prev) -> list[dict]:
+    """The template parameters the previous winner's header records (its
+    ``# Parameters:`` line), to start the search from it; none for a file
+    written before the line existed."""
+    try:
+        text = Path(prev.source).read_text(encoding="utf-8") if prev is not None else ""
+    except (OSError, TypeError):
+        return []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        if line.startswith("# " + PARAMS):
+            try:
+                params = json.loads(line[len("# " + PARAMS):])
+            except ValueError:
+                return []
+            return [params] if isinstance(params, dict) else []
+    return []
 
 
 def shipped_optimized(kingdom: str):
