@@ -631,11 +631,16 @@ def test_engine_plays_in_the_default_order():
     (which discards the hand) before the Lighthouses."""
     from simulator.language.strategy import Strategy
     space = Space(RECOMMENDED["First Game"])
-    keys = space.suggest(FixedTrial(space.seeds()[0]))
+    keys = space.suggest(FixedTrial({**space.seeds()[0],
+                                     "engine.attack_on_last_action": False}))
     assert "play" not in keys
     order = [C.NAMES[r.card] for r in Strategy.from_rules(**keys).lists["play"]]
     assert order.index("Village") < order.index("Market") < order.index("Cellar") \
         < order.index("Smithy") < order.index("Militia")
+    # or the default order up to the draw, whose last Action plays the attack
+    keys = space.suggest(FixedTrial(space.seeds()[0]))
+    assert keys["play"] == ["Village", "Market", "Merchant", "Cellar",
+                            "Smithy if actions >= 2 or hand.Militia == 0"]
     keys = Space(RECOMMENDED["Buried Treasure"]).suggest(FixedTrial(
         {"template": "engine", "engine.village": "Fishing Village", "engine.draw": "Tactician"}))
     order = [C.NAMES[r.card] for r in Strategy.from_rules(**keys).lists["play"]]

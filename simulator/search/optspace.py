@@ -59,7 +59,8 @@ ENGINE_SEED = {
     "engine.green_at_coins": 16, "engine.duchy_at": 5, "engine.estate_at": 2,
     "engine.late_duchy_at": 0, "engine.never_end_behind": True,
     "engine.money_kept": 4, "engine.trash_estates_until_turn": 99,
-    "engine.trasher_copies": 1, "engine.curses_left_stop": 0, "engine.draw2_copies": 4}
+    "engine.trasher_copies": 1, "engine.curses_left_stop": 0, "engine.draw2_copies": 4,
+    "engine.attack_on_last_action": True}
 
 
 def word(card: str) -> str:
@@ -415,8 +416,28 @@ class Space:
         # it); and a draw that discards the hand (Tactician) discarded them
         # unplayed (Buried Treasure's winner: 0.6109 (0.6079-0.6139) listed,
         # 0.6404 (0.6374-0.6434) left out, 100,000 games)
+        if (attack in taken and attack != draw and is_terminal(draw) and is_terminal(attack)
+                and ask("engine.attack_on_last_action", [True, False])):
+            keys["play"] = self._attack_on_last_action(draw, attack)
         keys["let"] = {"terminals": self._terminals()}
         return keys
+
+    def _attack_on_last_action(self, draw: str, attack: str) -> list[str]:
+        """The default order up to the draw, then the draw only while an
+        Action is left after it or no attack is in hand: the last Action
+        plays the attack (chapel-engine's rule; First Game, 20,000 games:
+        0.952 [0.949, 0.955] against Big Money Ultimate where the default
+        order, draw first, scored 0.940 [0.937, 0.943]; against
+        Smithy/Market 0.762 where it scored 0.740)."""
+        from simulator.language.strategy import DEFAULT_LISTS
+        have, out = set(self.kingdom), []
+        for rule in DEFAULT_LISTS["play"]:
+            card = rule.partition(" if ")[0]
+            if card == draw:
+                break
+            if card in have:
+                out.append(rule)
+        return [*out, f"{draw} if actions >= 2 or hand.{word(attack)} == 0"]
 
     def _terminals(self) -> str:
         """The kingdom's terminal Actions I own, one count (a let)."""
