@@ -737,3 +737,19 @@ def test_a_new_search_must_beat_the_shipped_winner_and_starts_from_it(tmp_path):
     r = _search(evaluations=2)
     assert any(row["kind"] == "previous" and row["opponent"] == prev.name for row in r.field)
     assert f"# {O.PARAMS}{json.dumps(r.params, sort_keys=True)}" in r.toml
+
+
+def test_candidates_rank_by_their_worst_score_then_the_mean():
+    """A bot that crushes the weak members but loses to the strongest ranks
+    below one that beats every member by a little."""
+    def cand(rates):
+        c = Candidate("x", {}, "money", {}, 0, 0)
+        for label, rate in rates.items():
+            c.scores[label] = O.Score()
+            c.scores[label].add(int(round(rate * 2000)), 1000)
+        return c
+    crusher = cand({"BMU": 0.95, "Market": 0.94, "opt": 0.45})
+    steady = cand({"BMU": 0.80, "Market": 0.70, "opt": 0.52})
+    labels = ["BMU", "Market", "opt"]
+    assert crusher.score(labels) > steady.score(labels)
+    assert sorted([crusher, steady], key=lambda c: c.rank(labels)) == [steady, crusher]
