@@ -598,6 +598,14 @@ def test_default_lists():
     assert DEFAULT_LISTS["topdeck"] == ()
     # a card's play_if is its default rule's condition (Treasure Map: a pair in hand)
     assert "Treasure Map if hand.Treasure_Map >= 2" in DEFAULT_LISTS["play"]
+    # Cellar (after_draw) waits for the terminals that draw while 2+ Actions
+    # are left: Smithy, Library, Moat count, Militia and Village do not
+    cellar = next(r for r in DEFAULT_LISTS["play"] if r.startswith("Cellar"))
+    assert cellar.startswith("Cellar if actions < 2 or ") and cellar.endswith(" == 0")
+    held = cellar.split(" or ", 1)[1].removesuffix(" == 0").split(" + ")
+    assert {"hand.Smithy", "hand.Library", "hand.Moat", "hand.Council_Room"} <= set(held)
+    assert not {"hand.Militia", "hand.Village", "hand.Market"} & set(held)
+    assert len(held) == len(set(held))
     play = [r.split(" if ")[0] for r in DEFAULT_LISTS["play"]]
     actions = {NAMES[c] for c in KINGDOM_CARDS if "Action" in TABLE[c].types}
     assert set(play) == actions and len(play) == len(actions)

@@ -281,12 +281,13 @@ def _play_order() -> list[int]:
 
 # Rule text of the default lists ("gain" is the strategy's own buy list).
 # Every one comes from the card registry: the play order (a card's rule
-# with its ``play_if`` condition: Treasure Map only in pairs), the registry's
+# with its ``default_play_if`` condition: Treasure Map only in pairs, Cellar
+# after the terminals that draw while 2 or more Actions are left), the registry's
 # default rules (trash), the cards that never help a hand (discard: Curse
 # first), and each card's own list with its default (remodel, skip).
 DEFAULT_LISTS: dict[str, tuple[str, ...]] = {
     "play": tuple(dict.fromkeys(      # a name once (a first printing shares it)
-        TABLE[c].name + (f" if {TABLE[c].play_if}" if TABLE[c].play_if else "")
+        TABLE[c].name + (f" if {C.default_play_if(c)}" if C.default_play_if(c) else "")
         for c in _play_order())),
     "trash": C.DEFAULT_RULES["trash"],
     "discard": tuple(TABLE[c].name for c in sorted(C.DEAD_CARDS,

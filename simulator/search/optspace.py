@@ -83,9 +83,10 @@ def is_terminal(card: str) -> bool:
 
 def play_rule(card: str) -> str:
     """A card's rule in a play list the templates write: its name with the
-    registry's ``play_if`` (Treasure Map only with a second Map in hand), as
-    in the default play list; a bare name would replace that condition."""
-    cond = spec(card).play_if
+    registry's ``play_if`` (Treasure Map only with a second Map in hand; Cellar
+    after the terminals that draw: ``cards.default_play_if``), as in the
+    default play list; a bare name would replace that condition."""
+    cond = C.default_play_if(C.card_id(card))
     return f"{card} if {cond}" if cond else card
 
 

@@ -153,6 +153,10 @@ DURATION_CARDS = np.array([i for i, c in enumerate(TABLE) if c.next_turn], dtype
 # DISCARDS_HAND[c]: a Duration due next turn only if its play discarded a hand
 # (Tactician; ``CardSpec.discards_hand``)
 DISCARDS_HAND = np.array([c.discards_hand for c in TABLE], dtype=np.bool_)
+# AFTER_DRAW[c]: a card that chooses from the hand it is played into and
+# waits for the draw (Cellar; spec ``after_draw``): Throne Room passes it over
+# while another Action in hand matches the play list.
+AFTER_DRAW = np.array([c.after_draw for c in TABLE], dtype=np.bool_)
 # IDLE_NO_HAND[c]: a Duration that has nothing to do next turn, and leaves
 # play at this clean-up, when its play finds the hand empty (after its "+"
 # numbers): Tactician ("if you have at least one card in hand"), and one
@@ -274,6 +278,28 @@ def needing(setup: str) -> frozenset[int]:
 
 # Cards with a "you may" choice the ``may`` table decides, in card order.
 MAY_CARDS = tuple(c for c in range(NCARDS) if TABLE[c].may is not None)
+# The terminal Actions that draw cards (Smithy, Library, Moat, Witch ...),
+# which a card marked ``after_draw`` (Cellar) waits for in the default play
+# order while 2 or more Actions are left.
+DRAW_TERMINALS = tuple(c for c in KINGDOM_CARDS if TYPES[c] & ACTION
+                       and TABLE[c].actions == 0 and TABLE[c].drawn > 0)
+
+
+def default_play_if(c: int) -> str:
+    """The condition of card c's rule in the default play list ("" for none):
+    the row's ``play_if`` (Treasure Map: a second Map in hand), or for an
+    ``after_draw`` card (Cellar) "not while 2 or more Actions are left and a
+    terminal that draws is in hand": with Village, Smithy and Cellar in
+    hand, Smithy draws before Cellar chooses its discards, and Cellar (+1
+    Action) still follows it."""
+    s = TABLE[c]
+    if not s.after_draw:
+        return s.play_if
+    names = dict.fromkeys(TABLE[d].name.replace(" ", "_") for d in DRAW_TERMINALS)
+    held = " + ".join(f"hand.{n}" for n in names)
+    return f"actions < 2 or {held} == 0"
+
+
 # Cards whose measured Big Money bot loses to Big Money Ultimate (``vs_bmu``).
 WEAKER_THAN_SILVER = frozenset(c for c in range(NCARDS) if TABLE[c].weaker_than_silver)
 # Cards that make a Black Market deck at set-up.
@@ -354,7 +380,8 @@ def as_json() -> list[dict]:
             "nothing_now": s.nothing_now, "plays": s.plays or None, "others": s.others,
             "trashes_self": s.trashes_self, "curses": s.curses,
             "counts_plays": s.counts_plays, "raises_copper": s.raises_copper,
-            "discards_hand": s.discards_hand, "play_if": s.play_if or None,
+            "discards_hand": s.discards_hand, "play_if": default_play_if(i) or None,
+            "after_draw": s.after_draw,
             "pile_tokens": s.pile_tokens,
             "money": s.money_per_copy,
         })

@@ -36,7 +36,7 @@ CARDS: tuple[CardSpec, ...] = (
     # ---- kingdom cards, by cost
     _("Cellar", 2, A, "+1 Action. Discard any number of cards, then draw that many.",
       "Kelder", "Keller", "地下貯蔵庫", actions=1, effect=True, roles=("sifter",),
-      lists=("discard",), vs_bmu=0.4952),
+      lists=("discard",), vs_bmu=0.4952, after_draw=True),
     _("Chapel", 2, A, "Trash up to 4 cards from your hand.",
       "Kapel", "Kapelle", "礼拝堂", x=4, effect=True,
       roles=("trasher",), lists=("trash", "buy"), nothing_now=True, vs_bmu=0.5290),

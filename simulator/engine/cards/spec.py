@@ -388,6 +388,13 @@ class CardSpec:
     ``play_if``: the condition of its rule in the default play list, where
     a strong player would not play it otherwise (Treasure Map: only with a
     second one in hand; a strategy's explicit play rule replaces it).
+    ``after_draw``: a card that chooses from the hand it is played into
+    (Cellar's discard): a strong player draws first and then chooses, so
+    its default play rule waits, while 2 or more Actions are left, for the
+    terminals in hand that draw (``cards.DRAW_TERMINALS``; the rule's
+    condition is ``cards.default_play_if``): Village, Smithy, Cellar plays
+    Smithy before Cellar, one Action plays Cellar first (Smithy would leave
+    none for it).
     ``pile_tokens``: its effect puts an Embargo token on a Supply pile, and
     a buy from a pile gives the buyer a Curse per token there
     (``gains.when_gained``): a game with it loads the gain hooks.
@@ -442,6 +449,7 @@ class CardSpec:
     raises_copper: bool = False
     discards_hand: bool = False
     play_if: str = ""
+    after_draw: bool = False
     pile_tokens: bool = False
     first_edition: CardSpec | None = None
 
@@ -468,6 +476,8 @@ class CardSpec:
             bad(f"set {self.set!r} (known: {', '.join(SETS)})")
         if any(e not in (1, 2) for e in self.editions):
             bad(f"editions {self.editions}")
+        if self.after_draw and (self.actions < 1 or self.play_if):
+            bad("after_draw is for a card that gives +Action and has no play_if")
         if any(lang not in LANGUAGES[1:] for lang in self.unsure):
             bad(f"unsure languages {self.unsure}")
         if self.plays not in ("", "hand", "deck"):

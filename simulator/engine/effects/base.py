@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.engine.cards import Card
+from simulator.engine.cards import AFTER_DRAW, Card
 from simulator.engine.codes import (
     ASIDE,
     COINS_OF,
@@ -330,7 +330,21 @@ def effect_remodel(z, deck, rng, fst, prog, p):
 def effect_throne_room(z, deck, rng, fst, prog, p):
     if not chooses(z, fst, prog, p, Card.THRONE_ROOM, True):
         return
-    t = pick_call(z, fst, prog, p, PLAY, p * PR + HAND, 0, T_ACTION)
+    h = p * PR + HAND
+    t = would_pick(z, fst, prog, p, PLAY, h, 0, T_ACTION)
+    if t >= 0 and AFTER_DRAW[t]:
+        # Throne Room passes over a card that waits for the draw (Cellar)
+        # while another Action in hand matches: under a Throne Room one
+        # Action fewer is left, so Cellar's default rule (it waits only
+        # while 2+ Actions are left) would take Smithy's place; Throne Room,
+        # Smithy, Cellar plays Smithy twice, then Cellar
+        n = z[h, t]
+        z[h, t] = 0
+        other = pick_call(z, fst, prog, p, PLAY, h, 0, T_ACTION)
+        z[h, t] = n
+        t = other if other >= 0 else pick_call(z, fst, prog, p, PLAY, h, 0, T_ACTION)
+    else:
+        t = pick_call(z, fst, prog, p, PLAY, h, 0, T_ACTION)
     if t >= 0:
         move(z, p, HAND, PLAY_ROW, t, _traced(z))
         emit(z, EV_PLAYS, p, t, XS[Card.THRONE_ROOM], 0, 0)
