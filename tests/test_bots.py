@@ -37,6 +37,7 @@ ENGINES = {
     "minion-library": 0.5,
     "treasure-map-warehouse": 0.5,       # the named strategies of Seaside
     "native-village-wharf": 0.5,
+    "chapel-engine": 0.5,                # the engine kingdom of docs/optimize.md
 }
 ENGINE_GAMES = 20_000
 
@@ -148,6 +149,30 @@ def test_engine_bot_beats_big_money_ultimate(stem):
     me = r.to_json_dict()["strategies"][0]
     low, high = me["win_rate_ci"]
     assert low > ENGINES[stem], f"{stem}: win rate {me['win_rate']:.4f} [{low:.4f}, {high:.4f}]"
+
+
+# The best money bot found for the engine kingdom (docs/optimize.md, "An
+# engine kingdom"), written as there.
+MILITIA_MONEY = [
+    "Province if my.money + my.Militia > 16", "Duchy if supply.Province <= 4",
+    "Estate if supply.Province <= 2", "Militia if my.Militia < 1", "Gold",
+    "Duchy if supply.Province <= 5", "Laboratory if my.Laboratory < 2",
+    "Market if my.Market < 7", "Militia if my.Militia < 2 and my.cards >= 12", "Silver",
+]
+
+
+@pytest.mark.slow
+def test_chapel_engine_beats_the_best_money_bots_of_its_kingdom():
+    """chapel-engine plays its own kingdom (its `kingdom` key) and beats the
+    best money bot found there (0.682 over 100,000 games) and the best
+    shipped one, Smithy/Market (0.722)."""
+    money = Strategy.from_rules("Militia Money", MILITIA_MONEY, penultimate_province=True)
+    for other in (money, "smithy-market"):
+        r = simulate(["chapel-engine", other], ENGINE_GAMES, seed=2024)
+        assert r.to_json_dict()["kingdom"][:6] == [
+            "Chapel", "Village", "Smithy", "Laboratory", "Militia", "Market"]
+        me = r.summary().iloc[0]
+        assert me.score_low > 0.6, (other, me.score)
 
 
 @pytest.mark.slow
