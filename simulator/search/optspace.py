@@ -81,12 +81,14 @@ def is_terminal(card: str) -> bool:
     return is_action(card) and C.TABLE[C.card_id(card)].actions == 0
 
 
-def play_rule(card: str) -> str:
+def play_rule(card: str, kingdom=None) -> str:
     """A card's rule in a play list the templates write: its name with the
     registry's ``play_if`` (Treasure Map only with a second Map in hand; Cellar
-    after the terminals that draw: ``cards.default_play_if``), as in the
-    default play list; a bare name would replace that condition."""
-    cond = C.default_play_if(C.card_id(card))
+    after the terminals that draw: ``cards.default_play_if``, those of
+    ``kingdom`` when given), as in the default play list; a bare name would
+    replace that condition."""
+    among = None if kingdom is None else [C.card_id(c) for c in kingdom]
+    cond = C.default_play_if(C.card_id(card), among)
     return f"{card} if {cond}" if cond else card
 
 
@@ -437,7 +439,7 @@ class Space:
             if card == draw:
                 break
             if card in have:
-                out.append(rule)
+                out.append(play_rule(card, self.kingdom))
         return [*out, f"{draw} if actions >= 2 or hand.{word(attack)} == 0"]
 
     def _terminals(self) -> str:

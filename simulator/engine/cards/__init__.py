@@ -285,17 +285,21 @@ DRAW_TERMINALS = tuple(c for c in KINGDOM_CARDS if TYPES[c] & ACTION
                        and TABLE[c].actions == 0 and TABLE[c].drawn > 0)
 
 
-def default_play_if(c: int) -> str:
+def default_play_if(c: int, among=None) -> str:
     """The condition of card c's rule in the default play list ("" for none):
     the row's ``play_if`` (Treasure Map: a second Map in hand), or for an
     ``after_draw`` card (Cellar) "not while 2 or more Actions are left and a
     terminal that draws is in hand": with Village, Smithy and Cellar in
     hand, Smithy draws before Cellar chooses its discards, and Cellar (+1
-    Action) still follows it."""
+    Action) still follows it. ``among`` (card ids) keeps the terminals named
+    to those (a kingdom's: the optimiser's shorter rule)."""
     s = TABLE[c]
     if not s.after_draw:
         return s.play_if
-    names = dict.fromkeys(TABLE[d].name.replace(" ", "_") for d in DRAW_TERMINALS)
+    draws = [d for d in DRAW_TERMINALS if among is None or d in set(among)]
+    if not draws:
+        return ""
+    names = dict.fromkeys(TABLE[d].name.replace(" ", "_") for d in draws)
     held = " + ".join(f"hand.{n}" for n in names)
     return f"actions < 2 or {held} == 0"
 
