@@ -17,6 +17,7 @@ from simulator.engine import cards as C
 from simulator.engine.kingdom import RECOMMENDED
 from simulator.search import optimize as O
 from simulator.search.optimize import (Arena, Candidate, FieldMember, Options, race, to_toml)
+from simulator.search import optspace as O_space
 from simulator.search.optspace import FixedTrial, Space
 from simulator.runs.runner import prepare
 from simulator.language.strategy import Strategy
@@ -664,14 +665,16 @@ def test_engine_seed_is_the_textbook_build():
     assert keys["let"]["terminals"] == ("my.Militia + my.Mine + my.Moat + my.Remodel + "
                                         "my.Smithy + my.Workshop")
     space = Space(["Chapel", "Village", "Smithy", "Market", "Laboratory"])
-    chapel = space.seeds()[0]
+    chapel, thin = space.seeds()              # the textbook point and chapel-engine's shape
+    assert thin == {**chapel, **O_space.THIN_SEED}
     assert chapel["engine.trasher"] == "Chapel" and chapel["engine.payload"] == "Market"
     keys = space.suggest(FixedTrial(chapel))
-    assert keys["trash"] == ["Curse", "Estate", "Copper if my.money > 4"]
+    assert keys["trash"] == ["Curse", "Estate", "Copper if wealth > 4"]
     # Laboratory is the second draw, non-terminal: no village counted for it
     assert "Laboratory if my.Laboratory < 4" in keys["buy"]
     assert keys["let"]["terminals"] == "my.Chapel + my.Smithy"
     assert Space(RECOMMENDED["Improvements"]).seeds() == []          # no village
+    assert len(Space(RECOMMENDED["First Game"]).seeds()) == 1          # Remodel does not thin
 
 
 def test_an_interrupted_search_names_its_run_folder(tmp_path):

@@ -49,6 +49,17 @@ TEMPLATES = ("money", "attack", "engine", "gardens")
 # the coins a turn must make before an engine buys its first Province (0: by
 # the deck's wealth, as the other templates)
 GREEN_COINS = (0, 8, 11, 13, 16, 18)
+# a thinning trasher's (Chapel's) engine starts from a second point too: the
+# hand-made chapel-engine's shape (docs/optimize.md, "An engine kingdom"):
+# payload before the villages, greening from $13, Coppers kept to $6 with the
+# +$ cards counted (its kingdom, 6,000 games against its best money bot,
+# from the First Game numbers 0.29, with these 0.64)
+THIN_SEED = {
+    "engine.villages_early": False, "engine.gainer_late": True, "engine.green_at_coins": 13,
+    "engine.money_kept": 6, "engine.attack_copies": 2, "engine.attack_after_draw": 2,
+    "engine.payload_copies": 6, "engine.payload_after_draw": 0, "engine.draw_copies": 4,
+    "engine.spare_villages": 6, "engine.sifter_copies": 1, "engine.estate_at": 1,
+    "engine.draw2": NONE}
 # the engine seed's numbers (Space.seeds): the First Game engine built by hand
 ENGINE_SEED = {
     "engine.village_slack": 1, "engine.gainer_until_draw": 4, "engine.attack_copies": 1,
@@ -60,7 +71,8 @@ ENGINE_SEED = {
     "engine.late_duchy_at": 0, "engine.never_end_behind": True,
     "engine.money_kept": 4, "engine.trash_estates_until_turn": 99,
     "engine.trasher_copies": 1, "engine.curses_left_stop": 0, "engine.draw2_copies": 4,
-    "engine.attack_on_last_action": True}
+    "engine.attack_on_last_action": True, "engine.villages_early": True,
+    "engine.open_with": "attack", "engine.gainer_late": False, "engine.draw2_early": False}
 
 
 def word(card: str) -> str:
@@ -167,14 +179,15 @@ class Space:
         starts. The engine's is the textbook build of its first village and
         its biggest draw, with the kingdom's trasher (Chapel first, then an
         improver like Remodel), gainer, attack, a +Buy payload and a sifter,
-        greening from $16 (its numbers are the First Game engine's)."""
+        greening from $16 (its numbers are the First Game engine's); with a
+        trasher that thins (Chapel) also chapel-engine's shape (THIN_SEED)."""
         if "engine" not in self.templates:
             return []
         def first(cards, key=lambda c: 0):
             return sorted(cards, key=key)[0] if cards else NONE
         real = [c for c in self.villages if spec(c).actions >= 2] or self.villages
         trash = first(self.trashers, key=lambda c: (spec(c).x < 4, not spec(c).gains_any))
-        return [{
+        points = [{
             "template": "engine", "engine.village": real[0],
             "engine.draw": first(self.draw, key=lambda c: (not is_terminal(c),
                                                             -spec(c).cards)),
@@ -186,6 +199,9 @@ class Space:
             "engine.draw2": first([c for c in self.draw if not is_terminal(c)],
                                   key=lambda c: -spec(c).cards),
             **ENGINE_SEED}]
+        if trash != NONE and not spec(trash).gains_any:     # a thinning trasher
+            points.append({**points[0], **THIN_SEED})
+        return points
 
     # ------------------------------------------------------------ candidates
     def suggest(self, trial, name: str = "Candidate") -> dict:
@@ -327,23 +343,40 @@ class Space:
         taken = {village, draw}
         buy, keys = [], {}
         if trasher != NONE and trasher not in taken:
+            # what the other opening buy is beside the trasher: on 4/3 a
+            # Militia and Chapel, not Chapel with the $4 (chapel-engine:
+            # Chapel/Silver cost it 6.4 points against Militia money)
+            opener = ask("engine.open_with", [NONE, "attack", "payload"])
+            first_card = {"attack": attack, "payload": payload}.get(opener, NONE)
+            if first_card != NONE:
+                buy.append(f"{first_card} if my.turn <= 2 and my.{word(first_card)} < 1")
             taken.add(trasher)
             if _cantrip(trasher):           # a cantrip trasher (Sentry): copies
                 nt = num("engine.trasher_copies", 1, 3)
                 buy.append(f"{trasher} if my.{word(trasher)} < {nt}")
             else:
                 buy.append(f"{trasher} if my.{word(trasher)} < 1 and my.turn <= 2")
+            # a trasher that gains by what it trashes (Remodel) keeps its
+            # default list: Estates into $4 cards, Gold into a Province late;
+            # another's Coppers go while the deck's money with its +$ Actions
+            # (wealth) stays above the target: Markets and Militias pay too
             if not spec(trasher).gains_any:
-                # a trasher that gains by what it trashes (Remodel) keeps its
-                # default list: Estates into $4 cards, Gold into a Province late
-                keys.update(self._trash_lists(trial, "engine", trasher))
-        if village != draw:
+                keys.update(self._trash_lists(trial, "engine", trasher, "wealth"))
+        if village != draw and ask("engine.villages_early", [True, False]):
+            # a village as soon as the terminals outrun the villages, before
+            # the payload (Remodel's slow First Game deck); else only after
+            # it (a Chapel deck, thin early: chapel-engine)
             slack = num("engine.village_slack", 0, 2)
             buy.append(f"{village} if terminals > my.{v} + {slack}")
+        gainer_rule = None
         if gainer != NONE and gainer not in taken:
             taken.add(gainer)
             until = num("engine.gainer_until_draw", 1, 6)
-            buy.append(f"{gainer} if my.{word(gainer)} < 1 and my.{d} < {until}")
+            gainer_rule = f"{gainer} if my.{word(gainer)} < 1 and my.{d} < {until}"
+            # early, or once the draw is bought (chapel-engine: after it)
+            if not ask("engine.gainer_late", [False, True]):
+                buy.append(gainer_rule)
+                gainer_rule = None
         if attack != NONE and attack not in taken:
             taken.add(attack)
             na = max(num("engine.attack_copies", 1, 2), min_copies(attack))
@@ -366,16 +399,22 @@ class Space:
         ng = num("engine.early_gold", 0, 3)
         if ng:
             buy.append(f"Gold if my.Gold < {ng}")
+        draw2_rule = None
+        if draw2 != NONE and draw2 not in taken:
+            taken.add(draw2)
+            n2 = num("engine.draw2_copies", 1, 8)
+            draw2_rule = f"{draw2} if my.{word(draw2)} < {n2}"
+            # before the payload (chapel-engine's two Laboratories), or after the draw
+            if ask("engine.draw2_early", [False, True]):
+                buy.append(draw2_rule)
+                draw2_rule = None
         if more_payload:
             buy.append(more_payload)
         nd = num("engine.draw_copies", 1, 7)
         if village != draw:
             buy.append(f"{village} if my.{v} < terminals")
         buy.append(f"{draw} if my.{d} < {nd}")
-        if draw2 != NONE and draw2 not in taken:
-            taken.add(draw2)
-            n2 = num("engine.draw2_copies", 1, 8)
-            buy.append(f"{draw2} if my.{word(draw2)} < {n2}")
+        buy += [r for r in (gainer_rule, draw2_rule) if r]
         if payload != NONE and ask("engine.payload_unlimited", [True, False]):
             buy.append(payload)
         if ask("engine.gold_late", [True, False]):
@@ -489,7 +528,7 @@ class Space:
         return keys
 
     # ---- what a trasher trashes
-    def _trash_lists(self, trial, template: str, trasher: str) -> dict:
+    def _trash_lists(self, trial, template: str, trasher: str, money: str = "my.money") -> dict:
         own = spec(trasher).own_list
         if "trash" not in spec(trasher).lists and own is None:
             return {}           # no list decides its trash (Moneylender: a Copper, may)
@@ -499,7 +538,7 @@ class Space:
         rules = ["Curse"]
         if estates:
             rules.append(f"Estate if my.turn <= {estates}" if estates < 99 else "Estate")
-        rules.append(f"Copper if my.money > {keep}")
+        rules.append(f"Copper if {money} > {keep}")
         if own is not None and spec(trasher).gains_any:
             # its own trash list of a card that gains by what it trashes
             # (Remodel's remodel, Replace's replace): a Gold into a Province late
