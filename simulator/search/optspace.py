@@ -368,15 +368,13 @@ class Space:
             # it (a Chapel deck, thin early: chapel-engine)
             slack = num("engine.village_slack", 0, 2)
             buy.append(f"{village} if terminals > my.{v} + {slack}")
-        gainer_rule = None
+        later = []              # rules a parameter moves to just after the draw's
         if gainer != NONE and gainer not in taken:
             taken.add(gainer)
             until = num("engine.gainer_until_draw", 1, 6)
-            gainer_rule = f"{gainer} if my.{word(gainer)} < 1 and my.{d} < {until}"
             # early, or once the draw is bought (chapel-engine: after it)
-            if not ask("engine.gainer_late", [False, True]):
-                buy.append(gainer_rule)
-                gainer_rule = None
+            (later if ask("engine.gainer_late", [False, True]) else buy).append(
+                f"{gainer} if my.{word(gainer)} < 1 and my.{d} < {until}")
         if attack != NONE and attack not in taken:
             taken.add(attack)
             na = max(num("engine.attack_copies", 1, 2), min_copies(attack))
@@ -399,22 +397,19 @@ class Space:
         ng = num("engine.early_gold", 0, 3)
         if ng:
             buy.append(f"Gold if my.Gold < {ng}")
-        draw2_rule = None
         if draw2 != NONE and draw2 not in taken:
             taken.add(draw2)
             n2 = num("engine.draw2_copies", 1, 8)
-            draw2_rule = f"{draw2} if my.{word(draw2)} < {n2}"
             # before the payload (chapel-engine's two Laboratories), or after the draw
-            if ask("engine.draw2_early", [False, True]):
-                buy.append(draw2_rule)
-                draw2_rule = None
+            (buy if ask("engine.draw2_early", [False, True]) else later).append(
+                f"{draw2} if my.{word(draw2)} < {n2}")
         if more_payload:
             buy.append(more_payload)
         nd = num("engine.draw_copies", 1, 7)
         if village != draw:
             buy.append(f"{village} if my.{v} < terminals")
         buy.append(f"{draw} if my.{d} < {nd}")
-        buy += [r for r in (gainer_rule, draw2_rule) if r]
+        buy += later
         if payload != NONE and ask("engine.payload_unlimited", [True, False]):
             buy.append(payload)
         if ask("engine.gold_late", [True, False]):
