@@ -451,7 +451,13 @@ def test_shipped_bots_give_no_notes():
     for s in shipped_strategies():
         kingdom = resolve_kingdom(None, sorted(s.required_cards()), 0,
                                   wanted=sorted(s.cards()))
-        assert rule_notes([s, bmu], kingdom) == [], s.stem
+        notes = rule_notes([s, bmu], kingdom)
+        if s.stem.startswith("opt-"):
+            # the optimiser's engine writes the default order up to the draw
+            # and leaves the rest to it: naming Remodel would drop its default
+            # condition (played only when it can improve a hand card)
+            notes = [n for n in notes if "the play list does not name" not in n]
+        assert notes == [], s.stem
 
 
 # ---------------------------------------------------------------- rule statistics
