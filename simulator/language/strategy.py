@@ -287,7 +287,7 @@ def _play_order() -> list[int]:
 # first), and each card's own list with its default (remodel, skip).
 DEFAULT_LISTS: dict[str, tuple[str, ...]] = {
     "play": tuple(dict.fromkeys(      # a name once (a first printing shares it)
-        TABLE[c].name + (f" if {C.default_play_if(c)}" if C.default_play_if(c) else "")
+        TABLE[c].name + (f" if {cond}" if (cond := C.default_play_if(c)) else "")
         for c in _play_order())),
     "trash": C.DEFAULT_RULES["trash"],
     "discard": tuple(TABLE[c].name for c in sorted(C.DEAD_CARDS,

@@ -296,7 +296,8 @@ def default_play_if(c: int, among=None) -> str:
     s = TABLE[c]
     if not s.after_draw:
         return s.play_if
-    draws = [d for d in DRAW_TERMINALS if among is None or d in set(among)]
+    keep = None if among is None else set(among)
+    draws = [d for d in DRAW_TERMINALS if keep is None or d in keep]
     if not draws:
         return ""
     names = dict.fromkeys(TABLE[d].name.replace(" ", "_") for d in draws)
