@@ -53,7 +53,7 @@ def ranking_table(df: pd.DataFrame) -> Table:
         "Score against Big Money Ultimate: a win 1, a tie 1/2, per game, % [95% Wilson "
         "CI]; 50% = even. Played well: the strongest strategy that buys no kingdom card "
         "but this one, found by domsim optimize (or a shipped bot of its field that "
-        "buys this card and no other, where it scored higher in the search; under "
+        "buys this card and no other, where it scored higher on deals of their own; under "
         "50%: buying the card at all is a handicap, as ignoring it scores 50%; 'never buys "
         "it': the search found nothing better than leaving the card alone); BM+1: the "
         "shipped bm-<card> bot. Both play the same seeded deals, which the search "
@@ -98,10 +98,12 @@ def pairs_table(df: pd.DataFrame) -> Table:
                      if has else "-", count(r["games"])])
     return Table(head, rows, align="lll" + "r" * 3, optional=[5, 2], notes=[
         "Pair: the strongest strategy that buys no kingdom card but these two, "
-        "against Big Money Ultimate (% [95% Wilson CI], fresh deals). Synergy: the "
-        "pair's score minus the better of its two cards' played-well scores, in "
-        "percentage points; its interval treats the two as independent (they play "
-        "different deals). A positive synergy: the two together beat either alone."])
+        "against Big Money Ultimate (% [95% Wilson CI], fresh deals). Better single: "
+        "the stronger of the two cards played well (by the ranking above), played on "
+        "the pair's deals. Synergy: the pair's score minus it, in percentage points "
+        "(0 where the pair is best played as that card; the interval treats the two "
+        "as independent, so it is wider than needed). A positive synergy: the two "
+        "together beat either alone."])
 
 
 def pair_slug(pair) -> str:
@@ -176,9 +178,9 @@ def write_into(d: Path, b) -> None:
           "kingdom card but this one (its money, attack or Gardens templates; the "
           "engine template needs a village and a draw card) against Big Money "
           "Ultimate and the shipped bots that need only this card; the best of the "
-          "search's winner and those bots (by their score against Big Money Ultimate "
-          "in the search) then played Big Money Ultimate, as did the card's bm-<card> "
-          "bot, on the same fresh deals.")
+          "search's winner and the best of those bots (by their scores against Big Money "
+          "Ultimate on deals of their own, not the search's) then played Big Money "
+          "Ultimate, as did the card's bm-<card> bot, on the same fresh deals.")
     doc.table(ranking_table(df), "cards-optimized.csv")
     if len(played):
         doc.img("cards-optimized", "Score played well and with Big Money, per card")
@@ -222,8 +224,9 @@ def _pairs_into(d: Path, b, doc) -> None:
     doc.h(2, "Pairs: synergy")
     doc.p("For each pair of cards, the same search restricted to the two cards "
           "(plus Treasures and Victory cards), scored against Big Money Ultimate on "
-          "fresh deals; the synergy is the pair's score minus the better of its two "
-          "cards' played-well scores above. The matrix is `synergy.csv`; each pair's "
+          "fresh deals; the synergy is the pair's score minus that of the better of its "
+          "two cards played well (as ranked above), played on the same deals. The "
+          "matrix is `synergy.csv`; each pair's "
           f"strategy file is in `{PAIRS}/`.")
     if (d / "synergy.png").exists():
         doc.img("synergy", "Synergy of each pair of cards, percentage points")

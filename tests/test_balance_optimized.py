@@ -108,6 +108,23 @@ def test_ranking_has_both_columns_with_intervals(done, tmp_path):
     assert list(csv["card"]) == list(df["card"])
 
 
+def test_a_shipped_bot_is_chosen_on_deals_of_its_own(done):
+    """The search's winner and the best shipped bot that buys the card play
+    the step 'choose' (not the search's own, selected, score): the file of a
+    chosen shipped bot says both scores, its own the higher."""
+    import re
+    result, run = done
+    for card in ("Smithy", "Witch", "Throne Room"):
+        assert (run / "cards" / CB.card_slug(card) / "steps" / "choose").is_dir()
+    rows = result.ranking.set_index("card")
+    for card, text in result.files.items():
+        if rows.loc[card, "chosen"] == "search":
+            continue
+        m = re.search(r"scored ([0-9.]+) against Big Money Ultimate in 40 games, "
+                      r"the winner of the search of [A-Za-z ]+ ([0-9.]+)", text)
+        assert m and float(m[1]) > float(m[2]), text
+
+
 def test_resume_replays_the_run_folder(done):
     first, run = done
     again = _balance(resume=run)

@@ -9,12 +9,13 @@ For every card ranked (by default the base set's 26)::
              card, and the field is Big Money Ultimate plus the shipped bots
              that need no other card (``bm-<card>``, ``big-money`` ...);
              ``evaluations`` candidates per card, the same seed replays
-    choose   the stronger of the search's winner and the shipped bots of
-             its field that buy this card and no other, by their score
-             against the baseline in the search (a short search that finds
-             nothing better than a shipped bot does not rank the card below
-             it); a score under 0.5 says that buying the card at all is a
-             handicap on its own (ignoring it is the baseline: 0.5)
+    choose   the search's winner and the best shipped bot of its field that
+             buys this card and no other play ``final_games`` games each
+             against the baseline on deals of their own, and the better is
+             chosen (a short search that finds nothing better than a shipped
+             bot does not rank the card below it); a score under 0.5 says
+             that buying the card at all is a handicap on its own (ignoring
+             it is the baseline: 0.5)
     score    the chosen strategy and the card's ``bm-<card>`` bot each play
              ``games`` games against the baseline, on the same seeded deals
              (common random numbers) that the search never used
@@ -23,8 +24,10 @@ With ``--pairs`` (``Options.pairs``) every pair of the cards follows, by
 the same code (``run_set``: a set of two cards instead of one): a search
 restricted to the pair (``pair_evaluations`` candidates), its choice
 measured beside the two cards' own strategies (the step ``choose``), the
-best scored with ``pair_games`` games on fresh deals; the pair's synergy is
-its score minus the better of its two cards' scores (``synergy_matrix``).
+best scored with ``pair_games`` games on fresh deals, and beside it, on the
+same deals, the better of its two cards' strategies; the pair's synergy is
+the difference (``synergy_matrix``): 0 where the pair is best played as one
+of its cards.
 A run folder keeps each pair's search in ``DIR/pairs/<a>+<b>/``.
 
 The baseline is Big Money Ultimate, the shipped money-only bot (it beats
@@ -278,6 +281,8 @@ class CardResult:
     toml: str | None             # the chosen strategy's file
     search: object | None        # the OptimizeResult (None: skipped)
     keys: dict | None = None     # the chosen strategy's data
+    beside: O.Score | None = None  # run_set's ``beside``, scored on the same deals
+    games: int = 0               # games of its choose and score steps
 
 
 def _score_row(s: O.Score, prefix: str) -> dict:
@@ -308,15 +313,23 @@ def _search(opts: Options, cards: tuple[str, ...], executor, sub: Path | None):
 
 
 def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
-            games: int, bm=None, also: tuple[CardResult, ...] = ()) -> CardResult:
+            games: int, beside: dict | None = None,
+            also: tuple[CardResult, ...] = ()) -> CardResult:
     """Search, choose and score the strategies that may buy only ``cards``
-    (one card, or a pair): see the module's docstring.  ``bm``: a strategy
-    scored beside it on the same deals (the card's bm-<card> bot).  ``also``:
-    the chosen strategies of subsets of ``cards`` (a pair's two cards), which
-    may only use ``cards`` too: the choice and they play ``final_games``
-    games each against the baseline on deals of their own (the step
-    ``choose``) and the best of them is scored, so a pair's strategy is never
-    chosen weaker than playing one of its cards well."""
+    (one card, or a pair): see the module's docstring.
+
+    Choose: the search's winner, the shipped bot of its field that buys these
+    cards and no other with the best score against the baseline there, and
+    ``also`` (the chosen strategies of a pair's two cards) play
+    ``final_games`` games each against the baseline on deals of their own,
+    and the best of them is scored.  The search's own score of its winner is
+    the best of many noisy ones (it was chosen by it), so comparing it with a
+    shipped bot's score would favour the winner: Chapel's search winner beat
+    bm-chapel there by chance and lost to it by 1.5 points on fresh deals.
+
+    ``beside``: a strategy scored on the same deals (the card's bm-<card> bot,
+    a pair's better card played well); the result's ``beside`` is its score,
+    the very same one where it is the choice."""
     from simulator.engine import cards as C
     from simulator.language.strategy import Strategy
     from simulator.runs.runner import resolve_strategies
@@ -324,63 +337,50 @@ def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
     label = " + ".join(cards)
     base = resolve_strategies([X.BASE])[0]
     row = dict(card=label, set=X.card_set(cards[0]) if len(cards) == 1 else "")
-    if len(cards) == 1:
-        row["bm_bot"] = bm.stem if bm else ""
     why = set_playable(cards)
     if why is not None:
         row.update(skipped=why)
         return CardResult(label, row, None, None)
     copts, result = _search(opts, cards, executor, sub)
     O.finish(result, name=f"{label}, played well", rule_games=2000)
-    # choose: the search's winner, or a shipped bot of its field that needs only
-    # these cards, by the score against the baseline the search measured
-    vs_base = {f["opponent"]: f["score"] for f in result.field}
-    found = vs_base.get(base.name, math.nan)
-    chosen_keys, source = dict(result.strategy), "search"
-    chosen_text = result.toml
+    found = {f["opponent"]: f["score"] for f in result.field}.get(base.name, math.nan)
     # (a bot that buys none of the cards, big-money, says nothing of them: not one;
     # ignoring the cards is Big Money Ultimate itself, 50%)
     ids = {C.card_id(c) for c in cards}
     uses = [r for r in result.shipped if r["stem"] != X.BASE
             and ids & resolve_strategies([r["stem"]])[0].cards()]
     best = max(uses, key=lambda r: r["vs_bmu"], default=None)
-    if best is not None and best["vs_bmu"] > found:
+    # (keys, source, how it is described in the chosen file's header)
+    options = [(dict(result.strategy), "search", None)]
+    if best is not None:
         s = resolve_strategies([best["stem"]])[0]
-        chosen_keys, source = dict(s.data), best["stem"]
-        chosen_text = O.to_toml(chosen_keys, header=[
-            f"The shipped bot {best['stem']} ({s.name}): it scored {best['vs_bmu']:.3f} "
-            f"against {base.name} in the search's field, the search's winner "
-            f"{found:.3f}, so it is the strongest known way to play {label} alone.",
-            "The search's winner, for comparison:",
-            *[f"  {line}" for line in result.toml.splitlines() if not line.startswith("#")]])
+        options.append((dict(s.data), best["stem"],
+                        f"The shipped bot {best['stem']} ({s.name})"))
+    options += [(dict(c.keys), f"single {c.card}",
+                 f"{c.card}'s strategy played well ({c.row.get('chosen')})")
+                for c in also if c.keys is not None]
     arena = O.Arena(copts, executor, sub)
-    also = [c for c in also if c.keys is not None]
-    if also:
+    chosen_keys, source, _ = options[0]
+    chosen_text = result.toml
+    if len(options) > 1:
         vs = arena.play(CHOOSE, [(k, dict(base.data), opts.final_games, CHOOSE)
-                                 for k in [chosen_keys, *(c.keys for c in also)]])
-        i = max(range(len(vs)), key=lambda i: vs[i].rate)       # ties: the first
+                                 for k, _, _ in options])
+        i = max(range(len(vs)), key=lambda i: vs[i].rate)       # ties: the search's
         if i:
-            c = also[i - 1]
-            chosen_keys, source, chosen_text = dict(c.keys), f"single {c.card}", c.toml
+            chosen_keys, source, who = options[i]
             chosen_text = O.to_toml(chosen_keys, header=[
-                f"{c.card}'s strategy played well ({c.row.get('chosen')}): it scored "
-                f"{vs[i].rate:.3f} against {base.name} in {vs[i].games:,} games, the "
-                f"choice of the search of {label} {vs[0].rate:.3f}, so it is the "
-                f"strongest known way to play {label}."])
+                f"{who}: it scored {vs[i].rate:.3f} against {base.name} in "
+                f"{vs[i].games:,} games, the winner of the search of {label} "
+                f"{vs[0].rate:.3f}, so it is the strongest known way to play {label} "
+                "alone.",
+                "The search's winner, for comparison:",
+                *[f"  {line}" for line in result.toml.splitlines()
+                  if not line.startswith("#")]])
     matches = [(chosen_keys, dict(base.data), games, SCORE)]
-    if bm is not None:
-        matches.append((dict(bm.data), dict(base.data), games, SCORE))
+    if beside is not None and beside != chosen_keys:
+        matches.append((dict(beside), dict(base.data), games, SCORE))
     scores = arena.play(SCORE, matches)
     row.update(_score_row(scores[0], ""))
-    if bm is not None:
-        row.update(_score_row(scores[1], "bm_"))
-        d = scores[0].rate - scores[1].rate
-        # the two share their deals (correlated): the independent interval is
-        # wider than needed; the bm- bot chosen plays the very same games
-        same = source == bm.stem
-        se = 0.0 if same else math.sqrt(sum(s.rate * (1 - s.rate) / s.games
-                                            for s in scores[:2]))
-        row.update(gain=d, gain_low=d - 1.96 * se, gain_high=d + 1.96 * se)
     # a search's winner may never buy the card (its rule pruned as never firing,
     # Artisan under Gold): then the card is worth no more than ignoring it
     bought = Strategy.from_rules(**chosen_keys).cards() & ids
@@ -393,14 +393,35 @@ def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
                search_games=result.games, evaluations=result.evaluations,
                seconds=result.seconds)
     result.played_now = result.played + arena.played    # not replayed from the run folder
-    return CardResult(label, row, chosen_text, result, chosen_keys)
+    return CardResult(label, row, chosen_text, result, chosen_keys,
+                      beside=None if beside is None else scores[-1], games=arena.games)
+
+
+def _difference(row: dict, beside: O.Score, same: bool) -> tuple[float, float, float]:
+    """The row's score minus ``beside``'s (played on the same deals) with a 95%
+    CI.  The shared deals make the two correlated, so the interval of two
+    independent scores is wider than needed (conservative); it is 0 where
+    they are the same strategy (the same games)."""
+    d = row["score"] - beside.rate
+    se = 0.0 if same else math.sqrt(row["score"] * (1 - row["score"]) / row["games"]
+                                    + beside.rate * (1 - beside.rate) / beside.games)
+    return d, d - 1.96 * se, d + 1.96 * se
 
 
 def run_card(opts: Options, card: str, executor, root: Path | None,
              notice: Callable[[str], None]) -> CardResult:
-    """Search, choose and score one card (see the module's docstring)."""
+    """Search, choose and score one card (see the module's docstring); its
+    bm-<card> bot is scored on the same deals."""
     sub = None if root is None else root / CARDS / card_slug(card)
-    return run_set(opts, (card,), executor, sub, opts.games, bm=bm_bot(card))
+    bm = bm_bot(card)
+    r = run_set(opts, (card,), executor, sub, opts.games,
+                beside=None if bm is None else dict(bm.data))
+    r.row["bm_bot"] = bm.stem if bm else ""
+    if r.beside is not None:
+        r.row.update(_score_row(r.beside, "bm_"))
+        d, low, high = _difference(r.row, r.beside, same=r.keys == dict(bm.data))
+        r.row.update(gain=d, gain_low=low, gain_high=high)
+    return r
 
 
 @dataclass
@@ -409,31 +430,33 @@ class PairResult:
     row: dict                    # the pair's row (its score, the singles', the synergy)
     toml: str | None             # the found strategy's file
     search: object | None        # the OptimizeResult (None: skipped)
+    games: int = 0               # games of its choose and score steps
 
 
 def run_pair(opts: Options, pair: tuple[str, str], singles: dict, executor,
              root: Path | None) -> PairResult:
     """One pair: searched and scored as a card is (``run_set``), against
     Big Money Ultimate on fresh deals, its choice measured beside the two
-    cards' own strategies; its synergy = the pair's score minus the better of
-    its two cards' played-well scores (``singles``: card -> CardResult), with
-    a 95% CI that treats the two scores as independent (different deals)."""
+    cards' own strategies.  Its synergy = the pair's score minus the better
+    of its two cards' strategies (by their own scores, ``singles``: card ->
+    CardResult) played on the same deals: exactly 0 where the pair's best
+    is that card's strategy, never a difference of two samples of one bot."""
     a, b = pair
     sub = None if root is None else root / PAIRS / set_slug(pair)
+    sa, sb = (singles[c].row if c in singles else {} for c in pair)
+    better = None
+    if "score" in sa and "score" in sb:
+        better = singles[a] if sa["score"] >= sb["score"] else singles[b]
     r = run_set(opts, pair, executor, sub, opts.pair_games,
+                beside=None if better is None else better.keys,
                 also=tuple(singles[c] for c in pair if c in singles))
     row = dict(card_a=a, card_b=b, **{k: v for k, v in r.row.items() if k != "card"})
-    sa, sb = (singles[c].row if c in singles else {} for c in pair)
     row.update(single_a=sa.get("score", math.nan), single_b=sb.get("score", math.nan))
-    if "score" in row and "score" in sa and "score" in sb:
-        better = sa if sa["score"] >= sb["score"] else sb
-        syn = row["score"] - better["score"]
-        se = math.sqrt(row["score"] * (1 - row["score"]) / row["games"]
-                       + better["score"] * (1 - better["score"]) / better["games"])
-        row.update(best_single=better["score"],
-                   best_card=a if better is sa else b,
-                   synergy=syn, synergy_low=syn - 1.96 * se, synergy_high=syn + 1.96 * se)
-    return PairResult(pair, row, r.toml, r.search)
+    if "score" in row and better is not None:
+        syn, low, high = _difference(row, r.beside, same=r.keys == better.keys)
+        row.update(best_single=r.beside.rate, best_card=better.card,
+                   synergy=syn, synergy_low=low, synergy_high=high)
+    return PairResult(pair, row, r.toml, r.search, r.games)
 
 
 class BalanceOptimized:
@@ -462,8 +485,7 @@ class BalanceOptimized:
         self.ranking = df.sort_values(["rank", "card"], na_position="last",
                                       ignore_index=True)
         searched = [c for c in cards if c.search is not None]
-        self.games = int(sum(c.search.games + c.row["games"] + c.row.get("bm_games", 0)
-                             for c in searched))
+        self.games = int(sum(c.search.games + c.games for c in searched))
         self.played = int(sum(c.search.played_now for c in searched))
         # --pairs: one row per pair, the synergy matrix (card x card, symmetric,
         # the diagonal empty), each pair's strategy file
@@ -475,7 +497,7 @@ class BalanceOptimized:
                               if p.search is not None}
         self.synergy = synergy_matrix(opts.cards, self.pairs) if opts.pairs else None
         done = [p for p in self.pairs if p.search is not None]
-        self.pair_games = int(sum(p.search.games + p.row["games"] for p in done))
+        self.pair_games = int(sum(p.search.games + p.games for p in done))
         self.games += self.pair_games
         self.played += int(sum(p.search.played_now for p in done))
 
