@@ -328,7 +328,8 @@ def balance(games: int | None = None, players=None, *, seed: int | None = None,
     search.  ``pairs=True`` (with optimized): every pair of the cards too,
     searched with ``evaluations_per_pair`` candidates (default 64) and scored
     with ``pair_games`` games (default 100,000); the result's ``synergy`` is
-    the card x card matrix of pair score minus the better single score.
+    the card x card matrix of pair score minus that of the better card's
+    strategy played on the pair's deals.
     Returns a ``BalanceOptimizedResult``."""
     if optimized or (resume is not None and _is_optimized_run(resume)):
         return _balance_optimized(

@@ -349,7 +349,7 @@ def balance_cmd(
     evaluations_per_pair: Annotated[Optional[int], typer.Option(
         "--evaluations-per-pair", help="With --pairs: candidates the optimiser tries per "
                                        "pair (the budget; default 64: the 325 base pairs "
-                                       "in about an hour on a local Dask cluster of 2 "
+                                       "in 68 minutes on a local Dask cluster of 2 "
                                        "workers).",
         show_default=False)] = None,
     pair_games: Annotated[Optional[int], typer.Option(
