@@ -16,7 +16,8 @@ pytest.importorskip("optuna")
 from simulator.engine import cards as C
 from simulator.engine.kingdom import RECOMMENDED
 from simulator.search import optimize as O
-from simulator.search.optimize import (Arena, Candidate, FieldMember, Options, race, to_toml)
+from simulator.search.optimize import (RUNG_GAMES, Arena, Candidate, FieldMember, Options, race,
+                                       to_toml)
 from simulator.search import optspace as O_space
 from simulator.search.optspace import FixedTrial, Space
 from simulator.runs.runner import prepare
@@ -104,6 +105,25 @@ def test_race_drops_a_weak_candidate_first_and_counts_games():
     assert weak.games() == 100 and good.games() == 100 + 200
     assert arena.games == 400 and arena.played == 400
     assert weak.score(["BMU"]) < 0.1 < 0.3 < good.score(["BMU"])
+
+
+def test_first_rung_is_sized_from_the_budget(tmp_path):
+    """A short --minutes search races from fewer games (more candidates in
+    its time); 10 minutes or more, and --evaluations, from rung_games."""
+    assert _opts().first_rung == RUNG_GAMES == 1000
+    for minutes, games in [(30, 1000), (10, 1000), (9.9, 500), (5, 500), (4.9, 250),
+                           (2, 250), (0.1, 250)]:
+        assert _opts(evaluations=None, minutes=minutes).first_rung == games, minutes
+    assert _opts(evaluations=None, minutes=2, rung_games=16).first_rung == 4
+    # the search plays it: round 1's first rung, each candidate against each member
+    import json
+    from simulator.api import optimize
+    run = tmp_path / "run"
+    optimize("First Game", minutes=0.01, seed=5, run_dir=run, **TINY)
+    plan = json.loads((run / "steps" / "r00001-g0" / "plan.json").read_text())["plan"]
+    assert {setup["batch_games"] for setup in plan["setups"]} == {4}
+    plan = json.loads((run / "steps" / "r00001-g1" / "plan.json").read_text())["plan"]
+    assert {setup["batch_games"] for setup in plan["setups"]} == {8}
 
 
 def _executor():
