@@ -575,6 +575,23 @@ def test_simplify_drops_what_cannot_matter(rules, simpler):
     assert simplify_list(rules)[0] == simpler
 
 
+def test_simplify_drops_the_lets_no_rule_reads():
+    from simulator.search.optsimplify import simplify
+    keys = {"name": "wealth in a name", "buy": ["Province if Big_Money > 15", "Gold"],
+            "trash": ["Copper if my.wealth > 1"],            # a count, not the let
+            "may": {"moat": "reach > 2"},
+            "let": {"wealth": "my.money", "bigmoney": "coins_of + 1",
+                    "coins_of": "my.money + my.Market", "reach": "my.Smithy",
+                    "unused_too": "wealth + 1"}}
+    out, notes = simplify(keys)
+    assert out["let"] == {"bigmoney": "coins_of + 1", "coins_of": "my.money + my.Market",
+                          "reach": "my.Smithy"}
+    assert "let: wealth (never read)" in notes and "let: unused_too (never read)" in notes
+    assert keys["let"]["wealth"] == "my.money"             # the input is left alone
+    out, _ = simplify({"buy": ["Gold"], "let": {"wealth": "my.money"}})
+    assert "let" not in out
+
+
 @pytest.mark.slow
 def test_simplified_files_play_the_same_games():
     """Candidates of every recommended kingdom, written simplified, play

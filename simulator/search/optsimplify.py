@@ -12,7 +12,10 @@ does:
   condition (after ``Duchy if supply.Province <= 4``, a later Duchy rule
   may assume ``supply.Province > 4``);
 - a rule that can never fire because an earlier rule for the same card
-  fires whenever it would (a duplicate, or a stricter condition).
+  fires whenever it would (a duplicate, or a stricter condition);
+- a ``let`` that no rule and no kept ``let`` names (the templates write
+  ``wealth`` for every candidate; an engine that greens by its coins and
+  trashes no Copper never reads it).
 
 Why no game changes: in the lists the templates write (buy, gain, play,
 trash, remodel) whether a card can be taken (afforded, left in its pile, in
@@ -37,6 +40,7 @@ from simulator.engine import cards as C
 
 LISTS = ("buy", "gain", "play", "trash", "remodel")
 _IF = re.compile(r"\s+if(?=[\s(]|$)", re.IGNORECASE)      # as simulator.language.strategy
+_NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")     # a bare name (not my.X's X)
 _COUNTS = ("my", "opp", "supply", "hand", "deck", "discard", "gained", "bought")
 _FLIP = {ast.Lt: ast.Gt, ast.LtE: ast.GtE, ast.Gt: ast.Lt, ast.GtE: ast.LtE,
          ast.Eq: ast.Eq, ast.NotEq: ast.NotEq}
@@ -300,4 +304,40 @@ def simplify(keys: dict) -> tuple[dict, list[str]]:
         if isinstance(keys.get(k), list):
             out[k], done = simplify_list(list(keys[k]))
             notes += [f"{k}: {n}" for n in done]
+    if isinstance(keys.get("let"), dict):
+        lets = _used_lets(out)
+        notes += [f"let: {name} (never read)" for name in keys["let"] if name not in lets]
+        if lets:
+            out["let"] = lets
+        else:
+            del out["let"]
     return out, notes
+
+
+def _used_lets(keys: dict) -> dict:
+    """The ``let`` entries some rule reads, or a let that is read reads (a
+    name is read as the language reads it: any case, '_' ignored)."""
+    def names(text: str) -> set[str]:
+        return {w.lower().replace("_", "") for w in _NAME.findall(text)}
+
+    def strings(v):
+        if isinstance(v, str):
+            yield v
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                yield from strings(x)
+        elif isinstance(v, dict):
+            for x in v.values():
+                yield from strings(x)
+
+    # every text but the lets' own may read one (the lists, may, choose ...)
+    rules = names(" ".join(t for k, v in keys.items()
+                           if k not in ("let", "name", "description") for t in strings(v)))
+    lets = dict(keys["let"])
+    while True:
+        unread = [n for n in lets if names(n).isdisjoint(rules) and not any(
+            not names(n).isdisjoint(names(t)) for m, t in lets.items() if m != n)]
+        if not unread:
+            return lets
+        for n in unread:
+            del lets[n]
