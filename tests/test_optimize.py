@@ -109,10 +109,10 @@ def test_race_drops_a_weak_candidate_first_and_counts_games():
 
 def test_first_rung_is_sized_from_the_budget(tmp_path):
     """A short --minutes search races from fewer games (more candidates in
-    its time); 10 minutes or more, and --evaluations, from rung_games."""
+    its time); 5 minutes or more, and --evaluations, from rung_games."""
     assert _opts().first_rung == RUNG_GAMES == 1000
-    for minutes, games in [(30, 1000), (10, 1000), (9.9, 500), (5, 500), (4.9, 250),
-                           (2, 250), (0.1, 250)]:
+    for minutes, games in [(30, 1000), (10, 1000), (5, 1000), (4.9, 250), (2, 250),
+                           (0.1, 250)]:
         assert _opts(evaluations=None, minutes=minutes).first_rung == games, minutes
     assert _opts(evaluations=None, minutes=2, rung_games=16).first_rung == 4
     # the search plays it: round 1's first rung, each candidate against each member

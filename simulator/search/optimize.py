@@ -53,7 +53,7 @@ from simulator.output.termtable import counted
 ROUND_SIZE = 16          # candidates optuna asks for per round
 MUTANTS = 4              # of them: one-parameter neighbours of the best so far (tpe)
 RUNG_GAMES = 1000        # games per field member in a round's first rung (``first_rung``)
-LONG_MINUTES = 10        # a --minutes budget this long or longer races from RUNG_GAMES
+SHORT_MINUTES = 5        # a shorter --minutes budget races from RUNG_GAMES / 4
 ETA = 2                  # successive halving: keep 1/ETA, play ETA x the games
 CHAMPIONS = 2            # best candidates so far that join the field
 SHIPPED_IN_FIELD = 3     # strongest shipped bots in the field
@@ -198,26 +198,24 @@ class Options:
     @property
     def first_rung(self) -> int:
         """Games per field member in a round's first rung, sized from the
-        budget: ``rung_games`` for a search of LONG_MINUTES or more (and for
-        an ``evaluations`` budget: a count of candidates, not of games),
-        halved for one under LONG_MINUTES and halved again under half of it.
-        A short search then screens more candidates (a job's fixed cost
-        does not shrink with its games: a quarter of the games gave about
-        twice the rounds).  Measured: 2-minute searches, 3 seeds each, in
-        the engine kingdom (docs/optimize.md) and a kingdom with Courtyard,
-        Swindler, Village, Smithy, Market, Moat, Bureaucrat, Festival,
-        Library and Remodel: from 250 games each found 320-752 candidates
-        (1,000: 160-400); the engine kingdom's winners scored 0.531 in a
-        round robin of the six (10,000 games a pair) against 0.469 (each seed
-        higher), the other kingdom's were level (0.500 and 0.500) and scored
-        0.936-0.937 against Big Money Ultimate (1,000: 0.916-0.935).  The
-        10-minute searches of the shipped opt- files raced from 1,000; 500
-        between is interpolated, not measured.  Depends on the options only,
-        so a resumed search races as it did."""
-        if self.minutes is None or self.minutes >= LONG_MINUTES:
+        budget: a quarter of ``rung_games`` for a search of under
+        SHORT_MINUTES, else ``rung_games`` (and for an ``evaluations``
+        budget: a count of candidates, not of games).  A short search then
+        screens more candidates (a job's fixed cost does not shrink with its
+        games: a quarter of the games gave about twice the rounds).
+        Measured in the engine kingdom (docs/optimize.md), winners in a
+        round robin of 10,000 games a pair: 2-minute searches, 3 seeds each,
+        from 250 games scored 0.531 against 0.469 from 1,000 (each seed
+        higher; 320-416 candidates against 160-176), and in a kingdom with
+        Courtyard, Swindler, Village, Smithy, Market, Moat, Bureaucrat,
+        Festival, Library and Remodel 0.500 against 0.500 (0.936-0.937
+        against Big Money Ultimate, from 1,000 0.916-0.935); 5-minute
+        searches, 2 seeds each, from 500 games scored 0.426 against 0.574
+        from 1,000, so from 5 minutes on a search races from 1,000.  Depends
+        on the options only, so a resumed search races as it did."""
+        if self.minutes is None or self.minutes >= SHORT_MINUTES:
             return self.rung_games
-        halve = 1 if self.minutes >= LONG_MINUTES / 2 else 2
-        return max(2, self.rung_games >> halve)
+        return max(2, self.rung_games // 4)
 
     @property
     def usable(self) -> tuple[str, ...]:
