@@ -318,7 +318,7 @@ def _used_lets(keys: dict) -> dict:
     """The ``let`` entries some rule reads, or a let that is read reads (a
     name is read as the language reads it: any case, '_' ignored)."""
     def names(text: str) -> set[str]:
-        return {w.lower().replace("_", "") for w in _NAME.findall(text)}
+        return {_key(w) for w in _NAME.findall(text)}
 
     def strings(v):
         if isinstance(v, str):
@@ -333,11 +333,11 @@ def _used_lets(keys: dict) -> dict:
     # every text but the lets' own may read one (the lists, may, choose ...)
     rules = names(" ".join(t for k, v in keys.items()
                            if k not in ("let", "name", "description") for t in strings(v)))
-    lets = dict(keys["let"])
-    while True:
-        unread = [n for n in lets if names(n).isdisjoint(rules) and not any(
-            not names(n).isdisjoint(names(t)) for m, t in lets.items() if m != n)]
-        if not unread:
-            return lets
-        for n in unread:
-            del lets[n]
+    reads = {n: names(t) for n, t in keys["let"].items()}
+    kept, todo = set(), [n for n in reads if _key(n) in rules]
+    while todo:
+        n = todo.pop()
+        if n not in kept:
+            kept.add(n)
+            todo += [m for m in reads if _key(m) in reads[n]]
+    return {n: t for n, t in keys["let"].items() if n in kept}
