@@ -282,6 +282,7 @@ class CardResult:
     search: object | None        # the OptimizeResult (None: skipped)
     keys: dict | None = None     # the chosen strategy's data
     beside: O.Score | None = None  # run_set's ``beside``, scored on the same deals
+    diff: tuple | None = None    # score minus beside's, with its 95% CI (``_difference``)
     games: int = 0               # games of its choose and score steps
 
 
@@ -329,7 +330,7 @@ def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
 
     ``beside``: a strategy scored on the same deals (the card's bm-<card> bot,
     a pair's better card played well); the result's ``beside`` is its score,
-    the very same one where it is the choice."""
+    the very same one where it is the choice, and ``diff`` the difference."""
     from simulator.engine import cards as C
     from simulator.language.strategy import Strategy
     from simulator.runs.runner import resolve_strategies
@@ -376,8 +377,9 @@ def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
                 "The search's winner, for comparison:",
                 *[f"  {line}" for line in result.toml.splitlines()
                   if not line.startswith("#")]])
+    same = beside == chosen_keys
     matches = [(chosen_keys, dict(base.data), games, SCORE)]
-    if beside is not None and beside != chosen_keys:
+    if beside is not None and not same:
         matches.append((dict(beside), dict(base.data), games, SCORE))
     scores = arena.play(SCORE, matches)
     row.update(_score_row(scores[0], ""))
@@ -394,17 +396,18 @@ def run_set(opts: Options, cards: tuple[str, ...], executor, sub: Path | None,
                seconds=result.seconds)
     result.played_now = result.played + arena.played    # not replayed from the run folder
     return CardResult(label, row, chosen_text, result, chosen_keys,
-                      beside=None if beside is None else scores[-1], games=arena.games)
+                      beside=None if beside is None else scores[-1], games=arena.games,
+                      diff=None if beside is None else _difference(scores[0], scores[-1], same))
 
 
-def _difference(row: dict, beside: O.Score, same: bool) -> tuple[float, float, float]:
-    """The row's score minus ``beside``'s (played on the same deals) with a 95%
-    CI.  The shared deals make the two correlated, so the interval of two
+def _difference(score: O.Score, beside: O.Score, same: bool) -> tuple[float, float, float]:
+    """``score`` minus ``beside`` (played on the same deals) with a 95% CI.
+    The shared deals make the two correlated, so the interval of two
     independent scores is wider than needed (conservative); it is 0 where
     they are the same strategy (the same games)."""
-    d = row["score"] - beside.rate
-    se = 0.0 if same else math.sqrt(row["score"] * (1 - row["score"]) / row["games"]
-                                    + beside.rate * (1 - beside.rate) / beside.games)
+    d = score.rate - beside.rate
+    se = 0.0 if same else math.sqrt(sum(s.rate * (1 - s.rate) / s.games
+                                        for s in (score, beside)))
     return d, d - 1.96 * se, d + 1.96 * se
 
 
@@ -419,8 +422,7 @@ def run_card(opts: Options, card: str, executor, root: Path | None,
     r.row["bm_bot"] = bm.stem if bm else ""
     if r.beside is not None:
         r.row.update(_score_row(r.beside, "bm_"))
-        d, low, high = _difference(r.row, r.beside, same=r.keys == dict(bm.data))
-        r.row.update(gain=d, gain_low=low, gain_high=high)
+        r.row.update(zip(("gain", "gain_low", "gain_high"), r.diff))
     return r
 
 
@@ -453,9 +455,8 @@ def run_pair(opts: Options, pair: tuple[str, str], singles: dict, executor,
     row = dict(card_a=a, card_b=b, **{k: v for k, v in r.row.items() if k != "card"})
     row.update(single_a=sa.get("score", math.nan), single_b=sb.get("score", math.nan))
     if "score" in row and better is not None:
-        syn, low, high = _difference(row, r.beside, same=r.keys == better.keys)
         row.update(best_single=r.beside.rate, best_card=better.card,
-                   synergy=syn, synergy_low=low, synergy_high=high)
+                   **dict(zip(("synergy", "synergy_low", "synergy_high"), r.diff)))
     return PairResult(pair, row, r.toml, r.search, r.games)
 
 
